@@ -1,0 +1,38 @@
+import Box from '@mui/material/Box'
+import Link from '@mui/material/Link'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { useTranslation } from 'react-i18next'
+import { Link as RouterLink } from 'react-router'
+import { useCustomer } from '../../lib/customer'
+
+export function Footer() {
+  const { t } = useTranslation()
+  const { config } = useCustomer()
+  return (
+    <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', py: 2, px: 3, mt: 'auto' }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={{ xs: 1, sm: 3 }}
+        alignItems={{ sm: 'center' }}
+        justifyContent="space-between"
+      >
+        <Typography variant="body2" color="text.secondary">
+          {t('legal.customerService')}: {config.customerService.phone} ·{' '}
+          <Link href={`mailto:${config.customerService.mail}`}>{config.customerService.mail}</Link>
+        </Typography>
+        <Stack component="nav" aria-label={t('layout.footer.label')} direction="row" spacing={3}>
+          <Link component={RouterLink} to="/imprint" variant="body2">
+            {t('layout.footer.imprint')}
+          </Link>
+          <Link component={RouterLink} to="/privacy" variant="body2">
+            {t('layout.footer.privacy')}
+          </Link>
+          <Link component={RouterLink} to="/terms" variant="body2">
+            {t('layout.footer.terms')}
+          </Link>
+        </Stack>
+      </Stack>
+    </Box>
+  )
+}

@@ -1,0 +1,255 @@
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Link from '@mui/material/Link'
+import MenuItem from '@mui/material/MenuItem'
+import Stack from '@mui/material/Stack'
+import Tab from '@mui/material/Tab'
+import Tabs from '@mui/material/Tabs'
+import TextField from '@mui/material/TextField'
+import {
+  DISTRIBUTION_STATUS,
+  EXPENSE_LIST_FIELDS,
+  formatAmount,
+  formatDate,
+  isOpenForEntry,
+  label,
+  type Expense,
+} from '@portal/domain'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router'
+import { ConfirmDialog } from '../../components/confirm-dialog'
+import { ErrorNotice } from '../../components/error-notice'
+import { MutationOutcome } from '../../components/mutation-outcome'
+import { PageTitle } from '../../components/page-title'
+import { PanelState } from '../../components/panel-state'
+import {
+  useDeleteExpense,
+  useDistributions,
+  useOperatingCosts,
+  useValueList,
+  type ExpenseKind,
+} from '../../features/costs/api/operating-costs'
+import { useRelationNames } from '../../features/costs/api/relation-names'
+import { CostFileUploadDialog } from '../../features/files/components/cost-file-upload-dialog'
+import { MyFilesPanel } from '../../features/files/components/my-files-panel'
+import { InvoicesPanel } from '../../features/invoices/components/invoices-panel'
+import { useUsageUnits } from '../../features/properties/api/property'
+import { TenantChangeDialog } from '../../features/tenant-change/components/tenant-change-dialog'
+import { CostAllocationHeader } from '../../features/costs/components/cost-allocation-header'
+import { CostEntryDialog } from '../../features/costs/components/cost-entry-dialog'
+import { CostHistory } from '../../features/costs/components/cost-history'
+import { CostsTable } from '../../features/costs/components/costs-table'
+import { WorkflowActions } from '../../features/costs/components/workflow-actions'
+
+const TABS = ['invoices', 'heating', 'working', 'files'] as const
+type TabName = (typeof TABS)[number]
+
+/** §2 CostAllocation of a property: select, header, tabs, actions, workflow. */
+export function Component() {
+  const { t } = useTranslation()
+  const connection = useParams().connection ?? ''
+  const [params, setParams] = useSearchParams()
+  const distributions = useDistributions(connection)
+  const selected = params.get('distribution') ?? distributions.data?.[0]?.operatingCostsDistribution
+  const costs = useOperatingCosts(selected)
+  const [tab, setTab] = useState<TabName>('heating')
+  const [entry, setEntry] = useState<{ kind: ExpenseKind; expense?: Expense } | null>(null)
+  const [dialog, setDialog] = useState<'upload' | 'tenantChange' | null>(null)
+  const units = useUsageUnits(connection)
+  const [deleting, setDeleting] = useState<{ kind: ExpenseKind; expense: Expense } | null>(null)
+  const remove = useDeleteExpense(selected ?? '')
+  const tableRequest = (kind: ExpenseKind) =>
+    costs.data
+      ? {
+          table_name:
+            kind === 'heating' ? ('tb_uti_bkosten_h' as const) : ('tb_uti_bkosten_b' as const),
+          field_name: 'SCHLUESSEL' as const,
+          head_data: {
+            BKOSTEN: costs.data.operatingCostsDistribution,
+            PRODUKT: costs.data.product,
+            PRODVERSION: costs.data.productVersion,
+            AB: costs.data.from,
+            BIS: costs.data.until,
+          },
+          line_data: {},
+        }
+      : null
+  const heatingTypes = useValueList(tableRequest('heating'))
+  const workingTypes = useValueList(tableRequest('working'))
+  const costTypeNames = new Map(
+    [...(heatingTypes.data ?? []), ...(workingTypes.data ?? [])].map((e) => [e.key, e.name]),
+  )
+  const expenses = costs.data
+    ? [...costs.data.operatingCostsHeatingExpense, ...costs.data.operatingCostsWorkingExpense]
+    : []
+  const relationNames = useRelationNames(expenses)
+  const editable = costs.data ? isOpenForEntry(costs.data.operatingCostsDistributionStatus) : false
+  const title = t('costs.title')
+
+  const table = (kind: ExpenseKind) =>
+    costs.data && (
+      <CostsTable
+        caption={t(`costs.${kind}Caption`)}
+        expenses={costs.data[EXPENSE_LIST_FIELDS[kind]]}
+        costTypeNames={costTypeNames}
+        relationNames={relationNames}
+        editable={editable}
+        onEdit={(expense) => setEntry({ kind, expense })}
+        onDelete={(expense) => setDeleting({ kind, expense })}
+      />
+    )
+
+  return (
+    <>
+      <PageTitle documentTitle={title}>{title}</PageTitle>
+      <Link
+        component={RouterLink}
+        to={`/properties/${encodeURIComponent(connection)}`}
+        sx={{ display: 'block', mb: 2 }}
+      >
+        {t('units.backToProperty')}
+      </Link>
+      <PanelState
+        loading={distributions.isPending}
+        error={distributions.error}
+        empty={!distributions.data?.length}
+      >
+        <TextField
+          select
+          label={t('costs.select')}
+          value={selected ?? ''}
+          onChange={(event) => setParams({ distribution: event.target.value }, { replace: true })}
+          sx={{ minWidth: 320, mb: 2 }}
+        >
+          {distributions.data?.map((d) => (
+            <MenuItem key={d.operatingCostsDistribution} value={d.operatingCostsDistribution}>
+              {t('costs.option', {
+                from: formatDate(d.from),
+                until: formatDate(d.until),
+                status: label(DISTRIBUTION_STATUS, d.operatingCostsDistributionStatus),
+              })}
+            </MenuItem>
+          ))}
+        </TextField>
+      </PanelState>
+      {costs.isError && <ErrorNotice error={costs.error} />}
+      {costs.data && (
+        <Stack spacing={2}>
+          <CostAllocationHeader costs={costs.data} />
+          <Stack
+            direction="row"
+            spacing={1}
+            useFlexGap
+            flexWrap="wrap"
+            component="section"
+            aria-label={t('costs.actions.label')}
+          >
+            <Button variant="outlined" onClick={() => setDialog('upload')}>
+              {t('costs.actions.upload')}
+            </Button>
+            {editable && (
+              <Button
+                variant="contained"
+                onClick={() => setEntry({ kind: tab === 'working' ? 'working' : 'heating' })}
+              >
+                {t('costs.actions.add')}
+              </Button>
+            )}
+            <Button variant="outlined" onClick={() => setDialog('tenantChange')}>
+              {t('costs.actions.tenantChange')}
+            </Button>
+            <WorkflowActions costs={costs.data} />
+          </Stack>
+          {!editable && <Alert severity="info">{t('costs.readOnly')}</Alert>}
+          <MutationOutcome error={remove.error} />
+          <Box>
+            <Tabs
+              value={tab}
+              onChange={(_, value: TabName) => setTab(value)}
+              aria-label={t('costs.tabs.label')}
+              variant="scrollable"
+            >
+              {TABS.map((name) => (
+                <Tab
+                  key={name}
+                  value={name}
+                  label={t(`costs.tabs.${name}`)}
+                  id={`costs-tab-${name}`}
+                  aria-controls={`costs-panel-${name}`}
+                />
+              ))}
+            </Tabs>
+            <Box
+              role="tabpanel"
+              id={`costs-panel-${tab}`}
+              aria-labelledby={`costs-tab-${tab}`}
+              sx={{ pt: 2 }}
+            >
+              {tab === 'invoices' && (
+                <InvoicesPanel distribution={costs.data.operatingCostsDistribution} />
+              )}
+              {tab === 'heating' && table('heating')}
+              {tab === 'working' && table('working')}
+              {tab === 'files' && (
+                <MyFilesPanel distribution={costs.data.operatingCostsDistribution} />
+              )}
+            </Box>
+          </Box>
+          <CostHistory id={costs.data.operatingCostsDistribution} />
+        </Stack>
+      )}
+      {entry && costs.data && (
+        <CostEntryDialog
+          costs={costs.data}
+          kind={entry.kind}
+          expense={entry.expense}
+          onClose={() => setEntry(null)}
+        />
+      )}
+      {dialog === 'upload' && costs.data && (
+        <CostFileUploadDialog
+          distribution={costs.data.operatingCostsDistribution}
+          onClose={() => {
+            setDialog(null)
+            setTab('files')
+          }}
+        />
+      )}
+      {dialog === 'tenantChange' && (
+        <TenantChangeDialog
+          units={(units.data ?? []).map((u) => ({
+            pointOfDelivery: u.pointOfDelivery,
+            label: [u.reference, u.position, u.locationAddendum].filter(Boolean).join(' · '),
+          }))}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('costs.delete.title')}
+        text={
+          deleting
+            ? t('costs.delete.text', {
+                name:
+                  costTypeNames.get(deleting.expense.tariffComponent) ??
+                  deleting.expense.tariffComponent,
+                amount: formatAmount(deleting.expense.amountTransactionCurrency),
+              })
+            : ''
+        }
+        confirmLabel={t('costs.delete.confirm')}
+        pending={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(
+            { kind: deleting.kind, guid: deleting.expense.guid },
+            { onSettled: () => setDeleting(null) },
+          )
+        }
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  )
+}

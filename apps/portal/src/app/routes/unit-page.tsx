@@ -1,0 +1,84 @@
+import Button from '@mui/material/Button'
+import Link from '@mui/material/Link'
+import Paper from '@mui/material/Paper'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link as RouterLink, useParams } from 'react-router'
+import { AttributesPanel } from '../../components/attributes-panel'
+import { ErrorNotice } from '../../components/error-notice'
+import { PageTitle } from '../../components/page-title'
+import { ContractsPanel } from '../../features/contracts/components/contracts-panel'
+import { DevicesPanel } from '../../features/devices/components/devices-panel'
+import {
+  MeasurementsPanel,
+  ReadingOrdersPanel,
+} from '../../features/measurements/components/readings-panels'
+import { useAttributes } from '../../features/properties/api/property'
+import { useUsageUnit } from '../../features/properties/api/unit'
+import { TenantChangeDialog } from '../../features/tenant-change/components/tenant-change-dialog'
+
+/**
+ * The usage unit view: master data, contracts, devices, measurements and reading orders, one
+ * headed section each so that keyboard and screen-reader users reach every panel in order.
+ */
+export function Component() {
+  const { t } = useTranslation()
+  const params = useParams()
+  const connection = params.connection ?? ''
+  const pointOfDelivery = params.pointOfDelivery ?? ''
+  const unit = useUsageUnit(pointOfDelivery)
+  const attributes = useAttributes('VSTELLE', pointOfDelivery)
+  const [reporting, setReporting] = useState(false)
+  const title = unit.data
+    ? t('units.title', {
+        reference: unit.data.reference,
+        location: [unit.data.position, unit.data.locationAddendum].filter(Boolean).join(' · '),
+      })
+    : t('units.titleLoading')
+  return (
+    <>
+      <PageTitle documentTitle={title}>{title}</PageTitle>
+      <Link
+        component={RouterLink}
+        to={`/properties/${encodeURIComponent(connection)}`}
+        sx={{ display: 'inline-block', mb: 2 }}
+      >
+        {t('units.backToProperty')}
+      </Link>
+      {unit.isError && <ErrorNotice error={unit.error} />}
+      {unit.data && (
+        <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
+          <Typography>
+            {unit.data.street} {unit.data.houseNumber}
+            {unit.data.houseNumberSuffix ?? ''}
+          </Typography>
+          <Button variant="outlined" onClick={() => setReporting(true)}>
+            {t('tenantChange.open')}
+          </Button>
+        </Stack>
+      )}
+      {reporting && unit.data && (
+        <TenantChangeDialog
+          units={[{ pointOfDelivery, label: unit.data.reference }]}
+          onClose={() => setReporting(false)}
+        />
+      )}
+      <Stack spacing={3}>
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <AttributesPanel
+            title={t('units.attributes')}
+            attributes={attributes.data}
+            loading={attributes.isPending}
+            error={attributes.error}
+          />
+        </Paper>
+        <ContractsPanel pointOfDelivery={pointOfDelivery} unitLoading={unit.isPending} />
+        <DevicesPanel pointOfDelivery={pointOfDelivery} />
+        <MeasurementsPanel pointOfDelivery={pointOfDelivery} />
+        <ReadingOrdersPanel pointOfDelivery={pointOfDelivery} />
+      </Stack>
+    </>
+  )
+}

@@ -1,0 +1,417 @@
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import i18next from 'i18next'
+import type { ReactNode } from 'react'
+import { I18nextProvider } from 'react-i18next'
+import {
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  vi,
+  type MockInstance,
+} from 'vitest'
+import { DataTable, type DataTableColumn, type DataTableProps } from './data-table'
+
+type Contract = { id: string; name: string; status: string; from: string }
+
+const NAMES = [
+  'Müller',
+  'Schmidt',
+  'Öztürk',
+  'Becker',
+  'Zimmermann',
+  'Ahrens',
+  'Wagner',
+  'Äbi',
+  'Hoffmann',
+  'Klein',
+  'Fischer',
+  'Neumann',
+]
+
+const contracts: Contract[] = NAMES.map((name, index) => ({
+  id: `c${index + 1}`,
+  name,
+  status: index % 3 === 0 ? 'beendet' : 'aktiv',
+  from: `2024-${String(index + 1).padStart(2, '0')}-01`,
+}))
+
+const columns: DataTableColumn<Contract>[] = [
+  { key: 'name', header: 'Name' },
+  { key: 'status', header: 'Status', sortable: false },
+  { key: 'from', header: 'Beginn', format: (row) => row.from.split('-').reverse().join('.') },
+]
+
+const i18n = i18next.createInstance()
+
+beforeAll(async () => {
+  await i18n.init({ lng: 'de', resources: {}, interpolation: { escapeValue: false } })
+})
+
+// A warning from MUI or React (an out-of-range page, a missing key) is a defect here.
+let consoleError: MockInstance
+beforeEach(() => {
+  consoleError = vi.spyOn(console, 'error')
+})
+afterEach(() => {
+  expect(consoleError).not.toHaveBeenCalled()
+  consoleError.mockRestore()
+})
+
+function renderTable(props: Partial<DataTableProps<Contract>> = {}) {
+  const user = userEvent.setup()
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+  )
+  const view = render(
+    <DataTable
+      caption="Verträge"
+      columns={columns}
+      rows={contracts}
+      getRowId={(row) => row.id}
+      {...props}
+    />,
+    { wrapper },
+  )
+  return { user, ...view }
+}
+
+/** The data rows: every body row with a row header (the name cell). */
+function dataRows() {
+  return screen.queryAllByRole('rowheader').map((cell) => cell.closest('tr') as HTMLElement)
+}
+
+function shownNames() {
+  return screen.queryAllByRole('rowheader').map((cell) => cell.textContent)
+}
+
+describe('DataTable', () => {
+  it('renders a captioned table with column headers and the first page of rows', () => {
+    renderTable()
+    const table = screen.getByRole('table', { name: 'Verträge' })
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Name', 'Status', 'Beginn'])
+    expect(dataRows()).toHaveLength(10)
+    expect(shownNames().slice(0, 2)).toEqual(['Müller', 'Schmidt'])
+    expect(screen.getByText('01.01.2024')).toBeInTheDocument()
+    expect(screen.getByText('1–10 von 12')).toBeInTheDocument()
+  })
+
+  it("shows 'Keine Daten vorhanden!' for an empty list, or the given text", () => {
+    const { rerender } = renderTable({ rows: [] })
+    expect(screen.getByRole('cell', { name: 'Keine Daten vorhanden!' })).toBeInTheDocument()
+    expect(screen.getByText('0–0 von 0')).toBeInTheDocument()
+    rerender(
+      <DataTable
+        caption="Verträge"
+        columns={columns}
+        rows={[]}
+        getRowId={(row) => row.id}
+        emptyText="Keine Verträge"
+      />,
+    )
+    expect(screen.getByText('Keine Verträge')).toBeInTheDocument()
+  })
+
+  it('shows the loading text instead of rows and marks the table busy while loading', () => {
+    renderTable({ loading: true })
+    const table = screen.getByRole('table', { name: 'Verträge' })
+    expect(table).toHaveAttribute('aria-busy', 'true')
+    expect(screen.getByRole('cell', { name: 'Daten werden geladen …' })).toBeInTheDocument()
+    expect(dataRows()).toHaveLength(0)
+    expect(screen.queryByText('Keine Daten vorhanden!')).not.toBeInTheDocument()
+  })
+
+  it('is not busy once loaded', () => {
+    renderTable()
+    expect(screen.getByRole('table')).not.toHaveAttribute('aria-busy')
+  })
+
+  it('cycles a column ascending, descending and unsorted on header clicks', async () => {
+    const { user } = renderTable({ initialOptions: { itemsPerPage: -1 } })
+    const header = screen.getByRole('columnheader', { name: 'Name' })
+    const sortButton = within(header).getByRole('button', { name: 'Name' })
+    expect(header).not.toHaveAttribute('aria-sort')
+
+    await user.click(sortButton)
+    expect(header).toHaveAttribute('aria-sort', 'ascending')
+    expect(shownNames().slice(0, 3)).toEqual(['Äbi', 'Ahrens', 'Becker'])
+
+    await user.click(sortButton)
+    expect(header).toHaveAttribute('aria-sort', 'descending')
+    expect(shownNames().slice(0, 2)).toEqual(['Zimmermann', 'Wagner'])
+
+    await user.click(sortButton)
+    expect(header).not.toHaveAttribute('aria-sort')
+    expect(shownNames()).toEqual(NAMES)
+  })
+
+  it('returns to ascending with mustSort', async () => {
+    const { user } = renderTable({ mustSort: true })
+    const header = screen.getByRole('columnheader', { name: 'Name' })
+    const sortButton = within(header).getByRole('button')
+    await user.click(sortButton)
+    await user.click(sortButton)
+    await user.click(sortButton)
+    expect(header).toHaveAttribute('aria-sort', 'ascending')
+  })
+
+  it('sorts with the keyboard, and offers no sort button for a column that is not sortable', async () => {
+    const { user } = renderTable()
+    const header = screen.getByRole('columnheader', { name: 'Beginn' })
+    within(header).getByRole('button', { name: 'Beginn' }).focus()
+    await user.keyboard('{Enter}')
+    expect(header).toHaveAttribute('aria-sort', 'ascending')
+    const status = screen.getByRole('columnheader', { name: 'Status' })
+    expect(within(status).queryByRole('button')).not.toBeInTheDocument()
+  })
+
+  it('starts with the initial sort', () => {
+    renderTable({ initialOptions: { sortBy: [{ key: 'from', order: 'desc' }] } })
+    expect(screen.getByRole('columnheader', { name: 'Beginn' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    )
+    expect(shownNames()[0]).toBe('Neumann')
+  })
+
+  it('pages forward and back', async () => {
+    const { user } = renderTable()
+    await user.click(screen.getByRole('button', { name: 'Zur nächsten Seite' }))
+    expect(shownNames()).toEqual(['Fischer', 'Neumann'])
+    expect(screen.getByText('11–12 von 12')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Zur nächsten Seite' })).toBeDisabled()
+    await user.click(screen.getByRole('button', { name: 'Zur ersten Seite' }))
+    expect(dataRows()).toHaveLength(10)
+  })
+
+  it("changes the rows per page, including 'Alle', and goes back to page 1", async () => {
+    const { user } = renderTable()
+    await user.click(screen.getByRole('button', { name: 'Zur letzten Seite' }))
+    await user.click(screen.getByRole('combobox', { name: /Zeilen pro Seite/ }))
+    const options = screen.getAllByRole('option').map((option) => option.textContent)
+    expect(options).toEqual(['10', '25', '50', '100', 'Alle'])
+    await user.click(screen.getByRole('option', { name: 'Alle' }))
+    expect(dataRows()).toHaveLength(12)
+    expect(screen.getByText('1–12 von 12')).toBeInTheDocument()
+  })
+
+  it('offers an initial page size outside the standard choices, as the contracts panel needs', async () => {
+    const { user } = renderTable({ initialOptions: { itemsPerPage: 5 } })
+    expect(dataRows()).toHaveLength(5)
+    expect(screen.getByText('1–5 von 12')).toBeInTheDocument()
+    await user.click(screen.getByRole('combobox', { name: /Zeilen pro Seite/ }))
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      '5',
+      '10',
+      '25',
+      '50',
+      '100',
+      'Alle',
+    ])
+  })
+
+  it('searches case-insensitively in the displayed text and goes back to page 1', async () => {
+    const { user } = renderTable({ searchable: true })
+    await user.click(screen.getByRole('button', { name: 'Zur nächsten Seite' }))
+    await user.type(screen.getByRole('searchbox', { name: 'Suchen' }), 'MANN')
+    expect(shownNames()).toEqual(['Zimmermann', 'Hoffmann', 'Neumann'])
+    expect(screen.getByText('1–3 von 3')).toBeInTheDocument()
+    await user.clear(screen.getByRole('searchbox', { name: 'Suchen' }))
+    await user.type(screen.getByRole('searchbox', { name: 'Suchen' }), '01.03.')
+    expect(shownNames()).toEqual(['Öztürk'])
+  })
+
+  it('uses the given search label, and shows no search field unless searchable', () => {
+    const { unmount } = renderTable()
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument()
+    unmount()
+    renderTable({ searchable: true, searchLabel: 'Verträge durchsuchen' })
+    expect(screen.getByRole('searchbox', { name: 'Verträge durchsuchen' })).toBeInTheDocument()
+  })
+
+  it('clamps the page when the rows shrink', async () => {
+    const { user, rerender } = renderTable()
+    await user.click(screen.getByRole('button', { name: 'Zur nächsten Seite' }))
+    rerender(
+      <DataTable
+        caption="Verträge"
+        columns={columns}
+        rows={contracts.slice(0, 4)}
+        getRowId={(row) => row.id}
+      />,
+    )
+    expect(shownNames()).toEqual(NAMES.slice(0, 4))
+    expect(screen.getByText('1–4 von 4')).toBeInTheDocument()
+    // The stored page was clamped too, so rows coming back do not jump to the old page.
+    rerender(
+      <DataTable
+        caption="Verträge"
+        columns={columns}
+        rows={contracts}
+        getRowId={(row) => row.id}
+      />,
+    )
+    expect(screen.getByText('1–10 von 12')).toBeInTheDocument()
+  })
+
+  it('keeps the chosen page while the rows reload', async () => {
+    const { user, rerender } = renderTable()
+    await user.click(screen.getByRole('button', { name: 'Zur nächsten Seite' }))
+    const table = (loading: boolean) => (
+      <DataTable
+        caption="Verträge"
+        columns={columns}
+        rows={contracts}
+        getRowId={(row) => row.id}
+        loading={loading}
+      />
+    )
+    rerender(table(true))
+    rerender(table(false))
+    expect(shownNames()).toEqual(['Fischer', 'Neumann'])
+  })
+
+  it('groups rows under a header with the group value and count', () => {
+    renderTable({
+      initialOptions: { groupBy: [{ key: 'status', order: 'asc' }], itemsPerPage: -1 },
+    })
+    const headers = screen
+      .getAllByRole('rowheader')
+      .filter((cell) => cell.getAttribute('scope') === 'rowgroup')
+      .map((cell) => cell.textContent)
+    expect(headers).toEqual(['Status: aktiv (8)', 'Status: beendet (4)'])
+  })
+
+  describe('selection', () => {
+    it("'single' keeps one row selected and reports it", async () => {
+      const onSelectionChange = vi.fn()
+      const { user } = renderTable({ selectStrategy: 'single', onSelectionChange })
+      expect(screen.queryByRole('checkbox', { name: 'Alle auswählen' })).not.toBeInTheDocument()
+      const mueller = screen.getByRole('checkbox', { name: 'Zeile auswählen: Müller' })
+      const schmidt = screen.getByRole('checkbox', { name: 'Zeile auswählen: Schmidt' })
+      await user.click(mueller)
+      await user.click(schmidt)
+      expect(mueller).not.toBeChecked()
+      expect(schmidt).toBeChecked()
+      expect(onSelectionChange).toHaveBeenLastCalledWith(new Set(['c2']))
+    })
+
+    it("'page' selects the rows of the current page only", async () => {
+      const onSelectionChange = vi.fn()
+      const { user } = renderTable({ selectStrategy: 'page', onSelectionChange })
+      const selectAll = screen.getByRole('checkbox', { name: 'Alle auswählen' })
+      await user.click(screen.getByRole('checkbox', { name: 'Zeile auswählen: Becker' }))
+      expect(selectAll).toHaveAttribute('data-indeterminate', 'true')
+      await user.click(selectAll)
+      expect(selectAll).toBeChecked()
+      const rowBoxes = screen.getAllByRole('checkbox', { name: /^Zeile auswählen/ })
+      expect(rowBoxes.filter((box) => !(box as HTMLInputElement).checked)).toEqual([])
+      expect(onSelectionChange).toHaveBeenLastCalledWith(
+        new Set(contracts.slice(0, 10).map((c) => c.id)),
+      )
+      await user.click(screen.getByRole('button', { name: 'Zur nächsten Seite' }))
+      expect(screen.getByRole('checkbox', { name: 'Zeile auswählen: Fischer' })).not.toBeChecked()
+      expect(selectAll).not.toBeChecked()
+    })
+
+    it("'all' selects every row of the filtered list, on every page", async () => {
+      const onSelectionChange = vi.fn()
+      const { user } = renderTable({ selectStrategy: 'all', onSelectionChange, searchable: true })
+      await user.type(screen.getByRole('searchbox', { name: 'Suchen' }), 'mann')
+      await user.click(screen.getByRole('checkbox', { name: 'Alle auswählen' }))
+      expect(onSelectionChange).toHaveBeenLastCalledWith(new Set(['c5', 'c9', 'c12']))
+      await user.clear(screen.getByRole('searchbox', { name: 'Suchen' }))
+      await user.click(screen.getByRole('checkbox', { name: 'Alle auswählen' }))
+      expect(onSelectionChange).toHaveBeenLastCalledWith(new Set(contracts.map((c) => c.id)))
+      await user.click(screen.getByRole('button', { name: 'Zur nächsten Seite' }))
+      const neumann = screen.getByRole('checkbox', { name: 'Zeile auswählen: Neumann' })
+      expect(neumann).toBeChecked()
+      // One row off the first page is enough to make select-all partial on the first page too.
+      await user.click(neumann)
+      await user.click(screen.getByRole('button', { name: 'Zur vorherigen Seite' }))
+      const selectAll = screen.getByRole('checkbox', { name: 'Alle auswählen' })
+      expect(selectAll).not.toBeChecked()
+      expect(selectAll).toHaveAttribute('data-indeterminate', 'true')
+      await user.click(selectAll)
+      expect(selectAll).toBeChecked()
+      await user.click(selectAll)
+      expect(onSelectionChange).toHaveBeenLastCalledWith(new Set())
+    })
+
+    it('labels the selection column for screen readers', () => {
+      renderTable({ selectStrategy: 'single' })
+      expect(screen.getByRole('columnheader', { name: 'Auswahl' })).toBeInTheDocument()
+    })
+  })
+
+  describe('row navigation', () => {
+    it('makes the primary cell a link named by its text', () => {
+      renderTable({ rowHref: (row) => `/contracts/${row.id}` })
+      const link = screen.getByRole('link', { name: 'Schmidt' })
+      expect(link).toHaveAttribute('href', '/contracts/c2')
+      expect(screen.getAllByRole('link')).toHaveLength(10)
+    })
+
+    it("renders the link with the caller's link component", () => {
+      renderTable({
+        rowHref: (row) => `/contracts/${row.id}`,
+        renderLink: ({ href, className, children }) => (
+          <a href={href} className={className} data-router-link="">
+            {children}
+          </a>
+        ),
+      })
+      expect(screen.getByRole('link', { name: 'Müller' })).toHaveAttribute('data-router-link')
+    })
+
+    it('links the column marked primary', () => {
+      renderTable({
+        columns: [
+          { key: 'from', header: 'Beginn', format: (row) => row.from },
+          { key: 'name', header: 'Name', primary: true },
+        ],
+        rowHref: (row) => `/contracts/${row.id}`,
+      })
+      expect(screen.getByRole('link', { name: 'Müller' })).toBeInTheDocument()
+      expect(screen.queryByRole('link', { name: '2024-01-01' })).not.toBeInTheDocument()
+    })
+
+    it('makes the primary cell a button with onRowClick, usable by keyboard', async () => {
+      const onRowClick = vi.fn()
+      const { user } = renderTable({ onRowClick })
+      screen.getByRole('button', { name: 'Öztürk' }).focus()
+      await user.keyboard('{Enter}')
+      expect(onRowClick).toHaveBeenCalledWith(contracts[2])
+    })
+  })
+
+  it('takes its texts from the catalogue when the keys are there', async () => {
+    const english = i18next.createInstance()
+    await english.init({
+      lng: 'en',
+      resources: {
+        en: { translation: { dataTable: { search: 'Search', empty: 'No data available!' } } },
+      },
+    })
+    render(
+      <I18nextProvider i18n={english}>
+        <DataTable
+          caption="Contracts"
+          columns={columns}
+          rows={[]}
+          getRowId={(row) => row.id}
+          searchable
+        />
+      </I18nextProvider>,
+    )
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toBeInTheDocument()
+    expect(screen.getByText('No data available!')).toBeInTheDocument()
+  })
+})

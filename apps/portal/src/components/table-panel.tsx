@@ -1,0 +1,38 @@
+import Box from '@mui/material/Box'
+import Typography from '@mui/material/Typography'
+import type { UseQueryResult } from '@tanstack/react-query'
+import { DataTable, type DataTableProps } from './data-table/data-table'
+import { ErrorNotice } from './error-notice'
+
+/**
+ * A headed section with one query's rows in the data table; §4: loading while fetching, the error
+ * with its code instead of the rows on failure.
+ */
+export function TablePanel<Row>({
+  id,
+  title,
+  query,
+  ...table
+}: { id: string; title: string; query: UseQueryResult<Row[]> } & Omit<
+  DataTableProps<Row>,
+  'rows' | 'loading' | 'caption'
+>) {
+  return (
+    <Box component="section" aria-labelledby={id}>
+      <Typography variant="h5" component="h2" id={id} gutterBottom>
+        {title}
+      </Typography>
+      {query.isError ? (
+        <ErrorNotice error={query.error} />
+      ) : (
+        <DataTable
+          caption={title}
+          rows={query.data ?? []}
+          loading={query.isPending}
+          size="small"
+          {...table}
+        />
+      )}
+    </Box>
+  )
+}

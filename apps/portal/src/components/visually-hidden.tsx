@@ -1,0 +1,18 @@
+import Box, { type BoxProps } from '@mui/material/Box'
+
+/** Content for screen readers only (live regions, captions). */
+export const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const
+
+export function VisuallyHidden(props: BoxProps) {
+  return <Box component="span" {...props} sx={visuallyHidden} />
+}

@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next'
+import { PageTitle } from '../../components/page-title'
+import { ChangePasswordForm } from './components/change-password-form'
+import { UserProfile } from './components/user-profile'
+
+export function Component() {
+  const { t } = useTranslation()
+  return (
+    <>
+      <PageTitle documentTitle={t('account.title')}>{t('account.title')}</PageTitle>
+      <UserProfile />
+      <ChangePasswordForm />
+    </>
+  )
+}

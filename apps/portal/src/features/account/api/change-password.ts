@@ -1,0 +1,18 @@
+import { ERROR, type PasswordChange } from '@portal/domain'
+import { useMutation } from '@tanstack/react-query'
+import { apiRequest } from '../../../lib/api-client'
+import { storeToken } from '../../../lib/session'
+
+/** §7 password change; the server revokes earlier tokens and answers a fresh one, kept here. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: async (change: PasswordChange) => {
+      const answer = await apiRequest<{ successMessage: string; token: string }>(
+        '/api/processes/system/password-change',
+        { body: change, errorCode: ERROR.passwordChange },
+      )
+      storeToken(answer.token)
+      return answer
+    },
+  })
+}

@@ -1,0 +1,62 @@
+import { PasswordChangeSchema, type PasswordChange } from '@portal/domain'
+import { zodResolver } from '@hookform/resolvers/zod'
+import Button from '@mui/material/Button'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { MutationOutcome } from '../../../components/mutation-outcome'
+import { NewPasswordFields } from '../../../components/new-password-fields'
+import { PasswordField } from '../../../components/password-field'
+import { useChangePassword } from '../api/change-password'
+
+const EMPTY: PasswordChange = { currentPassword: '', newPassword: '', newPasswordRepeat: '' }
+
+/** §5 password change: every rule checked as the user types, and again by the server (error 128). */
+export function ChangePasswordForm() {
+  const { t } = useTranslation()
+  const change = useChangePassword()
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<PasswordChange>({
+    resolver: zodResolver(PasswordChangeSchema),
+    mode: 'onChange',
+    defaultValues: EMPTY,
+  })
+  const onSubmit = handleSubmit((values) =>
+    change.mutate(values, { onSuccess: () => reset(EMPTY) }),
+  )
+  return (
+    <Stack component="section" spacing={2} aria-labelledby="change-password-title">
+      <Typography variant="h5" component="h2" id="change-password-title">
+        {t('account.changePassword.title')}
+      </Typography>
+      <MutationOutcome
+        success={change.isSuccess ? t('account.changePassword.success') : null}
+        error={change.error}
+      />
+      <Stack component="form" noValidate spacing={2} onSubmit={onSubmit} sx={{ maxWidth: 480 }}>
+        <PasswordField
+          label={t('account.changePassword.currentPassword')}
+          autoComplete="current-password"
+          required
+          error={Boolean(errors.currentPassword)}
+          helperText={errors.currentPassword?.message}
+          {...register('currentPassword')}
+        />
+        <NewPasswordFields register={register} errors={errors} />
+        <Button
+          type="submit"
+          variant="contained"
+          loading={change.isPending}
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          {t('account.changePassword.submit')}
+        </Button>
+      </Stack>
+    </Stack>
+  )
+}

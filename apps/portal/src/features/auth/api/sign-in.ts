@@ -1,0 +1,58 @@
+import {
+  ERROR,
+  selectPortalConnections,
+  toIsoDate,
+  type CompanyCode,
+  type Connection,
+  type User,
+} from '@portal/domain'
+import { ApiError, apiRequest, SEARCH_ALL } from '../../../lib/api-client'
+import { clearSession, storeSession, storeToken, type SessionUser } from '../../../lib/session'
+
+type Items<T> = { items: T[] }
+
+const eq = (property: string, value: string) => ({ property, type: 'eq', value })
+
+/** The user name a token was issued to (its `sub`). */
+function subjectOf(token: string): string {
+  const payload = token.split('.')[1] ?? ''
+  const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'))
+  return (JSON.parse(json) as { sub: string }).sub
+}
+
+/**
+ * §4 login: token, then the user record merged with the first company-code text (password
+ * removed), then the connections after the rules of §5 as the session meta.
+ */
+export async function signIn(username: string, password: string): Promise<void> {
+  const answer = await apiRequest<{ token?: string }>('/api/token', {
+    body: { username, password },
+    errorCode: ERROR.loginFailed,
+    anonymous: true,
+  })
+  if (!answer.token) throw new ApiError(200, ERROR.loginNoToken, null, null)
+  storeToken(answer.token)
+  try {
+    const userName = subjectOf(answer.token)
+    const users = await apiRequest<Items<User & { password?: string }>>(
+      `/api/persistence/users-search${SEARCH_ALL}`,
+      { body: { filters: [eq('userName', userName)] }, errorCode: ERROR.loginFailed },
+    )
+    const record = users.items[0]
+    if (!record) throw new ApiError(200, ERROR.loginFailed, null, null)
+    const codes = await apiRequest<Items<CompanyCode>>(
+      `/api/configuration/company-code-search${SEARCH_ALL}`,
+      { body: { filters: [eq('companyCode', record.companyCode)] }, errorCode: ERROR.loginFailed },
+    )
+    const { password, ...withoutPassword } = { ...record, ...codes.items[0]?.text[0] }
+    const user: SessionUser = withoutPassword
+    const connections = await apiRequest<Items<Connection>>(
+      `/api/persistence/connections-search${SEARCH_ALL}`,
+      { body: { filters: [eq('companyCode', record.companyCode)] }, errorCode: ERROR.connections },
+    )
+    storeSession(user, selectPortalConnections(connections.items, toIsoDate(new Date())))
+  } catch (error) {
+    clearSession()
+    throw error
+  }
+}

@@ -1,0 +1,64 @@
+import Paper from '@mui/material/Paper'
+import Typography from '@mui/material/Typography'
+import {
+  DISTRIBUTION_STATUS,
+  expenseTotals,
+  formatAmount,
+  formatDate,
+  isVisibleExpense,
+  label,
+  sumAmounts,
+  type OperatingCosts,
+} from '@portal/domain'
+import { useTranslation } from 'react-i18next'
+import { DescriptionList } from '../../../components/description-list'
+
+/** §3 header totals: sums over the (visible) expenses, with a decimal comma and EUR. */
+export function CostAllocationHeader({ costs }: { costs: OperatingCosts }) {
+  const { t } = useTranslation()
+  const expenses = [
+    ...costs.operatingCostsHeatingExpense,
+    ...costs.operatingCostsWorkingExpense,
+  ].filter(isVisibleExpense)
+  const totals = expenseTotals(expenses)
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: 2 }}
+      component="section"
+      aria-labelledby="costs-header-title"
+    >
+      <Typography variant="h6" component="h2" id="costs-header-title" gutterBottom>
+        {t('costs.header.title')}
+      </Typography>
+      <DescriptionList
+        items={[
+          {
+            term: t('costs.header.period'),
+            description: `${formatDate(costs.from)} – ${formatDate(costs.until)}`,
+          },
+          {
+            term: t('costs.header.status'),
+            description: label(DISTRIBUTION_STATUS, costs.operatingCostsDistributionStatus),
+          },
+          {
+            term: t('costs.header.gross'),
+            description: formatAmount(totals.amountTransactionCurrency),
+          },
+          {
+            term: t('costs.header.apportionable'),
+            description: formatAmount(totals.apportionableAmount),
+          },
+          {
+            term: t('costs.header.deductible'),
+            description: formatAmount(totals.deductibleAmount),
+          },
+          {
+            term: t('costs.header.apportionableAll'),
+            description: formatAmount(sumAmounts(expenses.map((e) => e.amountNetApportionable))),
+          },
+        ]}
+      />
+    </Paper>
+  )
+}

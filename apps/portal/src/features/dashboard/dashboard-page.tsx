@@ -1,0 +1,78 @@
+import Alert from '@mui/material/Alert'
+import Card from '@mui/material/Card'
+import CardActionArea from '@mui/material/CardActionArea'
+import CardContent from '@mui/material/CardContent'
+import Grid from '@mui/material/Grid'
+import Typography from '@mui/material/Typography'
+import type { Connection } from '@portal/domain'
+import { useTranslation } from 'react-i18next'
+import { Link as RouterLink } from 'react-router'
+import { PageTitle } from '../../components/page-title'
+import { useCustomer } from '../../lib/customer'
+import { getMeta, getUser } from '../../lib/session'
+
+function PropertyTile({ property }: { property: Connection }) {
+  const { t } = useTranslation()
+  const name = [property.name1, property.name2].filter(Boolean).join(' ')
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }} component="article">
+      <CardActionArea
+        component={RouterLink}
+        to={`/properties/${encodeURIComponent(property.connection)}`}
+        aria-label={t('dashboard.openProperty', { name })}
+        sx={{ height: '100%', alignItems: 'flex-start' }}
+      >
+        <CardContent>
+          <Typography variant="h6" component="h3">
+            {property.name1}
+          </Typography>
+          {property.name2 && <Typography color="text.secondary">{property.name2}</Typography>}
+          <Typography sx={{ mt: 1 }}>
+            {property.street} {property.houseNumber}
+            {property.houseNumberSuffix ?? ''}
+          </Typography>
+          <Typography color="text.secondary">
+            {property.postalCode} {property.city}
+          </Typography>
+          {property.productName && (
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              {t('dashboard.product')}: {property.productName}
+            </Typography>
+          )}
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  )
+}
+
+/** §1: a tile per property and the billing-year notice of the configuration. */
+export function Component() {
+  const { t } = useTranslation()
+  const { config } = useCustomer()
+  const properties = getMeta()
+  const user = getUser()
+  return (
+    <>
+      <PageTitle documentTitle={t('dashboard.title')}>
+        {t('dashboard.greeting', { name: user?.name ?? '' })}
+      </PageTitle>
+      <Alert severity="info" sx={{ mb: 3 }}>
+        {config.billingYearNotice}
+      </Alert>
+      <Typography variant="h5" component="h2" gutterBottom>
+        {t('dashboard.properties')}
+      </Typography>
+      {properties.length === 0 ? (
+        <Typography>{t('dashboard.noProperties')}</Typography>
+      ) : (
+        <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {properties.map((property) => (
+            <Grid key={property.connection} size={{ xs: 12, sm: 6, md: 4, xl: 3 }} component="li">
+              <PropertyTile property={property} />
+            </Grid>
+          ))}
+        </Grid>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,5 @@
+import { LegalText } from './legal-text'
+
+export function Component() {
+  return <LegalText text="userAgreements" />
+}

@@ -1,0 +1,38 @@
+import {
+  ERROR,
+  selectReadingOrders,
+  toIsoDate,
+  type MeasurementRecord,
+  type ReadingOrder,
+} from '@portal/domain'
+import { useQuery } from '@tanstack/react-query'
+import { legacyTransaction } from '../../../lib/legacy-client'
+import { eq, searchAll } from '../../../lib/queries'
+
+/** §3 measurements of the unit through the legacy endpoint (code MEASUREMENTS). */
+export function useMeasurements(pointOfDelivery: string) {
+  return useQuery({
+    queryKey: ['measurements', pointOfDelivery],
+    queryFn: () =>
+      legacyTransaction<MeasurementRecord[]>(
+        { code: 'MEASUREMENTS', obj: 'VSTELLE', key: pointOfDelivery },
+        ERROR.unitDetails,
+      ),
+  })
+}
+
+/** §5 reading orders: after 1 January three years ago, reasons AB, EB, NW, ZM, ZO (error 127). */
+export function useReadingOrders(pointOfDelivery: string) {
+  return useQuery({
+    queryKey: ['reading-orders', pointOfDelivery],
+    queryFn: async () =>
+      selectReadingOrders(
+        await searchAll<ReadingOrder>(
+          'reading-orders',
+          [eq('pointOfDelivery', pointOfDelivery)],
+          ERROR.readingOrders,
+        ),
+        toIsoDate(new Date()),
+      ),
+  })
+}

@@ -1,0 +1,86 @@
+import {
+  formatDate,
+  formatDecimal,
+  label,
+  READING_REASONS,
+  type MeasurementRecord,
+} from '@portal/domain'
+import { useTranslation } from 'react-i18next'
+import type { DataTableColumn } from '../../../components/data-table/data-table'
+import { TablePanel } from '../../../components/table-panel'
+import { useMeasurements, useReadingOrders } from '../api/unit-readings'
+
+type ReadingOrderRow = NonNullable<ReturnType<typeof useReadingOrders>['data']>[number]
+
+export function MeasurementsPanel({ pointOfDelivery }: { pointOfDelivery: string }) {
+  const { t } = useTranslation()
+  const measurements = useMeasurements(pointOfDelivery)
+  const columns: DataTableColumn<MeasurementRecord>[] = [
+    { key: 'SERIALNR', header: t('measurements.column.SERIALNR'), primary: true },
+    { key: 'TYPKL_TXT', header: t('measurements.column.TYPKL_TXT') },
+    { key: 'ZHLPOS_TXT', header: t('measurements.column.ZHLPOS_TXT') },
+    {
+      key: 'ASTAND',
+      header: t('measurements.column.ASTAND'),
+      format: (m) => formatDecimal(m.ASTAND, 3),
+      sortValue: (m) => Number(m.ASTAND),
+      align: 'right',
+    },
+    {
+      key: 'ADAT',
+      header: t('measurements.column.ADAT'),
+      format: (m) => formatDate(m.ADAT),
+      sortValue: (m) => m.ADAT,
+    },
+    {
+      key: 'DIFFREAD',
+      header: t('measurements.column.DIFFREAD'),
+      format: (m) => (m.DIFFREAD === null ? '' : formatDecimal(m.DIFFREAD, 3)),
+      sortValue: (m) => (m.DIFFREAD === null ? null : Number(m.DIFFREAD)),
+      align: 'right',
+    },
+    { key: 'MASSREAD_TXT', header: t('measurements.column.MASSREAD_TXT') },
+    {
+      key: 'ABLESEGRUND',
+      header: t('measurements.column.readingReason'),
+      format: (m) => label(READING_REASONS, m.ABLESEGRUND),
+    },
+  ]
+  return (
+    <TablePanel
+      id="measurements-title"
+      title={t('measurements.title')}
+      query={measurements}
+      columns={columns}
+      getRowId={(m) => `${m.SERIALNR}-${m.ZHLPOS_TXT}-${m.ADAT}`}
+    />
+  )
+}
+
+export function ReadingOrdersPanel({ pointOfDelivery }: { pointOfDelivery: string }) {
+  const { t } = useTranslation()
+  const orders = useReadingOrders(pointOfDelivery)
+  const columns: DataTableColumn<ReadingOrderRow>[] = [
+    {
+      key: 'readingDate',
+      header: t('readingOrders.column.readingDate'),
+      format: (o) => formatDate(o.readingDate),
+      sortValue: (o) => o.readingDate,
+      primary: true,
+    },
+    {
+      key: 'readingReason',
+      header: t('readingOrders.column.readingReason'),
+      format: (o) => label(READING_REASONS, o.readingReason),
+    },
+  ]
+  return (
+    <TablePanel
+      id="reading-orders-title"
+      title={t('readingOrders.title')}
+      query={orders}
+      columns={columns}
+      getRowId={(o) => String(o.id)}
+    />
+  )
+}

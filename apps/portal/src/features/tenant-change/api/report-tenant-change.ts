@@ -1,0 +1,41 @@
+import {
+  ERROR,
+  TENANT_CHANGE_ACTIVITY,
+  TENANT_CHANGE_OBJECT_TYPE,
+  type ActivityCreated,
+  type TenantChange,
+} from '@portal/domain'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { uploadRequest } from '../../../lib/api-client'
+
+/** §7: the tenant change goes as an activity (multipart, 201) with an optional attachment (error 100). */
+export function useReportTenantChange() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: ({
+      pointOfDelivery,
+      payload,
+      file,
+    }: {
+      pointOfDelivery: string
+      payload: TenantChange
+      file: File | null
+    }) => {
+      const form = new FormData()
+      form.append(
+        'activity',
+        JSON.stringify({
+          activityType: TENANT_CHANGE_ACTIVITY,
+          objectType: TENANT_CHANGE_OBJECT_TYPE,
+          objectKey: pointOfDelivery,
+          payload,
+        }),
+      )
+      if (file) form.append('file', file)
+      return uploadRequest<ActivityCreated>('/api/persistence/activities', form, {
+        errorCode: ERROR.activityAdd,
+      })
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: ['notifications'] }),
+  })
+}

@@ -1,0 +1,275 @@
+import Alert from '@mui/material/Alert'
+import Button from '@mui/material/Button'
+import Dialog from '@mui/material/Dialog'
+import DialogActions from '@mui/material/DialogActions'
+import DialogContent from '@mui/material/DialogContent'
+import DialogTitle from '@mui/material/DialogTitle'
+import FormControl from '@mui/material/FormControl'
+import FormControlLabel from '@mui/material/FormControlLabel'
+import FormLabel from '@mui/material/FormLabel'
+import Grid from '@mui/material/Grid'
+import MenuItem from '@mui/material/MenuItem'
+import Radio from '@mui/material/Radio'
+import RadioGroup from '@mui/material/RadioGroup'
+import TextField from '@mui/material/TextField'
+import Typography from '@mui/material/Typography'
+import { zodResolver } from '@hookform/resolvers/zod'
+import {
+  SALUTATIONS,
+  TenantChangeSchema,
+  TITLES,
+  UPLOAD_ACCEPT,
+  type TenantChange,
+  type TenantChangeDraft,
+} from '@portal/domain'
+import { useId, useState } from 'react'
+import { Controller, useForm, useWatch } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { ControlledTextField } from '../../../components/controlled-text-field'
+import { ErrorNotice } from '../../../components/error-notice'
+import { useReportTenantChange } from '../api/report-tenant-change'
+
+export type UnitChoice = { pointOfDelivery: string; label: string }
+
+const EMPTY: TenantChangeDraft = {
+  customerType: 'private',
+  salutation: 'FR',
+  title: '',
+  NAME1: '',
+  NAME2: '',
+  AUSZUG: '',
+  PLZ: '',
+  ORT: '',
+  STRASSE: '',
+  HAUSNR: '',
+  ZUSATZ: '',
+  POSTFACH: '',
+  EMAIL: '',
+  TEL: '',
+  information: '',
+}
+
+type TextFieldName = Exclude<keyof TenantChangeDraft, 'customerType' | 'salutation' | 'title'>
+
+/**
+ * §3 ChangeOfTenants: private or company (NAME1/NAME2 labels switch), salutation, title, move-out
+ * date, address and contact with the generic §5 messages at the fields (error 100).
+ */
+export function TenantChangeDialog({
+  units,
+  onClose,
+}: {
+  units: UnitChoice[]
+  onClose: () => void
+}) {
+  const { t } = useTranslation()
+  const titleId = useId()
+  const fileId = useId()
+  const [unit, setUnit] = useState(units.length === 1 ? units[0]!.pointOfDelivery : '')
+  const [unitMissing, setUnitMissing] = useState(false)
+  const [file, setFile] = useState<File | null>(null)
+  const report = useReportTenantChange()
+  const { control, handleSubmit } = useForm<TenantChangeDraft, unknown, TenantChange>({
+    resolver: zodResolver(TenantChangeSchema),
+    mode: 'onTouched',
+    defaultValues: EMPTY,
+  })
+  const customerType = useWatch({ control, name: 'customerType' })
+  const onSubmit = handleSubmit((payload) => {
+    if (!unit) return setUnitMissing(true)
+    report.mutate({ pointOfDelivery: unit, payload, file })
+  })
+
+  const text = (name: TextFieldName, labelKey: string, props: Record<string, unknown> = {}) => (
+    <ControlledTextField name={name} control={control} label={t(labelKey)} {...props} />
+  )
+  const nameLabel = (n: 1 | 2) =>
+    `tenantChange.field.NAME${n}_${customerType === 'company' ? 'company' : 'private'}`
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
+      <DialogTitle id={titleId}>{t('tenantChange.title')}</DialogTitle>
+      <DialogContent>
+        {report.data ? (
+          <Alert severity="success" role="status">
+            {report.data.successMessage}
+          </Alert>
+        ) : (
+          <Grid
+            container
+            spacing={2}
+            component="form"
+            id="tenant-change"
+            noValidate
+            onSubmit={onSubmit}
+            sx={{ pt: 1 }}
+          >
+            {units.length > 1 && (
+              <Grid size={12}>
+                <TextField
+                  select
+                  required
+                  fullWidth
+                  label={t('tenantChange.unit')}
+                  value={unit}
+                  onChange={(event) => {
+                    setUnit(event.target.value)
+                    setUnitMissing(false)
+                  }}
+                  error={unitMissing}
+                  helperText={unitMissing ? t('validation.required') : undefined}
+                >
+                  {units.map((u) => (
+                    <MenuItem key={u.pointOfDelivery} value={u.pointOfDelivery}>
+                      {u.label}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              </Grid>
+            )}
+            <Grid size={12}>
+              <Controller
+                name="customerType"
+                control={control}
+                render={({ field }) => (
+                  <FormControl>
+                    <FormLabel id={`${titleId}-type`}>
+                      {t('tenantChange.field.customerType')}
+                    </FormLabel>
+                    <RadioGroup row aria-labelledby={`${titleId}-type`} {...field}>
+                      <FormControlLabel
+                        value="private"
+                        control={<Radio />}
+                        label={t('tenantChange.field.private')}
+                      />
+                      <FormControlLabel
+                        value="company"
+                        control={<Radio />}
+                        label={t('tenantChange.field.company')}
+                      />
+                    </RadioGroup>
+                  </FormControl>
+                )}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <Controller
+                name="salutation"
+                control={control}
+                render={({ field, fieldState }) => (
+                  <TextField
+                    {...field}
+                    select
+                    fullWidth
+                    required
+                    label={t('tenantChange.field.salutation')}
+                    error={Boolean(fieldState.error)}
+                    helperText={fieldState.error?.message}
+                  >
+                    {Object.entries(SALUTATIONS).map(([code, text]) => (
+                      <MenuItem key={code} value={code}>
+                        {text}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <Controller
+                name="title"
+                control={control}
+                render={({ field }) => (
+                  <TextField
+                    {...field}
+                    value={field.value ?? ''}
+                    select
+                    fullWidth
+                    label={t('tenantChange.field.title')}
+                  >
+                    <MenuItem value="">{t('tenantChange.noTitle')}</MenuItem>
+                    {Object.entries(TITLES).map(([code, text]) => (
+                      <MenuItem key={code} value={code}>
+                        {text}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>{text('NAME1', nameLabel(1), { required: true })}</Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>{text('NAME2', nameLabel(2), { required: true })}</Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              {text('AUSZUG', 'tenantChange.field.AUSZUG', {
+                type: 'date',
+                required: true,
+                slotProps: { inputLabel: { shrink: true } },
+              })}
+            </Grid>
+            <Grid size={12}>
+              <Typography variant="subtitle1" component="h3">
+                {t('tenantChange.address')}
+              </Typography>
+            </Grid>
+            <Grid size={{ xs: 12, sm: 8 }}>
+              {text('STRASSE', 'tenantChange.field.STRASSE', { required: true })}
+            </Grid>
+            <Grid size={{ xs: 6, sm: 2 }}>
+              {text('HAUSNR', 'tenantChange.field.HAUSNR', { required: true })}
+            </Grid>
+            <Grid size={{ xs: 6, sm: 2 }}>{text('ZUSATZ', 'tenantChange.field.ZUSATZ')}</Grid>
+            <Grid size={{ xs: 4, sm: 3 }}>
+              {text('PLZ', 'tenantChange.field.PLZ', {
+                required: true,
+                slotProps: { htmlInput: { inputMode: 'numeric' } },
+              })}
+            </Grid>
+            <Grid size={{ xs: 8, sm: 6 }}>
+              {text('ORT', 'tenantChange.field.ORT', { required: true })}
+            </Grid>
+            <Grid size={{ xs: 12, sm: 3 }}>
+              {text('POSTFACH', 'tenantChange.field.POSTFACH', {
+                slotProps: { htmlInput: { inputMode: 'numeric' } },
+              })}
+            </Grid>
+            <Grid size={12}>
+              <Typography variant="subtitle1" component="h3">
+                {t('tenantChange.contact')}
+              </Typography>
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              {text('EMAIL', 'tenantChange.field.EMAIL', { type: 'email' })}
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              {text('TEL', 'tenantChange.field.TEL', { type: 'tel' })}
+            </Grid>
+            <Grid size={12}>
+              {text('information', 'tenantChange.field.information', {
+                multiline: true,
+                minRows: 3,
+              })}
+            </Grid>
+            <Grid size={12}>
+              <FormLabel htmlFor={fileId}>{t('tenantChange.attachment')}</FormLabel>{' '}
+              <input
+                id={fileId}
+                type="file"
+                accept={UPLOAD_ACCEPT}
+                onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+              />
+            </Grid>
+          </Grid>
+        )}
+        {report.isError && <ErrorNotice error={report.error} showDetail />}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.close')}</Button>
+        {!report.data && (
+          <Button type="submit" form="tenant-change" variant="contained" loading={report.isPending}>
+            {t('tenantChange.submit')}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  )
+}

@@ -1,0 +1,69 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import {
+  autoLogin,
+  clearSession,
+  getMeta,
+  getUser,
+  isLoggedIn,
+  setSessionMessage,
+  storeSession,
+  storeToken,
+  takeSessionMessage,
+} from './session'
+
+const user = {
+  userName: 'verwalter',
+  companyCode: '1000',
+  businessPartner: null,
+  name: 'Thomas Brandt',
+  mail: 't@example.com',
+}
+
+beforeEach(() => {
+  localStorage.clear()
+  sessionStorage.clear()
+})
+
+describe('session (§4)', () => {
+  it('is logged in only with a token in session storage, under the portal prefix', () => {
+    expect(isLoggedIn()).toBe(false)
+    storeToken('abc')
+    expect(isLoggedIn()).toBe(true)
+    expect(sessionStorage.getItem('kundenportal.token')).toBe('abc')
+    expect(sessionStorage.getItem('kundenportal.bearerToken')).toBe('abc')
+    expect(localStorage.getItem('bearerToken')).toBe('abc')
+  })
+
+  it('auto-login restores the token of local storage into a new tab’s session', () => {
+    storeToken('abc')
+    storeSession(user, [])
+    sessionStorage.clear()
+    expect(isLoggedIn()).toBe(false)
+    expect(autoLogin()).toBe(true)
+    expect(isLoggedIn()).toBe(true)
+  })
+
+  it('auto-login does nothing without a stored user or token', () => {
+    localStorage.setItem('bearerToken', 'abc')
+    expect(autoLogin()).toBe(false)
+    expect(isLoggedIn()).toBe(false)
+  })
+
+  it('logout clears user, meta and bearer token but keeps the message for the next load', () => {
+    storeToken('abc')
+    storeSession(user, [])
+    setSessionMessage('Ihre Sitzung ist abgelaufen.', 'error')
+    clearSession()
+    expect(isLoggedIn()).toBe(false)
+    expect(getUser()).toBeNull()
+    expect(getMeta()).toEqual([])
+    expect(localStorage.getItem('bearerToken')).toBeNull()
+    expect(takeSessionMessage()).toEqual({ message: 'Ihre Sitzung ist abgelaufen.', type: 'error' })
+    expect(takeSessionMessage()).toBeNull()
+  })
+
+  it('reads a damaged local storage entry as absent', () => {
+    localStorage.setItem('user', '{kaputt')
+    expect(getUser()).toBeNull()
+  })
+})

@@ -1,0 +1,88 @@
+/**
+ * The session of §4: token and bearer token in session storage under a portal-specific prefix;
+ * user, meta, message, messageType and bearerToken in local storage for the auto-login.
+ */
+import type { Connection, User } from '@portal/domain'
+
+export const SESSION_PREFIX = 'kundenportal.'
+const TOKEN_KEY = `${SESSION_PREFIX}token`
+const BEARER_TOKEN_KEY = `${SESSION_PREFIX}bearerToken`
+
+/** The session user: the users-search record merged with the first company-code text. */
+export type SessionUser = User & { companyCodeName?: string; city?: string; language?: string }
+export type SessionMessageType = 'error' | 'info'
+
+const local = {
+  user: 'user',
+  meta: 'meta',
+  message: 'message',
+  messageType: 'messageType',
+  bearerToken: 'bearerToken',
+} as const
+
+function readJson<T>(key: string): T | null {
+  const raw = localStorage.getItem(key)
+  if (!raw) return null
+  try {
+    return JSON.parse(raw) as T
+  } catch {
+    return null
+  }
+}
+
+/** §4: logged in means a token or a bearer token is held in session storage. */
+export function isLoggedIn(): boolean {
+  return Boolean(sessionStorage.getItem(TOKEN_KEY) || sessionStorage.getItem(BEARER_TOKEN_KEY))
+}
+
+export function getToken(): string | null {
+  return sessionStorage.getItem(TOKEN_KEY) ?? sessionStorage.getItem(BEARER_TOKEN_KEY)
+}
+
+export function storeToken(token: string): void {
+  sessionStorage.setItem(TOKEN_KEY, token)
+  sessionStorage.setItem(BEARER_TOKEN_KEY, token)
+  localStorage.setItem(local.bearerToken, token)
+}
+
+export function storeSession(user: SessionUser, meta: Connection[]): void {
+  localStorage.setItem(local.user, JSON.stringify(user))
+  localStorage.setItem(local.meta, JSON.stringify(meta))
+}
+
+export const getUser = () => readJson<SessionUser>(local.user)
+export const getMeta = () => readJson<Connection[]>(local.meta) ?? []
+
+/** §4 auto-login: restores the token from local storage into the session of this tab. */
+export function autoLogin(): boolean {
+  if (isLoggedIn()) return true
+  const bearerToken = localStorage.getItem(local.bearerToken)
+  if (!bearerToken || !getUser()) return false
+  sessionStorage.setItem(TOKEN_KEY, bearerToken)
+  sessionStorage.setItem(BEARER_TOKEN_KEY, bearerToken)
+  return true
+}
+
+export function setSessionMessage(message: string, type: SessionMessageType): void {
+  localStorage.setItem(local.message, message)
+  localStorage.setItem(local.messageType, type)
+}
+
+/** The message left for the next page load (after a logout), read once. */
+export function takeSessionMessage(): { message: string; type: SessionMessageType } | null {
+  const message = localStorage.getItem(local.message)
+  const type = localStorage.getItem(local.messageType)
+  localStorage.removeItem(local.message)
+  localStorage.removeItem(local.messageType)
+  if (!message) return null
+  return { message, type: type === 'error' ? 'error' : 'info' }
+}
+
+/** §4 logout: clears user, meta and bearer token (and this tab's tokens). */
+export function clearSession(): void {
+  localStorage.removeItem(local.user)
+  localStorage.removeItem(local.meta)
+  localStorage.removeItem(local.bearerToken)
+  sessionStorage.removeItem(TOKEN_KEY)
+  sessionStorage.removeItem(BEARER_TOKEN_KEY)
+}

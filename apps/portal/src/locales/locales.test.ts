@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import de from './de'
+import en from './en'
+
+/** Every key path of a nested catalogue, e.g. `auth.login.title`. */
+function keys(catalogue: object, prefix = ''): string[] {
+  return Object.entries(catalogue).flatMap(([key, value]) =>
+    typeof value === 'object' && value !== null
+      ? keys(value as object, `${prefix}${key}.`)
+      : [`${prefix}${key}`],
+  )
+}
+
+describe('catalogues', () => {
+  it('German and English hold the same keys', () => {
+    expect(keys(en).sort()).toEqual(keys(de).sort())
+  })
+
+  it('holds every label of the specification’s German catalogue', () => {
+    const all = keys(de)
+    for (const label of [
+      'REFERENZ',
+      'VKONTO',
+      'VTSTATUS',
+      'BEGINN',
+      'ENDE',
+      'BRUTTO',
+      'NETTO',
+      'MENGE',
+      'BETRAG_T',
+      'NETTO_U',
+      'VERSBEREICH',
+      'SERIALNR',
+      'ASTAND',
+      'DIFFREAD',
+      'MASSREAD_TXT',
+      'BELEGNR',
+      'FAELLIGDATUM',
+      'AUSZUG',
+      'POSTFACH',
+      'IDENT',
+    ]) {
+      expect(
+        all.some((key) => key.endsWith(`.${label}`)),
+        label,
+      ).toBe(true)
+    }
+  })
+})

@@ -1,0 +1,129 @@
+import formbody from '@fastify/formbody'
+import multipart from '@fastify/multipart'
+import { MAX_UPLOAD_BYTES } from '@portal/domain'
+import Fastify, { type FastifyServerOptions } from 'fastify'
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { ServerConfig } from './config'
+import { externalOrigins } from './customer/load-customer'
+import { createMailer, type Mailer } from './mail/mailer'
+import type { DatabaseHandle } from './persistence/database'
+import authPlugin from './plugins/auth'
+import contextPlugin from './plugins/db'
+import errorsPlugin from './plugins/errors'
+import securityPlugin from './plugins/security'
+import swaggerPlugin from './plugins/swagger'
+import companyCodeRoutes from './routes/configuration/company-codes'
+import customerConfigurationRoutes from './routes/configuration/customer'
+import customerAssetRoutes from './routes/customer-assets'
+import healthRoutes from './routes/health'
+import legacyRoutes from './routes/legacy'
+import connectionRoutes from './routes/persistence/connections'
+import contractRoutes from './routes/persistence/contracts'
+import deviceRoutes from './routes/persistence/devices'
+import fileRoutes from './routes/persistence/files'
+import operatingCostsRoutes from './routes/persistence/operating-costs'
+import partnerAndProductRoutes from './routes/persistence/partners'
+import pointOfDeliveryRoutes from './routes/persistence/points-of-delivery'
+import userRoutes from './routes/persistence/users'
+import portalRoutes, { portalIndexFile } from './routes/portal'
+import operatingCostsProcessRoutes from './routes/processes/operating-costs'
+import fileProcessRoutes from './routes/processes/files'
+import passwordRoutes from './routes/processes/password'
+import sessionRoutes from './routes/session'
+
+z.config(z.locales.de())
+
+/** A registered route, as the authorization test walks them. */
+export interface RouteEntry {
+  method: string
+  url: string
+  public: boolean
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: readonly RouteEntry[]
+  }
+}
+
+export interface AppOptions {
+  config: ServerConfig
+  database: DatabaseHandle
+  mailer?: Mailer
+  logger?: FastifyServerOptions['logger']
+}
+
+/** Builds the server: external plugins, then the application's plugins, then the routes. */
+export async function buildApp(options: AppOptions) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  const routeTable: RouteEntry[] = []
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routeTable.push({ method, url: route.url, public: route.config?.public === true })
+    }
+  })
+  app.decorate('routeTable', routeTable)
+
+  await app.register(errorsPlugin)
+  await app.register(securityPlugin, {
+    connectSources: externalOrigins(options.config.customer.config),
+  })
+  await app.register(formbody)
+  // ARCHITECTURE 3.2: one file of at most 20 MB and a few small fields; the routes buffer the file
+  // and store it only after the whole body arrived.
+  await app.register(multipart, {
+    limits: {
+      fileSize: MAX_UPLOAD_BYTES,
+      files: 1,
+      fields: 8,
+      parts: 9,
+      fieldSize: 64 * 1024,
+      headerPairs: 50,
+    },
+  })
+  await app.register(swaggerPlugin)
+  await app.register(contextPlugin, {
+    database: options.database,
+    config: options.config,
+    mailer: options.mailer ?? createMailer(options.config),
+  })
+  await app.register(authPlugin)
+
+  await app.register(healthRoutes)
+  await app.register(sessionRoutes)
+  await app.register(userRoutes)
+  await app.register(companyCodeRoutes)
+  await app.register(connectionRoutes)
+  await app.register(partnerAndProductRoutes)
+  await app.register(pointOfDeliveryRoutes)
+  await app.register(contractRoutes)
+  await app.register(deviceRoutes)
+  await app.register(operatingCostsRoutes)
+  await app.register(operatingCostsProcessRoutes)
+  await app.register(fileRoutes)
+  await app.register(fileProcessRoutes)
+  await app.register(legacyRoutes)
+  await app.register(passwordRoutes)
+  await app.register(customerConfigurationRoutes)
+  await app.register(customerAssetRoutes)
+
+  const { portalDist } = options.config
+  if (portalDist !== undefined && portalIndexFile(portalDist)) {
+    await app.register(portalRoutes, { root: portalDist })
+  } else if (portalDist !== undefined) {
+    app.log.warn({ portalDist }, 'portal not built: serving the API only')
+  }
+  return app
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>

@@ -1,0 +1,59 @@
+import closeWithGrace from 'close-with-grace'
+import { buildApp } from './app'
+import { loadConfig, type ServerConfig } from './config'
+import { startAutoApprovalJob } from './jobs/auto-approval'
+import { openDatabase } from './persistence/database'
+import { portalIndexFile } from './routes/portal'
+import { isDatabaseEmpty, seedDemoData } from './seed/demo-data'
+import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-users'
+
+let config: ServerConfig
+try {
+  config = loadConfig()
+} catch (error) {
+  // a configuration problem is the operator's to fix: the message names file and field
+  console.error(`Konfigurationsfehler:\n${(error as Error).message}`)
+  process.exit(1)
+}
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+await database.migrate()
+
+if (await isDatabaseEmpty(database.db)) {
+  const started = performance.now()
+  await seedDemoData(database.db, {})
+  console.log(`Demodaten angelegt in ${((performance.now() - started) / 1000).toFixed(1)} s.`)
+}
+
+const app = await buildApp({
+  config,
+  database,
+  logger: {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+  },
+})
+
+const autoApproval = startAutoApprovalJob(database.db, app.log)
+app.addHook('onClose', () => autoApproval.stop())
+
+closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+  if (err) app.log.error({ err }, 'server closing after an error')
+  autoApproval.stop()
+  await app.close()
+  await database.close()
+})
+
+await app.listen({ port: config.port, host: config.host })
+const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`
+const portal = portalIndexFile(config.portalDist)
+  ? config.portalDist
+  : 'nicht gebaut, nur die API läuft (npm run build -w @portal/portal)'
+console.log(`
+Kundenportal läuft: ${config.publicUrl}
+API-Dokumentation:  ${config.publicUrl}/api/docs
+Kunde:              ${config.customer.id} (${config.customer.config.applicationTitle})
+Portal:             ${portal}
+Datenbank:          ${where}
+Demo-Zugänge (Passwort ${DEMO_PASSWORD}):
+${DEMO_USERS.map((u) => `  ${u.userName.padEnd(12)} ${u.description}`).join('\n')}
+`)

@@ -1,0 +1,202 @@
+/**
+ * Cost distributions and their expense lines (spec §3 "Operating costs record", "Expense"). Every
+ * read goes through `visibleThroughProperty`; the processes lock a distribution row before they
+ * change it or its lines.
+ */
+import type { Expense, ExpenseType, OperatingCosts, OperatingCostsSummary } from '@portal/domain'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import type { Executor } from '../database'
+import { operatingCostsDistributions, operatingCostsExpenses } from '../schema'
+import { visibleThroughProperty, type SessionUser } from '../scope'
+import type { SearchableEntity } from '../search'
+
+export type DistributionRow = typeof operatingCostsDistributions.$inferSelect
+export type ExpenseRow = typeof operatingCostsExpenses.$inferSelect
+
+/** The audit entities of the cost allocation. */
+export const DISTRIBUTION_ENTITY = 'operatingCostsDistribution'
+export const EXPENSE_ENTITY = 'operatingCostsExpense'
+
+export const operatingCostsEntity: SearchableEntity = {
+  label: 'Kostenverteilungen',
+  table: operatingCostsDistributions,
+  properties: {
+    operatingCostsDistribution: operatingCostsDistributions.operatingCostsDistribution,
+    connection: operatingCostsDistributions.connection,
+    operatingCostsDistributionStatus: operatingCostsDistributions.operatingCostsDistributionStatus,
+    from: operatingCostsDistributions.from,
+    until: operatingCostsDistributions.until,
+  },
+  uniqueOrder: [operatingCostsDistributions.operatingCostsDistribution],
+  defaultSort: [{ property: 'until', order: 'desc' }],
+  visibleTo: (user) => visibleThroughProperty(user, operatingCostsDistributions),
+}
+
+/** The expense lines of one list of one distribution, for the generic search. */
+export function expenseEntity(distribution: string, kind: ExpenseType): SearchableEntity {
+  return {
+    label: 'Kostenzeilen',
+    table: operatingCostsExpenses,
+    properties: {
+      guid: operatingCostsExpenses.guid,
+      tariffComponent: operatingCostsExpenses.tariffComponent,
+      supplyArea: operatingCostsExpenses.supplyArea,
+      object: operatingCostsExpenses.object,
+      key: operatingCostsExpenses.key,
+      from: operatingCostsExpenses.from,
+      until: operatingCostsExpenses.until,
+      createdAt: operatingCostsExpenses.createdAt,
+    },
+    uniqueOrder: [operatingCostsExpenses.guid],
+    defaultSort: [
+      { property: 'createdAt', order: 'asc' },
+      { property: 'tariffComponent', order: 'asc' },
+    ],
+    visibleTo: (user) =>
+      and(
+        visibleThroughProperty(user, operatingCostsExpenses),
+        eq(operatingCostsExpenses.operatingCostsDistribution, distribution),
+        eq(operatingCostsExpenses.kind, kind),
+      ),
+  }
+}
+
+export function toSummary(row: DistributionRow): OperatingCostsSummary {
+  return {
+    operatingCostsDistribution: row.operatingCostsDistribution,
+    connection: row.connection,
+    from: row.from,
+    until: row.until,
+    operatingCostsDistributionStatus: row.operatingCostsDistributionStatus,
+    product: row.product,
+    productVersion: row.productVersion,
+    version: row.version,
+  }
+}
+
+export function toExpense(row: ExpenseRow): Expense {
+  return {
+    guid: row.guid,
+    tariffComponent: row.tariffComponent,
+    supplyArea: row.supplyArea,
+    object: row.object,
+    key: row.key,
+    allocationObject: row.allocationObject,
+    allocationRef: row.allocationRef,
+    from: row.from,
+    until: row.until,
+    quantity: row.quantity,
+    unit: row.unit,
+    amountTransactionCurrency: row.amountTransactionCurrency,
+    apportionableAmount: row.apportionableAmount,
+    deductibleAmount: row.deductibleAmount,
+    amountNet: row.amountNet,
+    amountNetApportionable: row.amountNetApportionable,
+    note: row.note,
+    version: row.version,
+  }
+}
+
+/** The distribution if the user sees it; `forUpdate` locks the row for the transaction. */
+export async function findVisibleDistribution(
+  db: Executor,
+  user: SessionUser,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<DistributionRow | undefined> {
+  const query = db
+    .select()
+    .from(operatingCostsDistributions)
+    .where(
+      and(
+        eq(operatingCostsDistributions.operatingCostsDistribution, id),
+        visibleThroughProperty(user, operatingCostsDistributions),
+      ),
+    )
+  const rows = options.forUpdate ? await query.for('update') : await query
+  return rows[0]
+}
+
+/** A distribution regardless of the user, for the provider's steps and the job. */
+export async function findDistribution(
+  db: Executor,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<DistributionRow | undefined> {
+  const query = db
+    .select()
+    .from(operatingCostsDistributions)
+    .where(eq(operatingCostsDistributions.operatingCostsDistribution, id))
+  const rows = options.forUpdate ? await query.for('update') : await query
+  return rows[0]
+}
+
+export async function listExpenses(
+  db: Executor,
+  distribution: string,
+  kind?: ExpenseType,
+): Promise<ExpenseRow[]> {
+  return db
+    .select()
+    .from(operatingCostsExpenses)
+    .where(
+      and(
+        eq(operatingCostsExpenses.operatingCostsDistribution, distribution),
+        kind ? eq(operatingCostsExpenses.kind, kind) : undefined,
+      ),
+    )
+    .orderBy(
+      asc(operatingCostsExpenses.createdAt),
+      asc(operatingCostsExpenses.tariffComponent),
+      asc(operatingCostsExpenses.guid),
+    )
+}
+
+export async function findExpense(
+  db: Executor,
+  distribution: string,
+  kind: ExpenseType,
+  guid: string,
+): Promise<ExpenseRow | undefined> {
+  const rows = await db
+    .select()
+    .from(operatingCostsExpenses)
+    .where(
+      and(
+        eq(operatingCostsExpenses.operatingCostsDistribution, distribution),
+        eq(operatingCostsExpenses.kind, kind),
+        eq(operatingCostsExpenses.guid, guid),
+      ),
+    )
+  return rows[0]
+}
+
+/** The whole record of §3 with both expense lists (all lines, excluded components included). */
+export async function findVisibleOperatingCosts(
+  db: Executor,
+  user: SessionUser,
+  id: string,
+): Promise<OperatingCosts | undefined> {
+  const row = await findVisibleDistribution(db, user, id)
+  if (!row) return undefined
+  const expenses = await listExpenses(db, id)
+  return {
+    ...toSummary(row),
+    companyCode: row.companyCode,
+    businessPartner: row.businessPartner,
+    operatingCostsHeatingExpense: expenses.filter((e) => e.kind === 'heating').map(toExpense),
+    operatingCostsWorkingExpense: expenses.filter((e) => e.kind === 'working').map(toExpense),
+  }
+}
+
+/** The distributions in a status, with the day their status last changed (UTC). */
+export async function distributionsInStatus(db: Executor, status: string) {
+  return db
+    .select({
+      operatingCostsDistribution: operatingCostsDistributions.operatingCostsDistribution,
+      statusChangedOn: sql<string>`to_char(${operatingCostsDistributions.statusChangedAt} at time zone 'UTC', 'YYYY-MM-DD')`,
+    })
+    .from(operatingCostsDistributions)
+    .where(eq(operatingCostsDistributions.operatingCostsDistributionStatus, status))
+    .orderBy(asc(operatingCostsDistributions.operatingCostsDistribution))
+}

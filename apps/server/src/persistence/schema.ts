@@ -1,0 +1,570 @@
+/**
+ * The data model of specification section 3 and ARCHITECTURE 3.2.
+ *
+ * Column names follow the wire names of section 7 (mapped to snake_case by Drizzle's `casing`).
+ * Every row that belongs to a customer carries its `companyCode` and, below the connection level,
+ * the `propertyConnection` (the top-level connection it belongs to): visibility is decided on these
+ * two columns alone, in `scope.ts`.
+ */
+import { sql } from 'drizzle-orm'
+import {
+  bigserial,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+})
+
+/** Exact money amounts: numeric in PostgreSQL, decimal strings in TypeScript. */
+const amount = (name?: string) =>
+  name ? numeric(name, { precision: 15, scale: 2 }) : numeric({ precision: 15, scale: 2 })
+const day = () => date({ mode: 'string' })
+const createdAt = () => timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow()
+
+export const companyCodes = pgTable('company_codes', {
+  companyCode: text().primaryKey(),
+  name: text().notNull(),
+  city: text().notNull(),
+})
+
+export const users = pgTable(
+  'users',
+  {
+    userName: text().primaryKey(),
+    companyCode: text()
+      .notNull()
+      .references(() => companyCodes.companyCode),
+    businessPartner: text(),
+    name: text().notNull(),
+    mail: text().notNull(),
+    passwordHash: text().notNull(),
+    /** Tokens issued before this instant are refused (logout, password change). */
+    tokensNotBefore: timestamp({ withTimezone: true, mode: 'date', precision: 3 })
+      .notNull()
+      .default(sql`'epoch'`),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.companyCode), index().on(t.businessPartner)],
+)
+
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  tokenHash: text().primaryKey(),
+  userName: text()
+    .notNull()
+    .references(() => users.userName, { onDelete: 'cascade' }),
+  expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+})
+
+export const partners = pgTable(
+  'partners',
+  {
+    businessPartner: text().primaryKey(),
+    companyCode: text().notNull(),
+    name1: text().notNull(),
+    name2: text().notNull().default(''),
+    street: text(),
+    houseNumber: text(),
+    houseNumberSuffix: text(),
+    postalCode: text(),
+    city: text(),
+    mail: text(),
+    phone: text(),
+  },
+  (t) => [index().on(t.companyCode)],
+)
+
+export const products = pgTable('products', {
+  product: text().primaryKey(),
+  companyCode: text().notNull(),
+  name: text().notNull(),
+  productVersion: text().notNull(),
+})
+
+export const productTariffAssignments = pgTable(
+  'product_tariff_assignments',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    companyCode: text().notNull(),
+    product: text()
+      .notNull()
+      .references(() => products.product),
+    supplySegment: text().notNull(),
+    tariffComponent: text().notNull(),
+    active: boolean().notNull().default(true),
+  },
+  (t) => [index().on(t.product)],
+)
+
+export const connections = pgTable(
+  'connections',
+  {
+    connection: text().primaryKey(),
+    companyCode: text().notNull(),
+    parentConnection: text(),
+    /** The top-level connection (property) this one belongs to; itself for a property. */
+    propertyConnection: text().notNull(),
+    name1: text().notNull(),
+    name2: text().notNull().default(''),
+    street: text().notNull(),
+    houseNumber: text().notNull(),
+    houseNumberSuffix: text(),
+    postalCode: text().notNull(),
+    city: text().notNull(),
+  },
+  (t) => [
+    index().on(t.companyCode, t.name1),
+    index().on(t.parentConnection),
+    index().on(t.propertyConnection),
+  ],
+)
+
+export const connectionFeatures = pgTable(
+  'connection_features',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    connection: text()
+      .notNull()
+      .references(() => connections.connection, { onDelete: 'cascade' }),
+    /** The feature code (HW active, HE owner partner …); the wire name of section 3. */
+    connectionAttributes: text().notNull(),
+    value: text(),
+    from: day(),
+    until: day(),
+  },
+  (t) => [index().on(t.connection), index().on(t.connectionAttributes, t.value)],
+)
+
+/** Coded master data of a connection or a point of delivery (PR product, HF, WF, GNA …). */
+export const objectAttributes = pgTable(
+  'object_attributes',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    companyCode: text().notNull(),
+    propertyConnection: text().notNull(),
+    objectType: text().notNull(),
+    objectKey: text().notNull(),
+    name: text().notNull(),
+    value: text().notNull(),
+  },
+  (t) => [index().on(t.objectType, t.objectKey)],
+)
+
+export const pointsOfDelivery = pgTable(
+  'points_of_delivery',
+  {
+    pointOfDelivery: text().primaryKey(),
+    companyCode: text().notNull(),
+    propertyConnection: text().notNull(),
+    connection: text()
+      .notNull()
+      .references(() => connections.connection),
+    reference: text().notNull(),
+    street: text().notNull(),
+    houseNumber: text().notNull(),
+    houseNumberSuffix: text(),
+    position: text(),
+    locationAddendum: text(),
+  },
+  (t) => [index().on(t.connection), index().on(t.propertyConnection)],
+)
+
+/** Links of a connection or point of delivery to contracts, partners (contacts) and billing objects. */
+export const objectRelations = pgTable(
+  'object_relations',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    companyCode: text().notNull(),
+    propertyConnection: text().notNull(),
+    sourceType: text().notNull(),
+    sourceKey: text().notNull(),
+    targetType: text().notNull(),
+    targetKey: text().notNull(),
+    role: text(),
+    from: day(),
+    until: day(),
+  },
+  (t) => [index().on(t.sourceType, t.sourceKey)],
+)
+
+export const contractAccounts = pgTable(
+  'contract_accounts',
+  {
+    contractAccount: text().primaryKey(),
+    companyCode: text().notNull(),
+    propertyConnection: text().notNull(),
+    businessPartner: text().notNull(),
+    reference: text().notNull(),
+    contractAccountType: text().notNull(),
+  },
+  (t) => [index().on(t.propertyConnection)],
+)
+
+export const contracts = pgTable(
+  'contracts',
+  {
+    key: text().primaryKey(),
+    companyCode: text().notNull(),
+    propertyConnection: text().notNull(),
+    pointOfDelivery: text()
+      .notNull()
+      .references(() => pointsOfDelivery.pointOfDelivery),
+    contractAccount: text()
+      .notNull()
+      .references(() => contractAccounts.contractAccount),
+    businessPartner: text().notNull(),
+    contractStatus: text().notNull(),
+    externalNumber: text(),
+    from: day().notNull(),
+    until: day(),
+  },
+  (t) => [index().on(t.pointOfDelivery), index().on(t.propertyConnection)],
+)
+
+export const contractTariffs = pgTable(
+  'contract_tariffs',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    contract: text()
+      .notNull()
+      .references(() => contracts.key, { onDelete: 'cascade' }),
+    tariffComponent: text().notNull(),
+    billingVoucher: text(),
+    from: day(),
+    until: day(),
+  },
+  (t) => [index().on(t.contract)],
+)
+
+export const contractFeatures = pgTable(
+  'contract_features',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    contract: text()
+      .notNull()
+      .references(() => contracts.key, { onDelete: 'cascade' }),
+    contractAttribute: text().notNull(),
+    value: text(),
+    from: day(),
+    until: day(),
+  },
+  (t) => [index().on(t.contract)],
+)
+
+export const billingObjects = pgTable(
+  'billing_objects',
+  {
+    key: text().primaryKey(),
+    companyCode: text().notNull(),
+    propertyConnection: text().notNull(),
+    pointOfDelivery: text()
+      .notNull()
+      .references(() => pointsOfDelivery.pointOfDelivery),
+  },
+  (t) => [index().on(t.pointOfDelivery)],
+)
+
+export const devices = pgTable(
+  'devices',
+  {
+    key: text().primaryKey(),
+    companyCode: text().notNull(),
+    propertyConnection: text().notNull(),
+    serialNumber: text().notNull(),
+    segment: text().notNull(),
+    typeClass: text().notNull(),
+    room: text(),
+    installationDate: day(),
+    removalDate: day(),
+    calibrationYear: integer(),
+    meterClass: text(),
+  },
+  (t) => [index().on(t.propertyConnection)],
+)
+
+export const deviceTimeSlices = pgTable(
+  'device_time_slices',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    device: text()
+      .notNull()
+      .references(() => devices.key, { onDelete: 'cascade' }),
+    from: day().notNull(),
+    until: day(),
+    counterPosition: text().notNull(),
+  },
+  (t) => [index().on(t.device)],
+)
+
+export const deviceAssignments = pgTable(
+  'device_assignments',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    device: text()
+      .notNull()
+      .references(() => devices.key, { onDelete: 'cascade' }),
+    billingObject: text()
+      .notNull()
+      .references(() => billingObjects.key),
+    mainMeter: boolean().notNull().default(false),
+    from: day().notNull(),
+    until: day(),
+  },
+  (t) => [index().on(t.device), index().on(t.billingObject)],
+)
+
+export const readingOrders = pgTable(
+  'reading_orders',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    companyCode: text().notNull(),
+    propertyConnection: text().notNull(),
+    pointOfDelivery: text().notNull(),
+    device: text(),
+    readingDate: day().notNull(),
+    readingReason: text().notNull(),
+  },
+  (t) => [index().on(t.pointOfDelivery, t.readingDate)],
+)
+
+export const measurements = pgTable(
+  'measurements',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    companyCode: text().notNull(),
+    propertyConnection: text().notNull(),
+    device: text()
+      .notNull()
+      .references(() => devices.key, { onDelete: 'cascade' }),
+    pointOfDelivery: text().notNull(),
+    readingDate: day().notNull(),
+    reading: numeric({ precision: 14, scale: 3 }).notNull(),
+    difference: numeric({ precision: 14, scale: 3 }),
+    readingType: text().notNull(),
+    readingReason: text().notNull(),
+  },
+  (t) => [index().on(t.pointOfDelivery, t.readingDate), index().on(t.device, t.readingDate)],
+)
+
+export const operatingCostsDistributions = pgTable(
+  'operating_costs_distributions',
+  {
+    operatingCostsDistribution: text().primaryKey(),
+    companyCode: text().notNull(),
+    propertyConnection: text().notNull(),
+    connection: text()
+      .notNull()
+      .references(() => connections.connection),
+    businessPartner: text(),
+    product: text()
+      .notNull()
+      .references(() => products.product),
+    productVersion: text().notNull(),
+    from: day().notNull(),
+    until: day().notNull(),
+    operatingCostsDistributionStatus: text().notNull(),
+    /** When the status last changed; the one-year automatic approval counts from the release. */
+    statusChangedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    version: integer().notNull().default(1),
+  },
+  (t) => [
+    index().on(t.propertyConnection),
+    index().on(t.operatingCostsDistributionStatus, t.statusChangedAt),
+  ],
+)
+
+/** Heating (`kind` heating) and working (`kind` working) expense lines of a distribution. */
+export const operatingCostsExpenses = pgTable(
+  'operating_costs_expenses',
+  {
+    guid: uuid().primaryKey().defaultRandom(),
+    companyCode: text().notNull(),
+    propertyConnection: text().notNull(),
+    operatingCostsDistribution: text()
+      .notNull()
+      .references(() => operatingCostsDistributions.operatingCostsDistribution),
+    kind: text({ enum: ['heating', 'working'] }).notNull(),
+    tariffComponent: text().notNull(),
+    supplyArea: text(),
+    object: text(),
+    key: text(),
+    allocationObject: text(),
+    allocationRef: text(),
+    from: day(),
+    until: day(),
+    quantity: numeric({ precision: 14, scale: 3 }),
+    unit: text(),
+    amountTransactionCurrency: amount(),
+    apportionableAmount: amount(),
+    deductibleAmount: amount(),
+    amountNet: amount(),
+    amountNetApportionable: amount(),
+    note: text(),
+    createdBy: text(),
+    version: integer().notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.operatingCostsDistribution, t.kind)],
+)
+
+/** Catalogue of cost types, allocation keys, objects and relations per product and period. */
+export const valueListEntries = pgTable(
+  'value_list_entries',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    companyCode: text().notNull(),
+    tableName: text().notNull(),
+    fieldName: text().notNull(),
+    product: text().notNull(),
+    productVersion: text().notNull(),
+    validFrom: day().notNull(),
+    validUntil: day().notNull(),
+    tariffComponent: text(),
+    object: text(),
+    key: text().notNull(),
+    obj: text(),
+    name: text().notNull(),
+  },
+  (t) => [index().on(t.tableName, t.product, t.productVersion)],
+)
+
+export const attachments = pgTable(
+  'attachments',
+  {
+    attachment: uuid().primaryKey().defaultRandom(),
+    companyCode: text().notNull(),
+    propertyConnection: text().notNull(),
+    objectType: text().notNull(),
+    objectKey: text().notNull(),
+    fileName: text().notNull(),
+    mediaType: text().notNull(),
+    size: integer().notNull(),
+    sha256: text().notNull(),
+    note: text(),
+    link: text(),
+    uploadedBy: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.objectType, t.objectKey), index().on(t.propertyConnection)],
+)
+
+/** File bytes apart from the record, so that lists never read them. */
+export const attachmentContents = pgTable('attachment_contents', {
+  attachment: uuid()
+    .primaryKey()
+    .references(() => attachments.attachment, { onDelete: 'cascade' }),
+  content: bytea().notNull(),
+})
+
+export const correspondences = pgTable(
+  'correspondences',
+  {
+    id: text().primaryKey(),
+    companyCode: text().notNull(),
+    propertyConnection: text().notNull(),
+    form: text().notNull(),
+    key: text().notNull(),
+    voucherNumber: text().notNull(),
+    contract: text(),
+    businessPartner: text(),
+    pointOfDelivery: text(),
+    from: day(),
+    until: day(),
+    documentDate: day().notNull(),
+    dueDate: day(),
+    attachment: uuid().references(() => attachments.attachment),
+  },
+  (t) => [index().on(t.form, t.key)],
+)
+
+export const billingVouchers = pgTable(
+  'billing_vouchers',
+  {
+    billingVoucher: text().primaryKey(),
+    invoiceVoucher: text().notNull(),
+    companyCode: text().notNull(),
+    propertyConnection: text().notNull(),
+    operatingCostsDistribution: text().notNull(),
+    contract: text(),
+    contractAccount: text(),
+    businessPartner: text(),
+    pointOfDelivery: text(),
+    from: day(),
+    until: day(),
+    documentDate: day().notNull(),
+    dueDate: day(),
+    amount: amount(),
+    attachment: uuid().references(() => attachments.attachment),
+  },
+  (t) => [index().on(t.operatingCostsDistribution)],
+)
+
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    voucherNr: text().notNull(),
+    position: integer().notNull(),
+    companyCode: text().notNull(),
+    propertyConnection: text().notNull(),
+    voucherDate: day().notNull(),
+    dueDate: day(),
+    contract: text(),
+    contractAccount: text(),
+    pointsOfDeliveryReference: text(),
+    locationAddendum: text(),
+    utilisationUnit: text(),
+    contractExternalNumber: text(),
+    name1: text(),
+    name2: text(),
+    amount: amount(),
+  },
+  (t) => [primaryKey({ columns: [t.voucherNr, t.position] })],
+)
+
+/** What users submit for internal processing: tenant changes, declined distributions. */
+export const activities = pgTable(
+  'activities',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    companyCode: text().notNull(),
+    propertyConnection: text().notNull(),
+    activityType: text().notNull(),
+    objectType: text().notNull(),
+    objectKey: text().notNull(),
+    status: text().notNull().default('EINGEGANGEN'),
+    payload: jsonb().notNull(),
+    attachment: uuid().references(() => attachments.attachment),
+    createdBy: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.propertyConnection), index().on(t.createdBy)],
+)
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    at: createdAt(),
+    userName: text().notNull(),
+    companyCode: text(),
+    action: text().notNull(),
+    entity: text().notNull(),
+    entityKey: text().notNull(),
+    before: jsonb(),
+    after: jsonb(),
+  },
+  (t) => [index().on(t.entity, t.entityKey)],
+)

@@ -1,0 +1,78 @@
+/**
+ * Who sees what (ARCHITECTURE 3.2), in one place.
+ *
+ * A user sees a property (top-level connection) when its company code is the user's and, for a
+ * user with a business partner, when the property's `HE` feature holds that partner. Every other
+ * row is visible only through a visible property: it carries `companyCode` and `propertyConnection`.
+ */
+import { PARTNER_FEATURE } from '@portal/domain'
+import { and, eq, or, sql, type SQL } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
+import { connectionFeatures, contracts, objectRelations } from './schema'
+
+export interface SessionUser {
+  userName: string
+  companyCode: string
+  businessPartner: string | null
+}
+
+/** Properties whose owner feature holds the user's business partner. */
+function ownedProperties(businessPartner: string) {
+  return sql`(select ${connectionFeatures.connection} from ${connectionFeatures}
+    where ${connectionFeatures.connectionAttributes} = ${PARTNER_FEATURE}
+      and ${connectionFeatures.value} = ${businessPartner})`
+}
+
+/** Condition on a row that carries `companyCode` and `propertyConnection`. */
+export function visibleThroughProperty(
+  user: SessionUser,
+  columns: { companyCode: PgColumn; propertyConnection: PgColumn },
+): SQL {
+  const sameCompany = eq(columns.companyCode, user.companyCode)
+  if (!user.businessPartner) return sameCompany
+  return and(
+    sameCompany,
+    sql`${columns.propertyConnection} in ${ownedProperties(user.businessPartner)}`,
+  )!
+}
+
+/**
+ * Condition on a row without a company code of its own (contract tariffs and features, device time
+ * slices and assignments): it is visible when its parent row is. `childKey` references the
+ * parent's `key`, and the parent carries `companyCode` and `propertyConnection`.
+ */
+export function visibleThroughParent(
+  user: SessionUser,
+  childKey: PgColumn,
+  parent: { key: PgColumn; companyCode: PgColumn; propertyConnection: PgColumn },
+): SQL {
+  return sql`${childKey} in (select ${parent.key} from ${parent.key.table} where ${visibleThroughProperty(user, parent)})`
+}
+
+/**
+ * Partners are visible when they belong to the user's company code and, for a user with a business
+ * partner, when they are that partner or appear in one of the user's properties (owner or contact
+ * feature, contact relation, contract).
+ */
+export function visiblePartner(
+  user: SessionUser,
+  columns: { companyCode: PgColumn; businessPartner: PgColumn },
+): SQL {
+  const sameCompany = eq(columns.companyCode, user.companyCode)
+  if (!user.businessPartner) return sameCompany
+  const owned = ownedProperties(user.businessPartner)
+  return and(
+    sameCompany,
+    or(
+      eq(columns.businessPartner, user.businessPartner),
+      sql`exists (select 1 from ${connectionFeatures} where ${connectionFeatures.value} = ${columns.businessPartner} and ${connectionFeatures.connection} in ${owned})`,
+      sql`exists (select 1 from ${objectRelations} where ${objectRelations.targetType} = 'PARTNER' and ${objectRelations.targetKey} = ${columns.businessPartner} and ${objectRelations.propertyConnection} in ${owned})`,
+      sql`exists (select 1 from ${contracts} where ${contracts.businessPartner} = ${columns.businessPartner} and ${contracts.propertyConnection} in ${owned})`,
+    ),
+  )!
+}
+
+/** Rows of the company code only, for catalogue data (products, company codes). */
+export function sameCompany(user: SessionUser, companyCode: PgColumn): SQL {
+  return eq(companyCode, user.companyCode)
+}

@@ -1,0 +1,34 @@
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { jsonSchemaTransform } from 'fastify-type-provider-zod'
+
+const DOCS_PREFIX = '/api/docs'
+
+/** The OpenAPI document generated from the routes' zod schemas: UI at /api/docs, JSON at /api/docs/json. */
+export default fp(async function swaggerPlugin(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Kundenportal API',
+        description:
+          'Die Schnittstelle des Kundenportals (Spezifikation Abschnitt 7). Alle Routen außer Anmeldung und Passwort-Zurücksetzen verlangen `Authorization: Bearer <token>`.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  })
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(DOCS_PREFIX)) route.config = { ...route.config, public: true }
+  })
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    staticCSP: true,
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  })
+})

@@ -1,0 +1,62 @@
+import type { Expense, ExpenseInput, ExpenseType } from '@portal/domain'
+import { writeAudit } from '../persistence/audit'
+import type { Database } from '../persistence/database'
+import { EXPENSE_ENTITY, toExpense } from '../persistence/repositories/operating-costs'
+import { operatingCostsExpenses } from '../persistence/schema'
+import type { SessionUser } from '../persistence/scope'
+import { checkExpenseLine, EXPENSE_ADDED, lockOpenDistribution } from './expense-rules'
+
+/** §4, §5: adds expense lines to an open distribution, all or none, each audited. */
+export async function addExpenses(
+  db: Database,
+  user: SessionUser,
+  distribution: string,
+  kind: ExpenseType,
+  inputs: readonly ExpenseInput[],
+): Promise<Expense[]> {
+  return db.transaction(async (tx) => {
+    const row = await lockOpenDistribution(tx, user, distribution)
+    const created: Expense[] = []
+    for (const input of inputs) {
+      const changed = new Set(Object.keys(input))
+      const supplyArea = await checkExpenseLine(tx, user, row, kind, input, changed)
+      const [inserted] = await tx
+        .insert(operatingCostsExpenses)
+        .values({
+          companyCode: row.companyCode,
+          propertyConnection: row.propertyConnection,
+          operatingCostsDistribution: row.operatingCostsDistribution,
+          kind,
+          tariffComponent: input.tariffComponent,
+          supplyArea,
+          object: input.object,
+          key: input.key,
+          allocationObject: input.allocationRef,
+          allocationRef: input.allocationRef,
+          from: input.from,
+          until: input.until,
+          quantity: input.quantity ?? null,
+          unit: input.unit ?? null,
+          amountTransactionCurrency: input.amountTransactionCurrency,
+          apportionableAmount: input.apportionableAmount,
+          deductibleAmount: input.deductibleAmount ?? null,
+          amountNet: input.amountNet ?? null,
+          amountNetApportionable: input.amountNetApportionable ?? null,
+          note: input.note ?? null,
+          createdBy: user.userName,
+        })
+        .returning()
+      const expense = toExpense(inserted!)
+      await writeAudit(tx, {
+        userName: user.userName,
+        companyCode: row.companyCode,
+        action: EXPENSE_ADDED,
+        entity: EXPENSE_ENTITY,
+        entityKey: expense.guid,
+        after: { operatingCostsDistribution: row.operatingCostsDistribution, kind, ...expense },
+      })
+      created.push(expense)
+    }
+    return created
+  })
+}

@@ -1,0 +1,86 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm'
+import { badRequest } from '../http-errors'
+import type { Mailer } from '../mail/mailer'
+import type { Database } from '../persistence/database'
+import { passwordResetTokens, users } from '../persistence/schema'
+import { assertNewPassword, setPassword } from './password-change'
+
+/** The same answer whether or not the data matched, so that nobody learns who has an account. */
+export const PASSWORD_RESET_REQUESTED_MESSAGE =
+  'Wenn die Angaben zu einem Benutzerkonto passen, haben wir Ihnen eine E-Mail mit einem Link zum Zurücksetzen des Passworts gesendet. Der Link ist 30 Minuten gültig.'
+export const PASSWORD_RESET_DONE_MESSAGE =
+  'Ihr Passwort wurde geändert. Sie können sich jetzt mit dem neuen Passwort anmelden.'
+const RESET_LINK_INVALID =
+  'Der Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.'
+const RESET_LINK_MINUTES = 30
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
+
+/**
+ * Mails a single-use link when business partner and mail address match a user. A user without a
+ * business partner (a property manager) gives the user name in its place.
+ */
+export async function requestPasswordReset(
+  db: Database,
+  mailer: Mailer,
+  publicUrl: string,
+  request: { businessPartner: string; mail: string },
+): Promise<void> {
+  const [user] = await db
+    .select({ userName: users.userName, name: users.name, mail: users.mail })
+    .from(users)
+    .where(
+      and(
+        eq(sql`lower(${users.mail})`, request.mail.trim().toLowerCase()),
+        or(
+          eq(users.businessPartner, request.businessPartner.trim()),
+          and(isNull(users.businessPartner), eq(users.userName, request.businessPartner.trim())),
+        ),
+      ),
+    )
+  if (!user) return
+  const token = randomBytes(32).toString('base64url')
+  await db.insert(passwordResetTokens).values({
+    tokenHash: sha256(token),
+    userName: user.userName,
+    expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
+  })
+  const link = `${publicUrl}/authenticate?reset=${encodeURIComponent(token)}`
+  await mailer.send({
+    to: user.mail,
+    subject: 'Kundenportal: Passwort zurücksetzen',
+    text: [
+      `Guten Tag ${user.name},`,
+      '',
+      'Sie haben das Zurücksetzen Ihres Passworts angefordert. Über diesen Link vergeben Sie ein neues Passwort:',
+      link,
+      '',
+      `Der Link ist ${RESET_LINK_MINUTES} Minuten gültig und kann einmal benutzt werden.`,
+      'Wenn Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren.',
+    ].join('\n'),
+  })
+}
+
+export async function confirmPasswordReset(
+  db: Database,
+  jwtSecret: Uint8Array,
+  request: { token: string; newPassword: string; newPasswordRepeat: string },
+): Promise<void> {
+  assertNewPassword(request.newPassword, request.newPasswordRepeat)
+  await db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, sha256(request.token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userName: passwordResetTokens.userName })
+    if (!used) throw badRequest(RESET_LINK_INVALID, 'RESET_LINK_INVALID')
+    await setPassword(tx, jwtSecret, used.userName, request.newPassword, 'PASSWORD_RESET')
+  })
+}

@@ -1,0 +1,72 @@
+import type { Expense, ExpenseType, ExpenseUpdate } from '@portal/domain'
+import { and, eq, sql } from 'drizzle-orm'
+import { conflict, notFound } from '../http-errors'
+import { writeAudit } from '../persistence/audit'
+import type { Database } from '../persistence/database'
+import { EXPENSE_ENTITY, findExpense, toExpense } from '../persistence/repositories/operating-costs'
+import { operatingCostsExpenses } from '../persistence/schema'
+import type { SessionUser } from '../persistence/scope'
+import {
+  checkExpenseLine,
+  EXPENSE_NOT_FOUND_MESSAGE,
+  EXPENSE_UPDATED,
+  lockOpenDistribution,
+} from './expense-rules'
+
+export const STALE_VERSION_MESSAGE =
+  'Die Kostenzeile wurde inzwischen von jemand anderem geändert. Bitte laden Sie die Daten neu.'
+
+/** Changes an expense line of an open distribution; `version` must be the stored one (else 409). */
+export async function updateExpense(
+  db: Database,
+  user: SessionUser,
+  distribution: string,
+  kind: ExpenseType,
+  guid: string,
+  update: ExpenseUpdate,
+): Promise<Expense> {
+  return db.transaction(async (tx) => {
+    const row = await lockOpenDistribution(tx, user, distribution)
+    const existing = await findExpense(tx, distribution, kind, guid)
+    if (!existing) throw notFound(EXPENSE_NOT_FOUND_MESSAGE)
+    const { version, ...fields } = update
+    if (existing.version !== version) throw conflict(STALE_VERSION_MESSAGE, 'STALE_VERSION')
+    const changes = Object.fromEntries(
+      Object.entries(fields).filter(([, value]) => value !== undefined),
+    ) as Partial<Omit<ExpenseUpdate, 'version'>>
+    const merged = { ...existing, ...changes }
+    const supplyArea = await checkExpenseLine(
+      tx,
+      user,
+      row,
+      kind,
+      merged,
+      new Set(Object.keys(changes)),
+    )
+    const [updated] = await tx
+      .update(operatingCostsExpenses)
+      .set({
+        ...changes,
+        ...(changes.allocationRef === undefined ? {} : { allocationObject: changes.allocationRef }),
+        ...(changes.tariffComponent === undefined ? {} : { supplyArea }),
+        version: sql`${operatingCostsExpenses.version} + 1`,
+      })
+      .where(
+        and(eq(operatingCostsExpenses.guid, guid), eq(operatingCostsExpenses.version, version)),
+      )
+      .returning()
+    if (!updated) throw conflict(STALE_VERSION_MESSAGE, 'STALE_VERSION')
+    const before = toExpense(existing)
+    const after = toExpense(updated)
+    await writeAudit(tx, {
+      userName: user.userName,
+      companyCode: row.companyCode,
+      action: EXPENSE_UPDATED,
+      entity: EXPENSE_ENTITY,
+      entityKey: guid,
+      before: { operatingCostsDistribution: distribution, kind, ...before },
+      after: { operatingCostsDistribution: distribution, kind, ...after },
+    })
+    return after
+  })
+}

@@ -1,0 +1,27 @@
+/**
+ * The provider's steps on the command line (ARCHITECTURE 3.2), until a back office exists:
+ *   npm run provider -- distribute <id> | release <id> | cancel <id> | auto-approve
+ * Uses the server's database (DATABASE_URL, or PGlite in DATA_DIR: stop the server first, PGlite
+ * allows one process at a time). Prints a German result line; exits 1 on a refused step.
+ */
+import { loadConfig } from '../config'
+import { openDatabase } from '../persistence/database'
+import { runProviderCommand } from './commands'
+
+async function main() {
+  const config = loadConfig()
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  try {
+    await database.migrate()
+    process.exitCode = await runProviderCommand(
+      process.argv.slice(2),
+      database.db,
+      (line) => console.log(line),
+      (line) => console.error(line),
+    )
+  } finally {
+    await database.close()
+  }
+}
+
+await main()

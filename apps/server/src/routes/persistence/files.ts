@@ -1,0 +1,147 @@
+import {
+  ActivityCreatedSchema,
+  ActivityInputSchema,
+  AttachmentSchema,
+  BillingVoucherSchema,
+  CorrespondenceSchema,
+  NotificationsSchema,
+  VoucherSchema,
+} from '@portal/domain'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { readMultipart } from '../../files/multipart'
+import { badRequest } from '../../http-errors'
+import {
+  attachmentEntity,
+  billingVoucherEntity,
+  correspondenceEntity,
+  toAttachment,
+  toBillingVoucher,
+  toCorrespondence,
+  toVoucher,
+  voucherEntity,
+  type AttachmentRow,
+  type BillingVoucherRow,
+  type CorrespondenceRow,
+  type VoucherRow,
+} from '../../persistence/repositories/files'
+import { createActivity } from '../../processes/activities'
+import { deleteAttachment } from '../../processes/files'
+import { notificationsFor } from '../../processes/notifications'
+import { searchRoute } from '../search-route'
+
+/** Zod issues as one German detail, the way the error handler answers schema violations. */
+export function validationDetail(error: z.ZodError, prefix = ''): string {
+  const issues = error.issues
+    .map((issue) => {
+      const place = [prefix, ...issue.path.map(String)].filter(Boolean).join('.')
+      return place ? `${place}: ${issue.message}` : issue.message
+    })
+    .join('; ')
+  return `Die Anfrage ist ungültig: ${issues}`
+}
+
+/** §7 "Files and activities", "Invoices": files, invoices, vouchers, activities, notifications. */
+const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  searchRoute<typeof AttachmentSchema, AttachmentRow>(app, {
+    url: '/api/persistence/attachments-search',
+    entity: attachmentEntity,
+    item: AttachmentSchema,
+    description:
+      'Dateien der sichtbaren Liegenschaften (suchbar: attachment, objectType, objectKey, uploadedBy, fileName; neueste zuerst).',
+    toItems: (_db, rows) => rows.map(toAttachment),
+  })
+
+  searchRoute<typeof CorrespondenceSchema, CorrespondenceRow>(app, {
+    url: '/api/persistence/correspondences-search',
+    entity: correspondenceEntity,
+    item: CorrespondenceSchema,
+    description:
+      'Korrespondenzen (Rechnungen: form HVWZ_HV, key = Kostenverteilung) der sichtbaren Liegenschaften.',
+    toItems: (_db, rows) => rows.map(toCorrespondence),
+  })
+
+  searchRoute<typeof BillingVoucherSchema, BillingVoucherRow>(app, {
+    url: '/api/persistence/billing-vouchers-search',
+    entity: billingVoucherEntity,
+    item: BillingVoucherSchema,
+    description:
+      'Abrechnungsbelege der sichtbaren Liegenschaften (Rechnungen: invoiceVoucher startsWith AR, operatingCostsDistribution eq).',
+    toItems: (_db, rows) => rows.map(toBillingVoucher),
+  })
+
+  searchRoute<typeof VoucherSchema, VoucherRow>(app, {
+    url: '/api/persistence/voucher-search',
+    entity: voucherEntity,
+    item: VoucherSchema,
+    description: 'Belegpositionen der sichtbaren Liegenschaften (suchbar: voucherNr, position).',
+    toItems: (_db, rows) => rows.map(toVoucher),
+  })
+
+  app.delete(
+    '/api/persistence/attachments/:id',
+    {
+      schema: {
+        description:
+          'Löscht eine selbst hochgeladene Datei (204); fremde und unsichtbare Dateien: 404.',
+        tags: ['files'],
+        params: z.strictObject({ id: z.string().min(1).max(64) }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await deleteAttachment(app.db, request.user, request.params.id)
+      return reply.status(204).send(null)
+    },
+  )
+
+  app.post(
+    '/api/persistence/activities',
+    {
+      schema: {
+        description:
+          'Meldet einen Mieterwechsel (multipart/form-data: Feld activity als JSON, optional file); 201.',
+        tags: ['activities'],
+        consumes: ['multipart/form-data'],
+        response: { 201: ActivityCreatedSchema },
+      },
+    },
+    async (request, reply) => {
+      const { fields, file } = await readMultipart(request)
+      const unknown = Object.keys(fields).filter((name) => name !== 'activity')
+      if (unknown.length > 0) {
+        throw badRequest(`Unbekannte Felder: ${unknown.join(', ')}.`, 'VALIDATION_FAILED')
+      }
+      let json: unknown
+      try {
+        json = JSON.parse(fields.activity ?? '')
+      } catch {
+        throw badRequest(
+          "Das Feld 'activity' muss die Meldung als JSON enthalten.",
+          'VALIDATION_FAILED',
+        )
+      }
+      const parsed = ActivityInputSchema.safeParse(json)
+      if (!parsed.success) {
+        throw badRequest(validationDetail(parsed.error, 'activity'), 'VALIDATION_FAILED')
+      }
+      const created = await createActivity(app.db, request.user, parsed.data, file)
+      return reply.status(201).send(created)
+    },
+  )
+
+  app.get(
+    '/api/persistence/notifications',
+    {
+      schema: {
+        description:
+          'Benachrichtigungen des Benutzers: gemeldete Mieterwechsel, freigegebene Kostenverteilungen, fällige Genehmigungen; neueste zuerst.',
+        tags: ['activities'],
+        response: { 200: NotificationsSchema },
+      },
+    },
+    async (request) => ({ items: await notificationsFor(app.db, request.user) }),
+  )
+}
+
+export default fileRoutes

@@ -1,0 +1,199 @@
+import {
+  EXPENSE_LIST_FIELDS,
+  EXPENSE_TYPES,
+  ExpenseInputSchema,
+  ExpenseSchema,
+  ExpenseUpdateSchema,
+  HistorySchema,
+  OperatingCostsSchema,
+  OperatingCostsSummarySchema,
+  SEARCH_LIMIT,
+  SearchFilterSchema,
+  SearchQuerySchema,
+  SearchSortSchema,
+  type ExpenseInput,
+  type ExpenseType,
+  type SearchFilter,
+  type SearchSort,
+} from '@portal/domain'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { notFound } from '../../http-errors'
+import {
+  expenseEntity,
+  findExpense,
+  findVisibleDistribution,
+  findVisibleOperatingCosts,
+  operatingCostsEntity,
+  toExpense,
+  toSummary,
+  type DistributionRow,
+  type ExpenseRow,
+} from '../../persistence/repositories/operating-costs'
+import { search } from '../../persistence/search'
+import { addExpenses } from '../../processes/add-expenses'
+import { deleteExpense } from '../../processes/delete-expense'
+import { DISTRIBUTION_NOT_FOUND_MESSAGE } from '../../processes/distribution-status'
+import { EXPENSE_NOT_FOUND_MESSAGE } from '../../processes/expense-rules'
+import { distributionHistory } from '../../processes/history'
+import { updateExpense } from '../../processes/update-expense'
+import { searchRoute } from '../search-route'
+
+const id = z.string().min(1).max(40)
+const guid = z.uuid()
+
+/**
+ * Answers 404 for an invisible distribution (or a line not in it) before the body is validated, so
+ * that another company's id never learns anything from a validation message.
+ */
+async function assertVisible(request: FastifyRequest, kind?: ExpenseType) {
+  const params = request.params as { id?: string; guid?: string }
+  const row = params.id
+    ? await findVisibleDistribution(request.server.db, request.user, params.id)
+    : undefined
+  if (!row) throw notFound(DISTRIBUTION_NOT_FOUND_MESSAGE)
+  if (kind && params.guid !== undefined) {
+    const line = guid.safeParse(params.guid).success
+      ? await findExpense(request.server.db, row.operatingCostsDistribution, kind, params.guid)
+      : undefined
+    if (!line) throw notFound(EXPENSE_NOT_FOUND_MESSAGE)
+  }
+}
+
+/** The list body: `{}`, `{filters, sort}`, or the lines to add under the list's field. */
+function expenseListBody(kind: ExpenseType) {
+  return z.strictObject({
+    filters: z.array(SearchFilterSchema).max(50).optional(),
+    sort: z.array(SearchSortSchema).max(10).optional(),
+    [EXPENSE_LIST_FIELDS[kind]]: z.array(ExpenseInputSchema).min(1).max(SEARCH_LIMIT).optional(),
+  })
+}
+
+/** §7 "Operating costs": distributions, their expense lines and their history. */
+const operatingCostsRoutes: FastifyPluginAsyncZod = async (app) => {
+  searchRoute<typeof OperatingCostsSummarySchema, DistributionRow>(app, {
+    url: '/api/persistence/operating-costs-search',
+    entity: operatingCostsEntity,
+    item: OperatingCostsSummarySchema,
+    description:
+      'Kostenverteilungen der sichtbaren Liegenschaften (suchbar: operatingCostsDistribution, connection, operatingCostsDistributionStatus, from, until).',
+    toItems: (_db, rows) => rows.map(toSummary),
+  })
+
+  app.get(
+    '/api/persistence/operating-costs/:id',
+    {
+      schema: {
+        description:
+          'Eine Kostenverteilung mit allen Heiz- und Betriebskostenzeilen (auch den nach §5 ausgeblendeten).',
+        tags: ['operating-costs'],
+        params: z.strictObject({ id }),
+        response: { 200: OperatingCostsSchema },
+      },
+    },
+    async (request) => {
+      const found = await findVisibleOperatingCosts(app.db, request.user, request.params.id)
+      if (!found) throw notFound(DISTRIBUTION_NOT_FOUND_MESSAGE)
+      return found
+    },
+  )
+
+  app.get(
+    '/api/persistence/operating-costs/:id/history',
+    {
+      schema: {
+        description:
+          'Verlauf einer Kostenverteilung: Statuswechsel, Kostenzeilen, Ablehnungen; neueste zuerst.',
+        tags: ['operating-costs'],
+        params: z.strictObject({ id }),
+        response: { 200: HistorySchema },
+      },
+    },
+    async (request) => ({
+      items: await distributionHistory(app.db, request.user, request.params.id),
+    }),
+  )
+
+  for (const kind of EXPENSE_TYPES) {
+    const field = EXPENSE_LIST_FIELDS[kind]
+    const list = z.object({ [field]: z.array(ExpenseSchema) })
+    app.post(
+      `/api/persistence/operating-costs/:id/${kind}-expenses`,
+      {
+        preValidation: (request) => assertVisible(request),
+        schema: {
+          description: `Mit {} oder {filters}: die ${kind === 'heating' ? 'Heiz' : 'Betriebs'}kostenzeilen (200). Mit {${field}: [...]}: fügt die Zeilen hinzu (201), nur solange die Verteilung offen (O) ist.`,
+          tags: ['operating-costs'],
+          params: z.strictObject({ id }),
+          querystring: SearchQuerySchema,
+          body: expenseListBody(kind).optional(),
+          response: { 200: list, 201: list },
+        },
+      },
+      async (request, reply) => {
+        const body = (request.body ?? {}) as {
+          filters?: SearchFilter[]
+          sort?: SearchSort[]
+        } & Partial<Record<typeof field, ExpenseInput[]>>
+        const inputs = body[field]
+        if (inputs) {
+          const created = await addExpenses(app.db, request.user, request.params.id, kind, inputs)
+          return reply.status(201).send({ [field]: created })
+        }
+        const page = await search<ExpenseRow>(
+          app.db,
+          expenseEntity(request.params.id, kind),
+          request.user,
+          { filters: body.filters ?? [], sort: body.sort ?? [] },
+          request.query,
+        )
+        return { [field]: page.rows.map(toExpense) }
+      },
+    )
+
+    app.patch(
+      `/api/persistence/operating-costs/:id/${kind}-expenses/:guid`,
+      {
+        preValidation: (request) => assertVisible(request, kind),
+        schema: {
+          description:
+            'Ändert eine Kostenzeile einer offenen Verteilung; `version` muss die gespeicherte sein (sonst 409 STALE_VERSION).',
+          tags: ['operating-costs'],
+          params: z.strictObject({ id, guid }),
+          body: ExpenseUpdateSchema,
+          response: { 200: ExpenseSchema },
+        },
+      },
+      async (request) =>
+        updateExpense(
+          app.db,
+          request.user,
+          request.params.id,
+          kind,
+          request.params.guid,
+          request.body,
+        ),
+    )
+
+    app.delete(
+      `/api/persistence/operating-costs/:id/${kind}-expenses/:guid`,
+      {
+        preValidation: (request) => assertVisible(request, kind),
+        schema: {
+          description:
+            'Löscht eine Kostenzeile einer offenen Verteilung (204); die Dienstleistungspauschale HK_DLP nie (403).',
+          tags: ['operating-costs'],
+          params: z.strictObject({ id, guid }),
+          response: { 204: z.null() },
+        },
+      },
+      async (request, reply) => {
+        await deleteExpense(app.db, request.user, request.params.id, kind, request.params.guid)
+        return reply.status(204).send(null)
+      },
+    )
+  }
+}
+
+export default operatingCostsRoutes

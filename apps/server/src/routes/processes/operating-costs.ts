@@ -1,0 +1,71 @@
+import {
+  DistributionApprovalRequestSchema,
+  EntryFinalizationRequestSchema,
+  SearchQuerySchema,
+  SuccessMessageSchema,
+  ValueListAnswerSchema,
+  ValueListRequestSchema,
+} from '@portal/domain'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { decideDistribution } from '../../processes/distribution-approval'
+import { finalizeEntry } from '../../processes/entry-finalization'
+import { valueList } from '../../processes/value-list'
+
+/** §7 "Operating costs": the workflow steps of the user, and the value lists of the cost entry. */
+const operatingCostsProcessRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/processes/operating-costs/entry-finalization',
+    {
+      schema: {
+        description:
+          '„Kosten erfasst“: setzt eine offene Verteilung (O) auf erfasst (E); danach ist keine Kostenerfassung mehr möglich.',
+        tags: ['operating-costs'],
+        body: EntryFinalizationRequestSchema,
+        response: { 200: SuccessMessageSchema },
+      },
+    },
+    async (request) => ({
+      successMessage: await finalizeEntry(
+        app.db,
+        request.user,
+        request.body.operatingCostsDistribution,
+      ),
+    }),
+  )
+
+  app.post(
+    '/api/processes/operating-costs/distribution-approval',
+    {
+      schema: {
+        description:
+          'Genehmigt (approved: true, F -> G) oder lehnt mit Begründung ab (approved: false, bleibt F) eine freigegebene Verteilung.',
+        tags: ['operating-costs'],
+        body: DistributionApprovalRequestSchema,
+        response: { 200: SuccessMessageSchema },
+      },
+    },
+    async (request) => ({
+      successMessage: await decideDistribution(app.db, request.user, request.body),
+    }),
+  )
+
+  app.post(
+    '/api/processes/system/value-list',
+    {
+      schema: {
+        description:
+          'Wertelisten der Kostenerfassung: Kostenarten (line_data {}), Schlüssel und Objekte (TARIF), Zuordnungen (OBJECT).',
+        tags: ['operating-costs'],
+        querystring: SearchQuerySchema,
+        body: ValueListRequestSchema,
+        response: { 200: ValueListAnswerSchema },
+      },
+    },
+    async (request) => {
+      const entries = await valueList(app.db, request.user, request.body)
+      return { data: { data: entries.slice(0, request.query.limit) } }
+    },
+  )
+}
+
+export default operatingCostsProcessRoutes

@@ -1,0 +1,81 @@
+import { SuccessMessageSchema } from '@portal/domain'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { changePassword } from '../../processes/password-change'
+import {
+  confirmPasswordReset,
+  PASSWORD_RESET_DONE_MESSAGE,
+  PASSWORD_RESET_REQUESTED_MESSAGE,
+  requestPasswordReset,
+} from '../../processes/password-reset'
+
+const password = z.string().max(200)
+/** Public password-reset calls: five a minute per client address. */
+const resetRateLimit = { rateLimit: { max: 5, timeWindow: '1 minute' } }
+
+const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/processes/system/password-change',
+    {
+      schema: {
+        description:
+          'Passwort ändern (§5: mindestens 8 Zeichen, 1 Großbuchstabe, 2 Ziffern, 1 Sonderzeichen). Frühere Token werden ungültig; die Antwort enthält ein neues.',
+        tags: ['account'],
+        body: z.strictObject({
+          currentPassword: password,
+          newPassword: password,
+          newPasswordRepeat: password,
+        }),
+        response: { 200: SuccessMessageSchema.extend({ token: z.string() }) },
+      },
+    },
+    async (request) => {
+      const token = await changePassword(app.db, app.config.jwtSecret, request.user, request.body)
+      return { successMessage: 'Ihr Passwort wurde geändert.', token }
+    },
+  )
+
+  app.post(
+    '/api/processes/customer-portal/password-reset',
+    {
+      config: { public: true, ...resetRateLimit },
+      schema: {
+        description:
+          'Passwort vergessen: sendet bei passenden Angaben einen Link (30 Minuten gültig). Die Antwort ist immer dieselbe.',
+        tags: ['account'],
+        body: z.strictObject({
+          businessPartner: z.string().min(1).max(40),
+          mail: z.string().min(3).max(200),
+        }),
+        response: { 200: SuccessMessageSchema },
+      },
+    },
+    async (request) => {
+      await requestPasswordReset(app.db, app.mailer, app.config.publicUrl, request.body)
+      return { successMessage: PASSWORD_RESET_REQUESTED_MESSAGE }
+    },
+  )
+
+  app.post(
+    '/api/processes/customer-portal/password-reset/confirm',
+    {
+      config: { public: true, ...resetRateLimit },
+      schema: {
+        description: 'Neues Passwort über den Link aus der E-Mail setzen.',
+        tags: ['account'],
+        body: z.strictObject({
+          token: z.string().min(1).max(200),
+          newPassword: password,
+          newPasswordRepeat: password,
+        }),
+        response: { 200: SuccessMessageSchema },
+      },
+    },
+    async (request) => {
+      await confirmPasswordReset(app.db, app.config.jwtSecret, request.body)
+      return { successMessage: PASSWORD_RESET_DONE_MESSAGE }
+    },
+  )
+}
+
+export default passwordRoutes

@@ -1,0 +1,318 @@
+/**
+ * Walks every registered route: without a token each answers 401 (but the public ones); with an id
+ * of data the caller may not see each answers 404; no search lets data of another company code or
+ * another owner through. New routes are covered as soon as they are registered.
+ */
+import { and, eq, isNull, notInArray } from 'drizzle-orm'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RouteEntry } from '../src/app'
+import type { PgColumn } from 'drizzle-orm/pg-core'
+import {
+  attachments,
+  billingObjects,
+  connectionFeatures,
+  connections,
+  contractAccounts,
+  contracts,
+  devices,
+  operatingCostsDistributions,
+  operatingCostsExpenses,
+  partners,
+  pointsOfDelivery,
+  products,
+} from '../src/persistence/schema'
+import { createTestContext, ownedPropertiesOf, type TestContext } from './helper'
+
+let ctx: TestContext
+let portalDist: string
+/** Every route but the documentation's. */
+let allRoutes: RouteEntry[]
+/** The API: every route below /api/, where the data is. */
+let routes: RouteEntry[]
+const as: Record<string, { authorization: string }> = {}
+
+/** The routes that anyone may call. */
+const PUBLIC_ROUTES = [
+  'POST /api/token',
+  'GET /api/health',
+  'POST /api/processes/customer-portal/password-reset',
+  'POST /api/processes/customer-portal/password-reset/confirm',
+  'GET /api/configuration/customer',
+  'GET /api/configuration/faq',
+  'GET /customer-assets/:file',
+  'GET /*',
+  // the token travels in the body; see test/routes/legacy.test.ts
+  'POST /api/legacy',
+]
+
+/** For each route with an id: an id of company code 1000 that eigentuemer does not own. */
+type IdSample = (ctx: TestContext, notOwned: string) => Promise<Record<string, string>>
+
+/** The first key of a table's rows that belong to the given property. */
+async function keyInProperty(
+  { database }: TestContext,
+  table: { propertyConnection: PgColumn },
+  key: PgColumn,
+  property: string,
+): Promise<string> {
+  const [row] = await database.db
+    .select({ key })
+    .from(key.table)
+    .where(eq(table.propertyConnection, property))
+    .orderBy(key)
+    .limit(1)
+  return String(row!.key)
+}
+
+/** A distribution of the property and one of its expense lines of the given kind. */
+async function expenseInProperty(
+  { database }: TestContext,
+  property: string,
+  kind: 'heating' | 'working',
+): Promise<Record<string, string>> {
+  const [row] = await database.db
+    .select({
+      id: operatingCostsExpenses.operatingCostsDistribution,
+      guid: operatingCostsExpenses.guid,
+    })
+    .from(operatingCostsExpenses)
+    .where(
+      and(
+        eq(operatingCostsExpenses.propertyConnection, property),
+        eq(operatingCostsExpenses.kind, kind),
+      ),
+    )
+    .orderBy(operatingCostsExpenses.guid)
+    .limit(1)
+  return { id: row!.id, guid: row!.guid }
+}
+
+const distributionSample: IdSample = async (ctx, notOwned) => ({
+  id: await keyInProperty(
+    ctx,
+    operatingCostsDistributions,
+    operatingCostsDistributions.operatingCostsDistribution,
+    notOwned,
+  ),
+})
+
+const SAMPLES: Record<string, IdSample> = {
+  'GET /api/persistence/operating-costs/:id': distributionSample,
+  'GET /api/persistence/operating-costs/:id/history': distributionSample,
+  'POST /api/persistence/operating-costs/:id/heating-expenses': distributionSample,
+  'POST /api/persistence/operating-costs/:id/working-expenses': distributionSample,
+  'PATCH /api/persistence/operating-costs/:id/heating-expenses/:guid': (ctx, notOwned) =>
+    expenseInProperty(ctx, notOwned, 'heating'),
+  'PATCH /api/persistence/operating-costs/:id/working-expenses/:guid': (ctx, notOwned) =>
+    expenseInProperty(ctx, notOwned, 'working'),
+  'DELETE /api/persistence/operating-costs/:id/heating-expenses/:guid': (ctx, notOwned) =>
+    expenseInProperty(ctx, notOwned, 'heating'),
+  'DELETE /api/persistence/operating-costs/:id/working-expenses/:guid': (ctx, notOwned) =>
+    expenseInProperty(ctx, notOwned, 'working'),
+  'GET /api/persistence/connections/:connection': async (_ctx, notOwned) => ({
+    connection: notOwned,
+  }),
+  'GET /api/persistence/partners/:id': async ({ database }, notOwned) => {
+    const [owner] = await database.db
+      .select({ value: connectionFeatures.value })
+      .from(connectionFeatures)
+      .where(
+        and(
+          eq(connectionFeatures.connection, notOwned),
+          eq(connectionFeatures.connectionAttributes, 'HE'),
+        ),
+      )
+    return { id: owner!.value! }
+  },
+  'GET /api/persistence/products/:id': async ({ database }) => {
+    const [product] = await database.db
+      .select({ id: products.product })
+      .from(products)
+      .where(eq(products.companyCode, '1000'))
+    return { id: product!.id }
+  },
+  'GET /api/persistence/contracts/:key': async (ctx, notOwned) => ({
+    key: await keyInProperty(ctx, contracts, contracts.key, notOwned),
+  }),
+  'GET /api/persistence/contract-accounts/:contractAccount': async (ctx, notOwned) => ({
+    contractAccount: await keyInProperty(
+      ctx,
+      contractAccounts,
+      contractAccounts.contractAccount,
+      notOwned,
+    ),
+  }),
+  'GET /api/persistence/connection-object-relations/:connection': async (_ctx, notOwned) => ({
+    connection: notOwned,
+  }),
+  'GET /api/persistence/point-of-delivery-object-relations/:id': async (ctx, notOwned) => ({
+    id: await keyInProperty(ctx, pointsOfDelivery, pointsOfDelivery.pointOfDelivery, notOwned),
+  }),
+  'GET /api/persistence/points-of-delivery/:id': async (ctx, notOwned) => ({
+    id: await keyInProperty(ctx, pointsOfDelivery, pointsOfDelivery.pointOfDelivery, notOwned),
+  }),
+  'GET /api/persistence/devices/:key': async (ctx, notOwned) => ({
+    key: await keyInProperty(ctx, devices, devices.key, notOwned),
+  }),
+  'GET /api/persistence/billing-objects/:key': async (ctx, notOwned) => ({
+    key: await keyInProperty(ctx, billingObjects, billingObjects.key, notOwned),
+  }),
+  'GET /api/processes/system/file-download/:id': async (ctx, notOwned) => ({
+    id: await keyInProperty(ctx, attachments, attachments.attachment, notOwned),
+  }),
+  'DELETE /api/persistence/attachments/:id': async (ctx, notOwned) => ({
+    id: await keyInProperty(ctx, attachments, attachments.attachment, notOwned),
+  }),
+}
+
+/** Routes that only a user with a business partner is kept from (catalogue data of the company). */
+const COMPANY_WIDE = new Set(['GET /api/persistence/products/:id'])
+
+const fill = (url: string, params: Record<string, string>) =>
+  url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? 'fehlt'))
+
+const key = (route: RouteEntry) => `${route.method} ${route.url}`
+
+beforeAll(async () => {
+  // with a built portal, so that its routes are walked too
+  portalDist = await mkdtemp(path.join(tmpdir(), 'portal-dist-'))
+  await writeFile(path.join(portalDist, 'index.html'), '<!doctype html><title>Portal</title>')
+  ctx = await createTestContext({ portalDist })
+  for (const user of ['verwalter', 'eigentuemer', 'fremd']) as[user] = await ctx.login(user)
+  allRoutes = ctx.app.routeTable.filter(
+    (r) => r.method !== 'HEAD' && r.method !== 'OPTIONS' && !r.url.startsWith('/api/docs'),
+  )
+  routes = allRoutes.filter((r) => r.url.startsWith('/api/'))
+})
+afterAll(async () => {
+  await ctx.close()
+  await rm(portalDist, { recursive: true, force: true })
+})
+
+async function notOwnedProperty(): Promise<string> {
+  const owned = await ownedPropertiesOf(ctx, 'eigentuemer')
+  const [property] = await ctx.database.db
+    .select({ connection: connections.connection })
+    .from(connections)
+    .where(
+      and(
+        eq(connections.companyCode, '1000'),
+        isNull(connections.parentConnection),
+        notInArray(connections.connection, owned),
+      ),
+    )
+  return property!.connection
+}
+
+describe('every route', () => {
+  it('is known: the public list names only registered routes', () => {
+    const registered = new Set(allRoutes.map(key))
+    for (const route of PUBLIC_ROUTES) expect(registered.has(route), route).toBe(true)
+    expect(
+      allRoutes
+        .filter((r) => r.public)
+        .map(key)
+        .sort(),
+    ).toEqual([...PUBLIC_ROUTES].sort())
+  })
+
+  it('keeps data below /api/: every route outside it is public and carries none', () => {
+    const outside = allRoutes.filter((r) => !r.url.startsWith('/api/'))
+    expect(outside.map(key)).toEqual(
+      expect.arrayContaining(['GET /customer-assets/:file', 'GET /*']),
+    )
+    for (const route of outside) expect(route.public, key(route)).toBe(true)
+  })
+
+  it('answers 401 without a token, and with a malformed one, unless public', async () => {
+    const protectedRoutes = routes.filter((r) => !r.public)
+    expect(protectedRoutes.length).toBeGreaterThan(5)
+    for (const route of protectedRoutes) {
+      for (const headers of [
+        {},
+        { authorization: 'Bearer abc.def.ghi' },
+        { authorization: 'Basic dmVyd2FsdGVyOng=' },
+      ]) {
+        const response = await ctx.app.inject({
+          method: route.method as 'GET',
+          url: fill(route.url, {}),
+          headers,
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+        })
+        expect(response.statusCode, key(route)).toBe(401)
+        expect(response.json<{ detail: string }>().detail, key(route)).toEqual(expect.any(String))
+      }
+    }
+  })
+
+  it('answers 404 for an id the caller may not see: another company code, another owner', async () => {
+    const notOwned = await notOwnedProperty()
+    const withIds = routes.filter((r) => r.url.includes(':'))
+    expect(withIds.length).toBeGreaterThan(0)
+    for (const route of withIds) {
+      const sample = SAMPLES[key(route)]
+      expect(sample, `${key(route)} needs an entry in SAMPLES`).toBeDefined()
+      const params = await sample!(ctx, notOwned)
+      const url = fill(route.url, params)
+      const callAs = (user: string) =>
+        ctx.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers: as[user],
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+        })
+      // the data exists: verwalter of the same company code sees it
+      if (route.method === 'GET')
+        expect((await callAs('verwalter')).statusCode, key(route)).toBe(200)
+      expect((await callAs('fremd')).statusCode, `${key(route)} as fremd`).toBe(404)
+      if (!COMPANY_WIDE.has(key(route))) {
+        expect((await callAs('eigentuemer')).statusCode, `${key(route)} as eigentuemer`).toBe(404)
+      }
+    }
+  })
+
+  it('lets no search answer data of another company code or another owner', async () => {
+    const notOwned = await notOwnedProperty()
+    const foreignIds = [
+      ...(
+        await ctx.database.db
+          .select({ id: connections.connection })
+          .from(connections)
+          .where(eq(connections.companyCode, '1000'))
+      ).map((r) => r.id),
+      ...(
+        await ctx.database.db
+          .select({ id: partners.businessPartner })
+          .from(partners)
+          .where(eq(partners.companyCode, '1000'))
+      ).map((r) => r.id),
+    ]
+    expect(foreignIds.length).toBeGreaterThan(10)
+    const searches = routes.filter((r) => r.method === 'POST' && r.url.endsWith('-search'))
+    expect(searches.length).toBeGreaterThanOrEqual(3)
+    for (const route of searches) {
+      const asFremd = await ctx.app.inject({
+        method: 'POST',
+        url: `${route.url}?limit=9999`,
+        headers: as.fremd,
+        payload: {},
+      })
+      expect(asFremd.statusCode, key(route)).toBe(200)
+      const body = asFremd.body
+      expect(body, key(route)).not.toMatch(/"companyCode":"1000"/)
+      for (const id of foreignIds)
+        expect(body.includes(`"${id}"`), `${key(route)} leaks ${id}`).toBe(false)
+
+      const asOwner = await ctx.app.inject({
+        method: 'POST',
+        url: `${route.url}?limit=9999`,
+        headers: as.eigentuemer,
+        payload: {},
+      })
+      expect(asOwner.body.includes(`"${notOwned}"`), `${key(route)} leaks ${notOwned}`).toBe(false)
+    }
+  })
+})

@@ -1,0 +1,85 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { PARTNER_FEATURE } from '@portal/domain'
+import { eq, sql, type SQL } from 'drizzle-orm'
+import { inject } from 'vitest'
+import { buildApp, type App } from '../src/app'
+import { DEFAULT_CUSTOMERS_DIR, type ServerConfig } from '../src/config'
+import { loadCustomer } from '../src/customer/load-customer'
+import type { DatabaseHandle } from '../src/persistence/database'
+import { connectionFeatures, users } from '../src/persistence/schema'
+import { DEMO_PASSWORD } from '../src/seed/demo-users'
+import { openTestDatabase } from './test-database'
+
+export interface TestContext {
+  app: App
+  database: DatabaseHandle
+  config: ServerConfig
+  /** Signs in through the API and answers the bearer header for that user. */
+  login(userName: string, password?: string): Promise<{ authorization: string }>
+  close(): Promise<void>
+}
+
+export interface TestContextOptions {
+  /** The customer configuration (a folder of `customers/`); default: the default customer. */
+  customer?: string
+  /** A built portal to serve; default: none, the server answers the API only. */
+  portalDist?: string
+}
+
+/** A server on its own copy of the seeded template database, called through `app.inject`. */
+export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
+  const database = await openTestDatabase(inject('testDatabaseKind'), {
+    pgliteDump: inject('pgliteDump'),
+    serverUrl: inject('serverUrl'),
+  })
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-data-'))
+  const config: ServerConfig = {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: undefined,
+    dataDir,
+    jwtSecret: crypto.getRandomValues(new Uint8Array(32)),
+    smtpUrl: undefined,
+    publicUrl: 'http://portal.test',
+    logLevel: 'silent',
+    customer: loadCustomer(DEFAULT_CUSTOMERS_DIR, options.customer),
+    portalDist: options.portalDist,
+  }
+  const app = await buildApp({ config, database })
+  await app.ready()
+  return {
+    app,
+    database,
+    config,
+    async login(userName, password = DEMO_PASSWORD) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/token',
+        payload: { username: userName, password },
+      })
+      if (response.statusCode !== 200) {
+        throw new Error(`login ${userName} failed: ${response.statusCode} ${response.body}`)
+      }
+      return { authorization: `Bearer ${response.json<{ token: string }>().token}` }
+    },
+    async close() {
+      await app.close()
+      await database.close()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * The properties whose owner feature holds the business partner of `userName`, as a subquery for
+ * `in` / `not in`: the tests' way to find data an owner may or may not see.
+ */
+export async function ownedPropertiesOf(ctx: TestContext, userName: string): Promise<SQL> {
+  const [user] = await ctx.database.db
+    .select({ businessPartner: users.businessPartner })
+    .from(users)
+    .where(eq(users.userName, userName))
+  return sql`(select ${connectionFeatures.connection} from ${connectionFeatures} where ${connectionFeatures.connectionAttributes} = ${PARTNER_FEATURE} and ${connectionFeatures.value} = ${user!.businessPartner})`
+}

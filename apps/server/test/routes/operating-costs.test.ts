@@ -1,0 +1,408 @@
+/**
+ * §4-§7 cost allocation: the status machine, expense rules, exact totals, value lists, history,
+ * visibility. Distributions are put into a status directly where a test needs one.
+ */
+import {
+  DISTRIBUTION_STATUS,
+  DISTRIBUTION_TRANSITIONS,
+  HistorySchema,
+  OperatingCostsSchema,
+  sumAmounts,
+  ValueListAnswerSchema,
+  type DistributionStatus,
+  type Expense,
+  type ExpenseInput,
+  type ValueListEntry,
+} from '@portal/domain'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  auditLog,
+  operatingCostsDistributions,
+  operatingCostsExpenses,
+} from '../../src/persistence/schema'
+import { createTestContext, ownedPropertiesOf, type TestContext } from '../helper'
+
+let ctx: TestContext
+const as: Record<string, { authorization: string }> = {}
+/** Distributions of company 1000: one of a property eigentuemer does not own. */
+let ids: string[]
+let notOwned: string
+
+const STATUSES = Object.keys(DISTRIBUTION_STATUS) as DistributionStatus[]
+const BASE = '/api/persistence/operating-costs'
+
+beforeAll(async () => {
+  ctx = await createTestContext()
+  for (const user of ['verwalter', 'eigentuemer', 'fremd']) as[user] = await ctx.login(user)
+  const rows = await ctx.database.db
+    .select({ id: operatingCostsDistributions.operatingCostsDistribution })
+    .from(operatingCostsDistributions)
+    .where(eq(operatingCostsDistributions.companyCode, '1000'))
+    .orderBy(asc(operatingCostsDistributions.operatingCostsDistribution))
+  ids = rows.map((r) => r.id)
+  const ownedProperties = await ownedPropertiesOf(ctx, 'eigentuemer')
+  const [foreign] = await ctx.database.db
+    .select({ id: operatingCostsDistributions.operatingCostsDistribution })
+    .from(operatingCostsDistributions)
+    .where(
+      and(
+        eq(operatingCostsDistributions.companyCode, '1000'),
+        sql`${operatingCostsDistributions.propertyConnection} not in ${ownedProperties}`,
+      ),
+    )
+    .limit(1)
+  notOwned = foreign!.id
+})
+afterAll(async () => ctx.close())
+
+async function setStatus(id: string, status: DistributionStatus, changedAt = sql`now()`) {
+  await ctx.database.db
+    .update(operatingCostsDistributions)
+    .set({ operatingCostsDistributionStatus: status, statusChangedAt: changedAt })
+    .where(eq(operatingCostsDistributions.operatingCostsDistribution, id))
+}
+
+async function distribution(id: string) {
+  const [row] = await ctx.database.db
+    .select()
+    .from(operatingCostsDistributions)
+    .where(eq(operatingCostsDistributions.operatingCostsDistribution, id))
+  return row!
+}
+
+const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+  user = 'verwalter',
+) =>
+  ctx.app.inject({ method, url, headers: as[user], ...(payload === undefined ? {} : { payload }) })
+
+async function valueList(id: string, table: string, line: object): Promise<ValueListEntry[]> {
+  const response = await call('POST', '/api/processes/system/value-list?limit=9999', {
+    table_name: table,
+    field_name: 'SCHLUESSEL',
+    head_data: { BKOSTEN: id },
+    line_data: line,
+  })
+  expect(response.statusCode, response.body).toBe(200)
+  return ValueListAnswerSchema.parse(response.json()).data.data
+}
+
+/** A valid heating line for the distribution, built from its value lists. */
+async function validLine(id: string, tariff?: string): Promise<ExpenseInput> {
+  const row = await distribution(id)
+  const types = await valueList(id, 'tb_uti_bkosten_h', {})
+  const type = tariff ?? types.find((t) => !t.key.includes('CO2') && t.key !== 'HK_DLP')!.key
+  const offered = await valueList(id, 'tb_uti_bkosten_h', { TARIF: type })
+  const key = offered.find((e) => e.obj === 'SCHLUESSEL')!.key
+  const relation = (await valueList(id, 'tb_uti_bkosten_h', { OBJECT: 'ANSCHLUSS' }))[0]!
+  return {
+    tariffComponent: type,
+    object: 'ANSCHLUSS',
+    allocationRef: relation.key,
+    key,
+    from: row.from,
+    until: row.until,
+    amountTransactionCurrency: '100.00',
+    apportionableAmount: '100.00',
+  }
+}
+
+async function addLines(id: string, lines: ExpenseInput[]): Promise<Expense[]> {
+  const response = await call('POST', `${BASE}/${id}/heating-expenses?limit=9999`, {
+    operatingCostsHeatingExpense: lines,
+  })
+  expect(response.statusCode, response.body).toBe(201)
+  return response.json<{ operatingCostsHeatingExpense: Expense[] }>().operatingCostsHeatingExpense
+}
+
+const countAudit = async () =>
+  (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(auditLog))[0]!.n
+
+describe('status machine', () => {
+  it('entry finalization: O -> E only, 409 from every other status', async () => {
+    const id = ids[0]!
+    for (const from of STATUSES) {
+      await setStatus(id, from)
+      const before = await distribution(id)
+      const response = await call('POST', '/api/processes/operating-costs/entry-finalization', {
+        operatingCostsDistribution: id,
+      })
+      const after = await distribution(id)
+      if (from === 'O') {
+        expect(response.statusCode, response.body).toBe(200)
+        expect(response.json<{ successMessage: string }>().successMessage).toMatch(/erfasst/)
+        expect(after.operatingCostsDistributionStatus).toBe('E')
+        expect(after.version).toBe(before.version + 1)
+        expect(after.statusChangedAt > before.statusChangedAt).toBe(true)
+      } else {
+        expect(response.statusCode, from).toBe(409)
+        expect(after.operatingCostsDistributionStatus).toBe(from)
+        expect(after.version).toBe(before.version)
+      }
+    }
+  })
+
+  it('approval: F -> G only; decline keeps F and needs a reason; 409 from every other status', async () => {
+    const id = ids[1]!
+    const approve = { operatingCostsDistribution: id, approved: true }
+    const decline = { operatingCostsDistribution: id, approved: false, reason: 'Zu hoch' }
+    for (const from of STATUSES) {
+      for (const payload of [approve, decline]) {
+        await setStatus(id, from)
+        const response = await call(
+          'POST',
+          '/api/processes/operating-costs/distribution-approval',
+          payload,
+        )
+        const status = (await distribution(id)).operatingCostsDistributionStatus
+        if (from === 'F') {
+          expect(response.statusCode, response.body).toBe(200)
+          expect(status).toBe(payload.approved ? 'G' : 'F')
+          if (!payload.approved) {
+            expect(response.json<{ successMessage: string }>().successMessage).toMatch(
+              /Kundenservice/,
+            )
+          }
+        } else {
+          expect(response.statusCode, `${from} ${payload.approved}`).toBe(409)
+          expect(status).toBe(from)
+        }
+      }
+    }
+    await setStatus(id, 'F')
+    const noReason = await call('POST', '/api/processes/operating-costs/distribution-approval', {
+      operatingCostsDistribution: id,
+      approved: false,
+    })
+    expect(noReason.statusCode).toBe(400)
+    expect(noReason.json<{ detail: string }>().detail).toContain(
+      'Bitte geben Sie einen Grund für die Ablehnung an.',
+    )
+  })
+
+  it('the domain table decides: transitions match DISTRIBUTION_TRANSITIONS', () => {
+    expect(DISTRIBUTION_TRANSITIONS.O).toContain('E')
+    expect(DISTRIBUTION_TRANSITIONS.F).toContain('G')
+  })
+})
+
+describe('expenses', () => {
+  it('adds, updates, deletes while open, with exact totals and audit rows', async () => {
+    const id = ids[2]!
+    await setStatus(id, 'O')
+    const auditBefore = await countAudit()
+    const line = await validLine(id)
+    const created = await addLines(id, [
+      { ...line, amountTransactionCurrency: '0.10', apportionableAmount: '0.10' },
+      { ...line, amountTransactionCurrency: '0.20', apportionableAmount: '0.20' },
+      { ...line, amountTransactionCurrency: '1000000.01', apportionableAmount: '1000000.01' },
+    ])
+    expect(created).toHaveLength(3)
+    expect(sumAmounts(created.slice(0, 2).map((e) => e.amountTransactionCurrency))).toBe('0.30')
+    expect(sumAmounts(created.map((e) => e.amountTransactionCurrency))).toBe('1000000.31')
+
+    const record = OperatingCostsSchema.parse((await call('GET', `${BASE}/${id}`)).json())
+    const guids = new Set(created.map((e) => e.guid))
+    const mine = record.operatingCostsHeatingExpense.filter((e) => guids.has(e.guid))
+    expect(sumAmounts(mine.map((e) => e.apportionableAmount))).toBe('1000000.31')
+
+    const first = created[0]!
+    const patched = await call('PATCH', `${BASE}/${id}/heating-expenses/${first.guid}`, {
+      amountTransactionCurrency: '0.15',
+      note: 'korrigiert',
+      version: first.version,
+    })
+    expect(patched.statusCode, patched.body).toBe(200)
+    expect(patched.json<Expense>()).toMatchObject({ amountTransactionCurrency: '0.15', version: 2 })
+
+    const stale = await call('PATCH', `${BASE}/${id}/heating-expenses/${first.guid}`, {
+      amountTransactionCurrency: '9.99',
+      version: first.version,
+    })
+    expect(stale.statusCode).toBe(409)
+    expect(stale.json()).toMatchObject({ code: 'STALE_VERSION' })
+    const [kept] = await ctx.database.db
+      .select()
+      .from(operatingCostsExpenses)
+      .where(eq(operatingCostsExpenses.guid, first.guid))
+    expect(kept).toMatchObject({ amountTransactionCurrency: '0.15', version: 2 })
+
+    const deleted = await call('DELETE', `${BASE}/${id}/heating-expenses/${created[1]!.guid}`)
+    expect(deleted.statusCode).toBe(204)
+    // 3 added + 1 updated + 1 deleted
+    expect((await countAudit()) - auditBefore).toBe(5)
+
+    const listed = await call('POST', `${BASE}/${id}/heating-expenses?limit=9999`, {})
+    const lines = listed.json<{ operatingCostsHeatingExpense: Expense[] }>()
+      .operatingCostsHeatingExpense
+    expect(lines.some((e) => e.guid === created[1]!.guid)).toBe(false)
+    expect(lines.some((e) => e.guid === first.guid)).toBe(true)
+
+    const history = HistorySchema.parse((await call('GET', `${BASE}/${id}/history`)).json())
+    expect(history.items[0]!.detail).toMatch(/gelöscht/)
+    expect(history.items.map((h) => h.detail)).toContain(
+      `Kostenzeile ${line.tariffComponent} hinzugefügt`,
+    )
+  })
+
+  it('refuses every change once the distribution is not open, and changes nothing', async () => {
+    const id = ids[3]!
+    await setStatus(id, 'O')
+    const [line] = await addLines(id, [await validLine(id)])
+    for (const status of STATUSES.filter((s) => s !== 'O')) {
+      await setStatus(id, status)
+      const responses = [
+        await call('POST', `${BASE}/${id}/heating-expenses`, {
+          operatingCostsHeatingExpense: [await validLine(id)],
+        }),
+        await call('PATCH', `${BASE}/${id}/heating-expenses/${line!.guid}`, {
+          note: 'x',
+          version: line!.version,
+        }),
+        await call('DELETE', `${BASE}/${id}/heating-expenses/${line!.guid}`),
+      ]
+      for (const response of responses) {
+        expect(response.statusCode, status).toBe(409)
+        expect(response.json()).toMatchObject({ code: 'DISTRIBUTION_NOT_OPEN' })
+      }
+    }
+    const [still] = await ctx.database.db
+      .select()
+      .from(operatingCostsExpenses)
+      .where(eq(operatingCostsExpenses.guid, line!.guid))
+    expect(still!.version).toBe(1)
+  })
+
+  it('refuses HK_DLP deletion, positive CO2, periods outside, missing fields', async () => {
+    const id = ids[4]!
+    await setStatus(id, 'O')
+    const row = await distribution(id)
+    const [fee] = await addLines(id, [await validLine(id, 'HK_DLP')])
+    const refused = await call('DELETE', `${BASE}/${id}/heating-expenses/${fee!.guid}`)
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json()).toMatchObject({ code: 'SERVICE_FEE_NOT_DELETABLE' })
+
+    const co2 = await validLine(id, 'HK_CO2')
+    const positive = await call('POST', `${BASE}/${id}/heating-expenses`, {
+      operatingCostsHeatingExpense: [co2],
+    })
+    expect(positive.statusCode).toBe(400)
+    expect(positive.json<{ detail: string }>().detail).toContain('Die Zahl muss negativ sein.')
+    const [credit] = await addLines(id, [
+      { ...co2, amountTransactionCurrency: '-12.50', apportionableAmount: '-12.50' },
+    ])
+    const patchPositive = await call('PATCH', `${BASE}/${id}/heating-expenses/${credit!.guid}`, {
+      apportionableAmount: '12.50',
+      version: 1,
+    })
+    expect(patchPositive.statusCode).toBe(400)
+
+    const line = await validLine(id)
+    for (const period of [
+      { from: '1999-01-01', until: row.until },
+      { from: row.from, until: '2999-12-31' },
+      { from: row.until, until: row.from },
+    ]) {
+      const response = await call('POST', `${BASE}/${id}/heating-expenses`, {
+        operatingCostsHeatingExpense: [{ ...line, ...period }],
+      })
+      expect(response.statusCode, JSON.stringify(period)).toBe(400)
+    }
+    const missing = await call('POST', `${BASE}/${id}/heating-expenses`, {
+      operatingCostsHeatingExpense: [{ ...line, key: '' }],
+    })
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json<{ detail: string }>().detail).toContain(
+      'Dieses Feld muss ausgefüllt werden.',
+    )
+    const excluded = await call('POST', `${BASE}/${id}/heating-expenses`, {
+      operatingCostsHeatingExpense: [{ ...line, tariffComponent: 'HKVOR' }],
+    })
+    expect(excluded.statusCode).toBe(400)
+  })
+})
+
+describe('value list', () => {
+  it('answers cost types, keys, objects and relations of the distribution', async () => {
+    const id = ids[5]!
+    const types = await valueList(id, 'tb_uti_bkosten_h', {})
+    expect(types.length).toBeGreaterThan(0)
+    expect(types.every((t) => t.obj === 'TARIF')).toBe(true)
+    expect(types.some((t) => ['HKVOR', 'NKVOR', 'HKA_H1', 'BKVOR'].includes(t.key))).toBe(false)
+    const working = await valueList(id, 'tb_uti_bkosten_b', {})
+    expect(working.length).toBeGreaterThan(0)
+    const offered = await valueList(id, 'tb_uti_bkosten_h', { TARIF: types[0]!.key })
+    expect(offered.some((e) => e.obj === 'SCHLUESSEL')).toBe(true)
+    expect(offered.filter((e) => e.obj === 'OBJEKT').map((e) => e.key)).toEqual(
+      expect.arrayContaining(['ANSCHLUSS', 'VSTELLE', 'VERTRAG']),
+    )
+    for (const object of ['ANSCHLUSS', 'VSTELLE', 'NUTZUNGSEINHEIT', 'VERTRAG', 'NUTZGRUPPE']) {
+      const relations = await valueList(id, 'tb_uti_bkosten_h', { OBJECT: object })
+      expect(relations.length, object).toBeGreaterThan(0)
+      expect(relations.every((r) => r.obj === object)).toBe(true)
+    }
+    const units = await valueList(id, 'tb_uti_bkosten_h', { OBJECT: 'VSTELLE' })
+    expect(units[0]!.name).toMatch(/ · /)
+  })
+})
+
+describe('visibility', () => {
+  it('answers 404 for fremd, and for eigentuemer on a property she does not own', async () => {
+    await setStatus(notOwned, 'O')
+    const [line] = await ctx.database.db
+      .select()
+      .from(operatingCostsExpenses)
+      .where(eq(operatingCostsExpenses.operatingCostsDistribution, notOwned))
+      .limit(1)
+    const path = `${BASE}/${notOwned}/${line!.kind}-expenses/${line!.guid}`
+    for (const user of ['fremd', 'eigentuemer']) {
+      const responses = [
+        await call('GET', `${BASE}/${notOwned}`, undefined, user),
+        await call('GET', `${BASE}/${notOwned}/history`, undefined, user),
+        await call('POST', `${BASE}/${notOwned}/heating-expenses`, {}, user),
+        await call('POST', `${BASE}/${notOwned}/working-expenses`, {}, user),
+        await call('PATCH', path, { note: 'x', version: line!.version }, user),
+        await call('DELETE', path, undefined, user),
+        await call(
+          'POST',
+          '/api/processes/operating-costs/entry-finalization',
+          { operatingCostsDistribution: notOwned },
+          user,
+        ),
+        await call(
+          'POST',
+          '/api/processes/operating-costs/distribution-approval',
+          { operatingCostsDistribution: notOwned, approved: true },
+          user,
+        ),
+        await call(
+          'POST',
+          '/api/processes/system/value-list',
+          {
+            table_name: 'tb_uti_bkosten_h',
+            field_name: 'SCHLUESSEL',
+            head_data: { BKOSTEN: notOwned },
+            line_data: {},
+          },
+          user,
+        ),
+      ]
+      for (const response of responses) expect(response.statusCode, user).toBe(404)
+    }
+    expect((await distribution(notOwned)).operatingCostsDistributionStatus).toBe('O')
+  })
+
+  it('searches only visible distributions', async () => {
+    const response = await call(
+      'POST',
+      '/api/persistence/operating-costs-search?limit=9999',
+      { filters: [{ property: 'operatingCostsDistribution', type: 'eq', value: notOwned }] },
+      'eigentuemer',
+    )
+    expect(response.statusCode).toBe(200)
+    expect(response.json<{ items: unknown[] }>().items).toEqual([])
+  })
+})

@@ -1,0 +1,52 @@
+import { PGlite } from '@electric-sql/pglite'
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { openDatabase, type DatabaseHandle } from '../src/persistence/database'
+
+export type TestDatabaseKind = 'pglite' | 'postgres'
+
+export const TEMPLATE_DATABASE = 'portal_test_template'
+
+/** A URL on the same server as `serverUrl`, naming another database. */
+export function databaseUrl(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl)
+  url.pathname = `/${database}`
+  return url.toString()
+}
+
+/** Runs statements that cannot run in a transaction (CREATE/DROP DATABASE) on the server. */
+export async function onServer(serverUrl: string, statements: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl })
+  await client.connect()
+  try {
+    for (const statement of statements) await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+/**
+ * A fresh database holding the migrated and seeded template: a PGlite loaded from the dumped
+ * template data directory, or a PostgreSQL database created from the template database.
+ */
+export async function openTestDatabase(
+  kind: TestDatabaseKind,
+  template: { pgliteDump: string; serverUrl: string },
+): Promise<DatabaseHandle> {
+  if (kind === 'pglite') {
+    const { readFile } = await import('node:fs/promises')
+    const dump = new Blob([await readFile(template.pgliteDump)])
+    const client = await PGlite.create({ loadDataDir: dump })
+    return openDatabase({ pglite: client })
+  }
+  const name = `portal_test_${randomBytes(6).toString('hex')}`
+  await onServer(template.serverUrl, [`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`])
+  const handle = await openDatabase({ databaseUrl: databaseUrl(template.serverUrl, name) })
+  return {
+    ...handle,
+    async close() {
+      await handle.close()
+      await onServer(template.serverUrl, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`])
+    },
+  }
+}

@@ -1,0 +1,50 @@
+import type { Page } from '@playwright/test'
+import { expect, field } from '../fixtures'
+
+/** '1.234,56 €' as hundredths of a euro, exactly. */
+function cents(text: string): number {
+  const match = /(-?[\d.]+),(\d{2})/.exec(text)
+  if (!match) throw new Error(`no amount in ${text}`)
+  const sign = match[1]!.startsWith('-') ? -1 : 1
+  return sign * (Number(match[1]!.replace(/[-.]/g, '')) * 100 + Number(match[2]))
+}
+
+export async function grossTotal(page: Page): Promise<number> {
+  const header = page.getByRole('region', { name: 'Übersicht' })
+  const value = header
+    .locator('dt', { hasText: 'Kosten gesamt' })
+    .locator('xpath=following-sibling::dd[1]')
+  return cents((await value.textContent()) ?? '')
+}
+
+export async function openDistribution(page: Page, status: string) {
+  await page.goto('/properties/1000000002')
+  await page.getByRole('link', { name: 'Kostenverteilung öffnen' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Kostenverteilung' })).toBeVisible()
+  await page.getByRole('combobox', { name: 'Kostenverteilung' }).click()
+  await page
+    .getByRole('option', { name: new RegExp(`· ${status}$`) })
+    .first()
+    .click()
+  await expect(page.getByRole('region', { name: 'Übersicht' })).toContainText(status)
+}
+
+/** Picks the first offered entry of each value-list select in the entry dialog. */
+async function chooseFirst(page: Page, label: string) {
+  await page.getByRole('dialog').getByRole('combobox', { name: label }).click()
+  await page.getByRole('listbox').getByRole('option').first().click()
+}
+
+export async function addLine(page: Page, list: string, gross: string, apportionable: string) {
+  await page.getByRole('button', { name: 'Neue Kosten erfassen' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Neue Kosten erfassen' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('combobox', { name: 'Kostenliste' }).click()
+  await page.getByRole('option', { name: list }).click()
+  for (const select of ['Kostenart', 'Objekt', 'Bezug', 'Umlageschlüssel'])
+    await chooseFirst(page, select)
+  await field(page, 'Betrag gesamt (brutto)').fill(gross)
+  await field(page, 'Betrag umlagefähig').fill(apportionable)
+  await dialog.getByRole('button', { name: 'Speichern' }).click()
+  await expect(dialog).toBeHidden()
+}

@@ -1,0 +1,98 @@
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { expect, field, signIn, test } from '../fixtures'
+
+// These tests change passwords and trip the sign-in throttle: they get a server of their own.
+test.use({ serverGroup: 'account' })
+test.describe.configure({ mode: 'serial' })
+
+test('profile and password change with the §5 rules, checked as you type and by the server', async ({
+  page,
+  checkScreen,
+}) => {
+  await signIn(page, 'verwalter')
+  await page.goto('/account')
+  const profile = page.getByRole('region', { name: 'Benutzerprofil' })
+  await expect(profile).toContainText('verwalter')
+  await expect(profile).toContainText('@')
+  await checkScreen('account')
+
+  await field(page, 'Neues Passwort').fill('abc')
+  await expect(page.getByText('Das Passwort muss mindestens 8 Zeichen lang sein.')).toBeVisible()
+  await field(page, 'Neues Passwort wiederholen').fill('abd')
+  await expect(
+    page.getByText('Die Passwörter müssen übereinstimmen. Bitte überprüfen Sie die Passwörter'),
+  ).toBeVisible()
+  await page.getByRole('button', { name: 'Passwort ändern' }).click()
+  await expect(page.getByText('Dieses Feld muss ausgefüllt werden.')).toBeVisible()
+  await checkScreen('account-errors')
+
+  // the server checks the current password: error 128 with its detail
+  await field(page, 'Aktuelles Passwort').fill('falsch')
+  await field(page, 'Neues Passwort').fill('Neues#Pass12')
+  await field(page, 'Neues Passwort wiederholen').fill('Neues#Pass12')
+  await page.getByRole('button', { name: 'Passwort ändern' }).click()
+  await expect(page.getByRole('alert')).toContainText('Das aktuelle Passwort ist nicht korrekt.')
+
+  await field(page, 'Aktuelles Passwort').fill('Portal#2024!')
+  await page.getByRole('button', { name: 'Passwort ändern' }).click()
+  await expect(page.getByRole('status')).toContainText('Ihr Passwort wurde geändert.')
+  // still signed in with the fresh token
+  await page.goto('/dashboard')
+  await expect(page.getByRole('heading', { name: 'Ihre Liegenschaften' })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Benutzermenü öffnen' }).click()
+  await page.getByRole('menuitem', { name: 'Abmelden' }).click()
+  await expect(page).toHaveURL(/\/authenticate$/)
+  await signIn(page, 'verwalter', 'Neues#Pass12')
+})
+
+test('password reset: request, mailed link, new password, sign-in', async ({
+  page,
+  portal,
+  checkScreen,
+}) => {
+  await page.goto('/authenticate')
+  await page.getByRole('link', { name: 'Passwort vergessen?' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Passwort zurücksetzen' })).toBeVisible()
+  await page.getByRole('button', { name: 'Link anfordern' }).click()
+  await expect(page.getByText('Dieses Feld muss ausgefüllt werden.').first()).toBeVisible()
+  await checkScreen('password-reset')
+  await page.getByLabel('Geschäftspartnernummer').fill('P1000000001')
+  await page.getByLabel('E-Mail-Adresse').fill('helga.sommerfeld@example.com')
+  await page.getByRole('button', { name: 'Link anfordern' }).click()
+  await expect(page.getByRole('status')).toContainText('30 Minuten')
+
+  const outbox = path.join(portal.dataDir, 'outbox')
+  const [file] = await readdir(outbox)
+  const eml = await readFile(path.join(outbox, file!), 'utf8')
+  const body = eml
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+  const link = /https?:\/\/\S+\/authenticate\?reset=\S+/.exec(body)![0]
+  await page.goto(link)
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Neues Passwort vergeben' }),
+  ).toBeVisible()
+  await checkScreen('password-reset-confirm')
+  await field(page, 'Neues Passwort').fill('Zurueck#Gesetzt12')
+  await field(page, 'Neues Passwort wiederholen').fill('Zurueck#Gesetzt12')
+  await page.getByRole('button', { name: 'Passwort speichern' }).click()
+  await expect(page.getByRole('status')).toContainText('Ihr Passwort wurde geändert')
+  await page.getByRole('link', { name: 'Zurück zur Anmeldung' }).click()
+  await signIn(page, 'eigentuemer', 'Zurueck#Gesetzt12')
+})
+
+test('the eleventh failed sign-in in a minute answers with the 429 message', async ({ page }) => {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const response = await page.request.post('/api/token', {
+      data: { username: 'fremd', password: 'falsch' },
+    })
+    expect(response.status()).toBe(401)
+  }
+  await page.goto('/authenticate')
+  await page.getByLabel('Benutzername').fill('fremd')
+  await field(page, 'Passwort').fill('Portal#2024!')
+  await page.getByRole('button', { name: 'Anmelden' }).click()
+  await expect(page.getByRole('alert')).toContainText('Zu viele Versuche')
+})

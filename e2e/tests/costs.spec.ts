@@ -1,0 +1,101 @@
+import { checkScreen, expect, field, signIn, test } from '../fixtures'
+import { addLine, grossTotal, openDistribution } from '../pages/costs'
+
+// Cost entry changes the demo data: a server of its own.
+test.use({ serverGroup: 'costs' })
+
+test('a cost line can be added by keyboard alone', async ({ page }) => {
+  await signIn(page, 'verwalter')
+  await openDistribution(page, 'offen')
+  const before = await grossTotal(page)
+  await page.getByRole('button', { name: 'Neue Kosten erfassen' }).focus()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'Neue Kosten erfassen' })
+  await expect(dialog).toBeVisible()
+  for (const label of ['Kostenart', 'Objekt', 'Bezug', 'Umlageschlüssel']) {
+    await dialog.getByRole('combobox', { name: label }).focus()
+    await page.keyboard.press('ArrowDown')
+    await expect(page.getByRole('listbox')).toBeVisible()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('listbox')).toBeHidden()
+  }
+  await field(page, 'Betrag gesamt (brutto)').focus()
+  await page.keyboard.type('12,34')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('12,34')
+  await page.keyboard.press('Enter')
+  await expect(dialog).toBeHidden()
+  await expect.poll(() => grossTotal(page)).toBe(before + 1234)
+})
+
+test('record, edit and delete costs; totals change exactly; then confirm costs recorded', async ({
+  page,
+}) => {
+  await signIn(page, 'verwalter')
+  await openDistribution(page, 'offen')
+  await checkScreen(page, 'cost-allocation')
+  const before = await grossTotal(page)
+
+  // the form checks the §5 rules at the fields before anything is sent
+  await page.getByRole('button', { name: 'Neue Kosten erfassen' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Speichern' }).click()
+  await expect(
+    page.getByRole('dialog').getByText('Dieses Feld muss ausgefüllt werden.').first(),
+  ).toBeVisible()
+  await field(page, 'Betrag gesamt (brutto)').fill('zwölf')
+  await field(page, 'Betrag umlagefähig').click()
+  await expect(page.getByText('Bitte geben Sie eine Zahl ein, z. B. 1.234,56.')).toBeVisible()
+  await checkScreen(page, 'cost-entry-dialog')
+  await page.getByRole('dialog').getByRole('button', { name: 'Abbrechen' }).click()
+
+  await addLine(page, 'Heiz- und Nebenkosten', '1.234,56', '1.000,00')
+  await expect.poll(() => grossTotal(page)).toBe(before + 123456)
+  await addLine(page, 'Betriebskosten', '0,10', '0,10')
+  await expect.poll(() => grossTotal(page)).toBe(before + 123466)
+
+  await page.getByRole('tab', { name: 'Heiz- und Nebenkosten' }).click()
+  const heating = page.getByRole('table', { name: 'Heiz- und Nebenkosten' })
+  await heating
+    .getByRole('row', { name: /1\.234,56/ })
+    .getByRole('button', { name: /bearbeiten$/ })
+    .click()
+  const edit = page.getByRole('dialog', { name: 'Kosten bearbeiten' })
+  await field(page, 'Betrag gesamt (brutto)').fill('1.300,00')
+  await edit.getByRole('button', { name: 'Speichern' }).click()
+  await expect(edit).toBeHidden()
+  await expect.poll(() => grossTotal(page)).toBe(before + 130010)
+
+  await page.getByRole('tab', { name: 'Betriebskosten' }).click()
+  const working = page.getByRole('table', { name: 'Betriebskosten' })
+  await working
+    .getByRole('row', { name: /0,10 €/ })
+    .first()
+    .getByRole('button', { name: /löschen$/ })
+    .click()
+  await page
+    .getByRole('dialog', { name: 'Kostenzeile löschen' })
+    .getByRole('button', { name: 'Löschen' })
+    .click()
+  await expect.poll(() => grossTotal(page)).toBe(before + 130000)
+
+  await page.getByRole('button', { name: 'Kosten erfasst' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Kosten erfasst' })
+  await expect(confirm).toContainText('keine weitere Kostenerfassung mehr möglich')
+  await checkScreen(page, 'cost-finalize-dialog')
+  await confirm.getByRole('button', { name: 'Kosten erfasst bestätigen' }).click()
+  await expect(page.getByRole('region', { name: 'Übersicht' })).toContainText('erfasst')
+  await expect(page.getByRole('button', { name: 'Neue Kosten erfassen' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: /bearbeiten$/ })).toHaveCount(0)
+  await expect(page.getByText('Die Kostenerfassung ist abgeschlossen')).toBeVisible()
+})
+
+test('approve a released distribution', async ({ page }) => {
+  await signIn(page, 'verwalter')
+  await openDistribution(page, 'freigegeben')
+  await page.getByRole('button', { name: 'Genehmigen' }).click()
+  await page
+    .getByRole('dialog', { name: 'Verteilung genehmigen' })
+    .getByRole('button', { name: 'Genehmigen' })
+    .click()
+  await expect(page.getByRole('region', { name: 'Übersicht' })).toContainText('genehmigt')
+})

@@ -1,0 +1,130 @@
+import { expect, test } from '../fixtures'
+
+test.describe('screens of a signed-in user', () => {
+  test('dashboard: a tile per property with the billing-year notice', async ({
+    page,
+    login,
+    checkScreen,
+  }) => {
+    await login('verwalter')
+    await expect(
+      page.getByText('Die Kostenerfassung für das Abrechnungsjahr 2024 ist noch nicht geöffnet'),
+    ).toBeVisible()
+    const tiles = page.getByRole('link', { name: /^Liegenschaft .* öffnen$/ })
+    await expect(tiles).toHaveCount(12)
+    await expect(tiles.first()).toContainText('Produkt:')
+    await checkScreen('dashboard')
+    await tiles.first().click()
+    await expect(page).toHaveURL(/\/properties\/\d+$/)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Liegenschaft')
+    await checkScreen('property')
+  })
+
+  test('properties: search, sort and page the table, open a property', async ({
+    page,
+    login,
+    checkScreen,
+  }) => {
+    await login('verwalter')
+    await page
+      .getByRole('navigation', { name: 'Hauptnavigation' })
+      .getByRole('link', { name: 'Liegenschaften' })
+      .click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Liegenschaften' })).toBeVisible()
+    const table = page.getByRole('table', { name: 'Ihre Liegenschaften' })
+    const bodyRows = table.locator('tbody tr')
+    await expect(bodyRows).toHaveCount(10)
+    await expect(page.getByText('1–10 von 12')).toBeVisible()
+    await checkScreen('properties')
+
+    await page.getByRole('button', { name: 'Zur nächsten Seite' }).click()
+    await expect(bodyRows).toHaveCount(2)
+    await expect(page.getByText('11–12 von 12')).toBeVisible()
+
+    const cityHeader = table.getByRole('columnheader', { name: /Ort/ })
+    await cityHeader.getByRole('button').click()
+    await expect(cityHeader).toHaveAttribute('aria-sort', 'ascending')
+    await expect(page.getByText('1–10 von 12')).toBeVisible()
+    // the column shows postal code and city and sorts by the city
+    const cities = (await table.locator('tbody tr td:nth-child(3)').allTextContents()).map((text) =>
+      text.replace(/^\d{5} /, ''),
+    )
+    expect(cities).toEqual([...cities].sort((a, b) => a.localeCompare(b, 'de')))
+    await cityHeader.getByRole('button').click()
+    await expect(cityHeader).toHaveAttribute('aria-sort', 'descending')
+    await cityHeader.getByRole('button').click()
+    await expect(cityHeader).not.toHaveAttribute('aria-sort', /ascending|descending/)
+
+    await page.getByRole('combobox', { name: /Zeilen pro Seite/ }).click()
+    await page.getByRole('option', { name: '25' }).click()
+    await expect(bodyRows).toHaveCount(12)
+
+    await page.getByLabel('Suchen').fill('Mainz')
+    const mainz = await bodyRows.count()
+    expect(mainz).toBeGreaterThan(0)
+    expect(mainz).toBeLessThan(12)
+    await page.getByLabel('Suchen').fill('gibt es sicher nicht')
+    await expect(page.getByText('Keine Daten vorhanden!')).toBeVisible()
+    await page.getByLabel('Suchen').fill('')
+
+    const firstLink = table.locator('tbody tr').first().getByRole('link')
+    const name = await firstLink.textContent()
+    await firstLink.click()
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(name!.trim())
+  })
+
+  test('FAQ: the customer’s questions open and close by keyboard', async ({
+    page,
+    login,
+    checkScreen,
+  }) => {
+    await login('verwalter')
+    await page.goto('/faq')
+    await expect(page.getByRole('heading', { level: 1, name: 'Häufige Fragen' })).toBeVisible()
+    const question = page.getByRole('button', { expanded: false }).first()
+    await question.focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('button', { expanded: true }).first()).toBeVisible()
+    await checkScreen('faq')
+  })
+
+  test('below lg the navigation is a drawer', async ({ page, login, checkScreen }) => {
+    await page.setViewportSize({ width: 800, height: 900 })
+    await login('verwalter')
+    const nav = page.getByRole('navigation', { name: 'Hauptnavigation' })
+    await expect(nav).toBeHidden()
+    await page.getByRole('button', { name: 'Navigation öffnen' }).click()
+    await expect(nav).toBeVisible()
+    await checkScreen('navigation-drawer')
+    await nav.getByRole('link', { name: 'Konto' }).click()
+    await expect(page).toHaveURL(/\/account$/)
+    await expect(nav).toBeHidden()
+  })
+})
+
+test.describe('legal notices', () => {
+  for (const [path, link, title] of [
+    ['/imprint', 'Impressum', /Impressum/],
+    ['/privacy', 'Datenschutz', /Datenschutz/],
+    ['/terms', 'Nutzungsbedingungen', /Nutzungsbedingungen/],
+  ] as const) {
+    test(`${link} is reachable from the footer, signed out and signed in`, async ({
+      page,
+      login,
+      checkScreen,
+    }) => {
+      await page.goto('/authenticate')
+      await page
+        .getByRole('navigation', { name: 'Rechtliches' })
+        .getByRole('link', { name: link })
+        .click()
+      await expect(page).toHaveURL(new RegExp(`${path}$`))
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+      await checkScreen(`legal${path.replace('/', '-')}`)
+      await login('eigentuemer')
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+      await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible()
+    })
+  }
+})

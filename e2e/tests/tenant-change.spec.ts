@@ -1,0 +1,91 @@
+import type { Page } from '@playwright/test'
+import { checkScreen, expect, field, signIn, test } from '../fixtures'
+
+// Reports are stored: a server of their own.
+test.use({ serverGroup: 'tenant-change' })
+
+async function openUnit(page: Page) {
+  await page.goto('/properties/1000000002')
+  await page
+    .getByRole('table', { name: 'Nutzeinheiten der Liegenschaft' })
+    .locator('tbody tr')
+    .first()
+    .getByRole('link')
+    .click()
+  await expect(page.getByRole('table', { name: 'Verträge der Nutzeinheit' })).toBeVisible()
+}
+
+const messageAt = (page: Page, label: string) =>
+  field(page, label)
+    .locator('xpath=ancestor::div[contains(@class,"MuiFormControl-root")][1]')
+    .locator('p')
+
+test('report a tenant change for a company, every validation message once, then see it in the notifications', async ({
+  page,
+}) => {
+  await signIn(page, 'verwalter')
+  await openUnit(page)
+  await page.getByRole('button', { name: 'Mieterwechsel melden' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Mieterwechsel melden' })
+  await dialog.getByRole('radio', { name: 'Firma' }).check()
+  await expect(field(page, 'Firmenname')).toBeVisible()
+  await expect(field(page, 'Rechtsform')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Mieterwechsel melden' }).click()
+  await expect(messageAt(page, 'Firmenname')).toHaveText('Dieses Feld muss ausgefüllt werden.')
+
+  await field(page, 'Firmenname').fill('x'.repeat(41))
+  await field(page, 'Postleitzahl').fill('12a45')
+  await field(page, 'E-Mail-Adresse').fill('kein-mail')
+  await field(page, 'Telefon').fill('0341 abc')
+  await field(page, 'Postfach').fill('12 34')
+  await dialog.getByRole('button', { name: 'Mieterwechsel melden' }).click()
+  await expect(messageAt(page, 'Firmenname')).toContainText('40')
+  await expect(messageAt(page, 'Postleitzahl')).toContainText(/Zahlen|Ziffern/)
+  await expect(messageAt(page, 'E-Mail-Adresse')).toContainText(/E-Mail/)
+  await expect(messageAt(page, 'Telefon')).toContainText(/Zahlen|Ziffern/)
+  await field(page, 'Postleitzahl').fill('123')
+  await dialog.getByRole('button', { name: 'Mieterwechsel melden' }).click()
+  await expect(messageAt(page, 'Postleitzahl')).toContainText('5')
+  await checkScreen(page, 'tenant-change-errors')
+
+  await field(page, 'Firmenname').fill('Bäckerei Sonnenschein')
+  await field(page, 'Rechtsform').fill('GmbH')
+  await field(page, 'Auszugsdatum des Vormieters').fill('2026-12-31')
+  await field(page, 'Straße').fill('Lindenstraße')
+  await field(page, 'Hausnummer').fill('12')
+  await field(page, 'Postleitzahl').fill('60311')
+  await field(page, 'Ort').fill('Frankfurt am Main')
+  await field(page, 'Postfach').fill('')
+  await field(page, 'E-Mail-Adresse').fill('info@baeckerei.example')
+  await field(page, 'Telefon').fill('+49 69 123456')
+  await dialog.getByRole('button', { name: 'Mieterwechsel melden' }).click()
+  await expect(dialog.getByRole('status')).toContainText('einige Tage')
+  await dialog.getByRole('button', { name: 'Schließen' }).click()
+
+  await page.getByRole('link', { name: /^Benachrichtigungen/ }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Benachrichtigungen' })).toBeVisible()
+  await expect(page.getByRole('main')).toContainText('Bäckerei Sonnenschein')
+  await checkScreen(page, 'notifications')
+})
+
+test('report a tenant change for a private tenant from the cost allocation', async ({ page }) => {
+  await signIn(page, 'verwalter')
+  await page.goto('/properties/1000000002/costs')
+  await page.getByRole('button', { name: 'Mieterwechsel melden' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Mieterwechsel melden' })
+  await dialog.getByRole('combobox', { name: 'Nutzeinheit' }).click()
+  await page.getByRole('option').first().click()
+  await expect(field(page, 'Vorname')).toBeVisible()
+  await dialog.getByRole('combobox', { name: 'Anrede' }).click()
+  await page.getByRole('option', { name: 'Herr', exact: true }).click()
+  await field(page, 'Vorname').fill('Jonas')
+  await field(page, 'Nachname').fill('Weber')
+  await field(page, 'Auszugsdatum des Vormieters').fill('2026-11-30')
+  await field(page, 'Straße').fill('Lindenstraße')
+  await field(page, 'Hausnummer').fill('12')
+  await field(page, 'Postleitzahl').fill('60311')
+  await field(page, 'Ort').fill('Frankfurt am Main')
+  await checkScreen(page, 'tenant-change')
+  await dialog.getByRole('button', { name: 'Mieterwechsel melden' }).click()
+  await expect(dialog.getByRole('status')).toContainText('intern geprüft')
+})

@@ -1,0 +1,80 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import {
+  CO2_MUST_BE_NEGATIVE_MESSAGE,
+  EXCLUDED_TARIFF_COMPONENTS,
+  co2AmountViolation,
+  expenseTotals,
+  isCo2CostType,
+  isUserDeletableExpense,
+  isVisibleExpense,
+} from './expenses'
+
+describe('isVisibleExpense', () => {
+  it('hides advance payments and provider components', () => {
+    for (const tariffComponent of EXCLUDED_TARIFF_COMPONENTS) {
+      expect(isVisibleExpense({ tariffComponent })).toBe(false)
+    }
+    expect(EXCLUDED_TARIFF_COMPONENTS).toHaveLength(9)
+  })
+
+  it('shows every other cost type', () => {
+    for (const tariffComponent of ['HK_BRENN', 'NK_MUELL', 'HK_DLP', 'HKA_X', 'hkvor', null]) {
+      expect(isVisibleExpense({ tariffComponent })).toBe(true)
+    }
+  })
+
+  it('agrees with the exclusion list for any code', () => {
+    const excluded: readonly string[] = EXCLUDED_TARIFF_COMPONENTS
+    const code = fc.oneof(fc.constantFrom(...excluded), fc.stringMatching(/^[A-Z0-9_]{2,8}$/))
+    fc.assert(
+      fc.property(code, (tariffComponent) => {
+        expect(isVisibleExpense({ tariffComponent })).toBe(!excluded.includes(tariffComponent))
+      }),
+    )
+  })
+})
+
+describe('isUserDeletableExpense', () => {
+  it('protects the service flat fee only', () => {
+    expect(isUserDeletableExpense({ tariffComponent: 'HK_DLP' })).toBe(false)
+    expect(isUserDeletableExpense({ tariffComponent: 'HK_BRENN' })).toBe(true)
+  })
+})
+
+describe('CO2 costs', () => {
+  it('are the cost types containing CO2', () => {
+    expect(isCo2CostType('HK_CO2')).toBe(true)
+    expect(isCo2CostType('CO2_ANTEIL')).toBe(true)
+    expect(isCo2CostType('HK_BRENN')).toBe(false)
+    expect(isCo2CostType(undefined)).toBe(false)
+  })
+
+  it('must be negative', () => {
+    expect(co2AmountViolation('HK_CO2', '-12.50')).toBeNull()
+    expect(co2AmountViolation('HK_CO2', '12.50')).toBe(CO2_MUST_BE_NEGATIVE_MESSAGE)
+    expect(co2AmountViolation('HK_CO2', '0')).toBe('Die Zahl muss negativ sein.')
+    expect(co2AmountViolation('HK_CO2', '-0.00')).toBe('Die Zahl muss negativ sein.')
+    expect(co2AmountViolation('HK_BRENN', '12.50')).toBeNull()
+  })
+
+  it('leave an empty amount to the required rule', () => {
+    expect(co2AmountViolation('HK_CO2', '')).toBeNull()
+    expect(co2AmountViolation('HK_CO2', null)).toBeNull()
+  })
+})
+
+describe('expenseTotals', () => {
+  it('sums the three header amounts exactly', () => {
+    expect(
+      expenseTotals([
+        { amountTransactionCurrency: '0.10', apportionableAmount: '0.1', deductibleAmount: null },
+        { amountTransactionCurrency: '0.20', apportionableAmount: '-1', deductibleAmount: '5.5' },
+      ]),
+    ).toEqual({
+      amountTransactionCurrency: '0.30',
+      apportionableAmount: '-0.90',
+      deductibleAmount: '5.50',
+    })
+  })
+})

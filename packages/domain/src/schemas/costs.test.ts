@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { CO2_MUST_BE_NEGATIVE_MESSAGE } from '../costs/expenses'
+import { REQUIRED_MESSAGE } from '../validation/messages'
+import { DistributionApprovalRequestSchema, ExpenseInputSchema, ExpenseUpdateSchema } from './costs'
+
+const line = {
+  tariffComponent: 'HK_CO2',
+  object: 'ANSCHLUSS',
+  allocationRef: '1000000001',
+  key: 'HF',
+  from: '2024-01-01',
+  until: '2024-12-31',
+  amountTransactionCurrency: '-1.50',
+  apportionableAmount: '-1.50',
+}
+
+describe('cost schemas', () => {
+  it('carries the German messages at the fields', () => {
+    const result = ExpenseInputSchema.safeParse({ ...line, key: '', apportionableAmount: '2.00' })
+    expect(result.success).toBe(false)
+    const messages = Object.fromEntries(
+      result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]),
+    )
+    expect(messages).toEqual({
+      key: REQUIRED_MESSAGE,
+      apportionableAmount: CO2_MUST_BE_NEGATIVE_MESSAGE,
+    })
+  })
+
+  it('keeps amounts as strings and refuses unknown fields', () => {
+    expect(ExpenseInputSchema.parse({ ...line, quantity: '' }).quantity).toBeNull()
+    expect(ExpenseInputSchema.safeParse({ ...line, extra: 1 }).success).toBe(false)
+    expect(
+      ExpenseInputSchema.safeParse({ ...line, amountTransactionCurrency: '1,5' }).success,
+    ).toBe(false)
+    expect(ExpenseUpdateSchema.safeParse({ note: 'x' }).success).toBe(false)
+    expect(ExpenseUpdateSchema.parse({ note: 'x', version: 3 })).toEqual({ note: 'x', version: 3 })
+  })
+
+  it('needs a reason for a decline', () => {
+    const base = { operatingCostsDistribution: 'D', approved: false }
+    expect(DistributionApprovalRequestSchema.safeParse(base).success).toBe(false)
+    expect(
+      DistributionApprovalRequestSchema.safeParse({ ...base, reason: 'zu hoch' }).success,
+    ).toBe(true)
+  })
+})

@@ -1,0 +1,224 @@
+/**
+ * Wire shapes of the cost allocation (spec §3 "Operating costs record", "Expense", §7 "Operating
+ * costs", ARCHITECTURE 3.1). Amounts and quantities are decimal strings with a dot, never numbers;
+ * dates are 'YYYY-MM-DD'. The input schemas carry the German messages of §5 so that the portal's
+ * forms show them at the fields and the server answers 400 with the same text.
+ */
+import { z } from 'zod'
+import { EXPENSE_PERIOD_ORDER_MESSAGE, co2AmountViolation } from '../costs/expenses'
+import { REQUIRED_MESSAGE, VALIDATION_MESSAGES } from '../validation/messages'
+
+/** An amount: at most 13 integer and 2 fraction digits (numeric(15,2)). */
+const AMOUNT = /^-?\d{1,13}(\.\d{1,2})?$/
+/** A quantity: at most 11 integer and 3 fraction digits (numeric(14,3)). */
+const QUANTITY = /^-?\d{1,11}(\.\d{1,3})?$/
+const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
+
+/** The message for a malformed decimal or date. */
+export const INVALID_FORMAT_MESSAGE = VALIDATION_MESSAGES.de.invalidFormat()
+/** §7: a decline needs a reason. */
+export const DECLINE_REASON_REQUIRED_MESSAGE = 'Bitte geben Sie einen Grund für die Ablehnung an.'
+export const NOTE_MAX_LENGTH = 500
+
+const requiredText = (max = 40) =>
+  z
+    .string({ error: REQUIRED_MESSAGE })
+    .trim()
+    .min(1, REQUIRED_MESSAGE)
+    .max(max, VALIDATION_MESSAGES.de.maxLength(max))
+const requiredPattern = (pattern: RegExp) =>
+  z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE).regex(pattern, {
+    message: INVALID_FORMAT_MESSAGE,
+  })
+/** An optional decimal: '' and null both mean "none" (null on the wire after parsing). */
+const optionalPattern = (pattern: RegExp) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => value === '' || pattern.test(value), { message: INVALID_FORMAT_MESSAGE })
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional()
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, VALIDATION_MESSAGES.de.maxLength(max))
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional()
+
+export const ExpenseSchema = z.object({
+  guid: z.string(),
+  tariffComponent: z.string(),
+  supplyArea: z.string().nullable(),
+  object: z.string().nullable(),
+  key: z.string().nullable(),
+  allocationObject: z.string().nullable(),
+  allocationRef: z.string().nullable(),
+  from: z.string().nullable(),
+  until: z.string().nullable(),
+  quantity: z.string().nullable(),
+  unit: z.string().nullable(),
+  amountTransactionCurrency: z.string().nullable(),
+  apportionableAmount: z.string().nullable(),
+  deductibleAmount: z.string().nullable(),
+  amountNet: z.string().nullable(),
+  amountNetApportionable: z.string().nullable(),
+  note: z.string().nullable(),
+  version: z.number().int(),
+})
+export type Expense = z.infer<typeof ExpenseSchema>
+
+const expenseInputShape = {
+  tariffComponent: requiredText(),
+  object: requiredText(),
+  allocationRef: requiredText(80),
+  key: requiredText(),
+  from: requiredPattern(ISO_DATE),
+  until: requiredPattern(ISO_DATE),
+  quantity: optionalPattern(QUANTITY),
+  unit: optionalText(20),
+  amountTransactionCurrency: requiredPattern(AMOUNT),
+  apportionableAmount: requiredPattern(AMOUNT),
+  deductibleAmount: optionalPattern(AMOUNT),
+  amountNet: optionalPattern(AMOUNT),
+  amountNetApportionable: optionalPattern(AMOUNT),
+  note: optionalText(NOTE_MAX_LENGTH),
+}
+
+interface ExpenseRuleInput {
+  tariffComponent?: string | undefined
+  from?: string | undefined
+  until?: string | undefined
+  amountTransactionCurrency?: string | undefined
+  apportionableAmount?: string | undefined
+}
+
+/** §5 rules that need more than one field: CO2 amounts negative, from <= until. */
+function checkExpenseRules(value: ExpenseRuleInput, context: z.RefinementCtx) {
+  for (const field of ['amountTransactionCurrency', 'apportionableAmount'] as const) {
+    const message = co2AmountViolation(value.tariffComponent, value[field])
+    if (message) context.addIssue({ code: 'custom', message, path: [field] })
+  }
+  if (value.from && value.until && value.from > value.until) {
+    context.addIssue({ code: 'custom', message: EXPENSE_PERIOD_ORDER_MESSAGE, path: ['until'] })
+  }
+}
+
+/** A new expense line (§5: required fields, CO2 negative); the period check needs the server. */
+export const ExpenseInputSchema = z.strictObject(expenseInputShape).superRefine(checkExpenseRules)
+export type ExpenseInput = z.infer<typeof ExpenseInputSchema>
+/** What a form holds before parsing. */
+export type ExpenseInputDraft = z.input<typeof ExpenseInputSchema>
+
+/** A change of an expense line: any input field, plus the version the change is based on. */
+export const ExpenseUpdateSchema = z
+  .strictObject({
+    ...z.object(expenseInputShape).partial().shape,
+    version: z.number({ error: REQUIRED_MESSAGE }).int().min(1),
+  })
+  .superRefine(checkExpenseRules)
+export type ExpenseUpdate = z.infer<typeof ExpenseUpdateSchema>
+
+export const OperatingCostsSummarySchema = z.object({
+  operatingCostsDistribution: z.string(),
+  connection: z.string(),
+  from: z.string(),
+  until: z.string(),
+  operatingCostsDistributionStatus: z.string(),
+  product: z.string(),
+  productVersion: z.string(),
+  version: z.number().int(),
+})
+export type OperatingCostsSummary = z.infer<typeof OperatingCostsSummarySchema>
+
+export const OperatingCostsSchema = OperatingCostsSummarySchema.extend({
+  companyCode: z.string(),
+  businessPartner: z.string().nullable(),
+  operatingCostsHeatingExpense: z.array(ExpenseSchema),
+  operatingCostsWorkingExpense: z.array(ExpenseSchema),
+})
+export type OperatingCosts = z.infer<typeof OperatingCostsSchema>
+
+/** §7: the two expense lists; `heating-expenses` and `working-expenses` in the paths. */
+export const EXPENSE_TYPES = ['heating', 'working'] as const
+export type ExpenseType = (typeof EXPENSE_TYPES)[number]
+export const EXPENSE_LIST_FIELDS = {
+  heating: 'operatingCostsHeatingExpense',
+  working: 'operatingCostsWorkingExpense',
+} as const satisfies Record<ExpenseType, string>
+
+export const HeatingExpensesSchema = z.object({
+  operatingCostsHeatingExpense: z.array(ExpenseSchema),
+})
+export const WorkingExpensesSchema = z.object({
+  operatingCostsWorkingExpense: z.array(ExpenseSchema),
+})
+
+export const EntryFinalizationRequestSchema = z.strictObject({
+  operatingCostsDistribution: z.string().min(1).max(40),
+})
+export type EntryFinalizationRequest = z.infer<typeof EntryFinalizationRequestSchema>
+
+export const DistributionApprovalRequestSchema = z
+  .strictObject({
+    operatingCostsDistribution: z.string().min(1).max(40),
+    approved: z.boolean(),
+    reason: z.string().trim().max(2000, VALIDATION_MESSAGES.de.maxLength(2000)).optional(),
+  })
+  .superRefine((value, context) => {
+    if (!value.approved && !value.reason) {
+      context.addIssue({
+        code: 'custom',
+        message: DECLINE_REASON_REQUIRED_MESSAGE,
+        path: ['reason'],
+      })
+    }
+  })
+export type DistributionApprovalRequest = z.infer<typeof DistributionApprovalRequestSchema>
+
+/** §7: the value-list tables: heating (h) and operating (b) costs. */
+export const VALUE_LIST_TABLES = ['tb_uti_bkosten_h', 'tb_uti_bkosten_b'] as const
+export type ValueListTable = (typeof VALUE_LIST_TABLES)[number]
+
+export const ValueListRequestSchema = z.strictObject({
+  table_name: z.enum(VALUE_LIST_TABLES),
+  field_name: z.literal('SCHLUESSEL'),
+  head_data: z.object({
+    BKOSTEN: z.string().min(1).max(40),
+    ANSCHLUSS: z.string().max(40).optional(),
+    BUCHKREIS: z.string().max(40).optional(),
+    PARTNER: z.string().max(40).nullable().optional(),
+    PRODUKT: z.string().max(40).optional(),
+    PRODVERSION: z.string().max(40).optional(),
+    AB: z.string().max(10).optional(),
+    BIS: z.string().max(10).optional(),
+  }),
+  line_data: z.object({
+    TARIF: z.string().max(40).optional(),
+    OBJECT: z.string().max(40).optional(),
+  }),
+})
+export type ValueListRequest = z.infer<typeof ValueListRequestSchema>
+
+export const ValueListEntrySchema = z.object({ key: z.string(), obj: z.string(), name: z.string() })
+export type ValueListEntry = z.infer<typeof ValueListEntrySchema>
+
+export const ValueListAnswerSchema = z.object({
+  data: z.object({ data: z.array(ValueListEntrySchema) }),
+})
+export type ValueListAnswer = z.infer<typeof ValueListAnswerSchema>
+
+export const HistoryEntrySchema = z.object({
+  at: z.string(),
+  userName: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entityKey: z.string(),
+  detail: z.string().nullable(),
+})
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>
+
+export const HistorySchema = z.object({ items: z.array(HistoryEntrySchema) })
+export type History = z.infer<typeof HistorySchema>

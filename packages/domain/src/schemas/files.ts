@@ -1,0 +1,220 @@
+/**
+ * Wire shapes of files, invoices, the tenant change and notifications (spec §3, §7 "Files and
+ * activities", "Invoices", §8; ARCHITECTURE 3.1, 3.2). Dates are 'YYYY-MM-DD', timestamps ISO. The
+ * tenant change carries the German messages of §5 so that the portal's form shows them at the fields
+ * and the server answers 400 with the same text.
+ */
+import { z } from 'zod'
+import { SALUTATIONS, TITLES } from '../codes/partner'
+import type { Salutation, Title } from '../codes/partner'
+import { REQUIRED_MESSAGE, VALIDATION_MESSAGES } from '../validation/messages'
+
+const de = VALIDATION_MESSAGES.de
+const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
+
+/** ARCHITECTURE 3.2: the largest upload, 20 MB. */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024
+/** ARCHITECTURE 3.2: the types an upload may have, detected from the content; label → media type. */
+export const ALLOWED_UPLOAD_TYPES = {
+  PDF: 'application/pdf',
+  JPEG: 'image/jpeg',
+  PNG: 'image/png',
+  XLSX: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  DOCX: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  CSV: 'text/csv',
+} as const
+export type UploadType = keyof typeof ALLOWED_UPLOAD_TYPES
+/** The `accept` attribute of a file input: media types and extensions of the allowed types. */
+export const UPLOAD_ACCEPT =
+  '.pdf,.jpg,.jpeg,.png,.xlsx,.docx,.csv,' + Object.values(ALLOWED_UPLOAD_TYPES).join(',')
+export const FILE_TOO_LARGE_MESSAGE = 'Die Datei ist größer als 20 MB.'
+export const FILE_TYPE_NOT_ALLOWED_MESSAGE =
+  'Dieser Dateityp ist nicht erlaubt. Erlaubt sind PDF, JPEG, PNG, XLSX, DOCX und CSV.'
+export const FILE_TOO_LARGE_CODE = 'FILE_TOO_LARGE'
+export const FILE_TYPE_NOT_ALLOWED_CODE = 'FILE_TYPE_NOT_ALLOWED'
+/** The longest stored file name. */
+export const FILE_NAME_MAX_LENGTH = 200
+/** The longest note of an upload. */
+export const UPLOAD_NOTE_MAX_LENGTH = 500
+/** Object types of attachments; users upload only KOSTENBELEG. */
+export const ATTACHMENT_OBJECT_TYPES = [
+  'KOSTENBELEG',
+  'RECHNUNG',
+  'KORRESPONDENZ',
+  'MIETERWECHSEL',
+] as const
+export const USER_UPLOAD_OBJECT_TYPE = 'KOSTENBELEG'
+
+export const AttachmentSchema = z.object({
+  attachment: z.string(),
+  objectType: z.string(),
+  objectKey: z.string(),
+  fileName: z.string(),
+  mediaType: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  note: z.string().nullable(),
+  uploadedBy: z.string().nullable(),
+  createdAt: z.string(),
+})
+export type Attachment = z.infer<typeof AttachmentSchema>
+
+/** The text fields of `file-upload` next to the `file` part. */
+export const FileUploadFieldsSchema = z.strictObject({
+  objectType: z.literal(USER_UPLOAD_OBJECT_TYPE, { error: REQUIRED_MESSAGE }),
+  objectKey: z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE),
+  note: z
+    .string()
+    .trim()
+    .max(UPLOAD_NOTE_MAX_LENGTH, de.maxLength(UPLOAD_NOTE_MAX_LENGTH))
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional(),
+})
+export type FileUploadFields = z.infer<typeof FileUploadFieldsSchema>
+
+export const CorrespondenceSchema = z.object({
+  id: z.string(),
+  form: z.string(),
+  key: z.string(),
+  voucherNumber: z.string(),
+  contract: z.string().nullable(),
+  businessPartner: z.string().nullable(),
+  pointOfDelivery: z.string().nullable(),
+  from: z.string().nullable(),
+  until: z.string().nullable(),
+  documentDate: z.string(),
+  dueDate: z.string().nullable(),
+  attachment: z.string().nullable(),
+})
+export type Correspondence = z.infer<typeof CorrespondenceSchema>
+
+export const BillingVoucherSchema = z.object({
+  billingVoucher: z.string(),
+  invoiceVoucher: z.string(),
+  operatingCostsDistribution: z.string(),
+  contract: z.string().nullable(),
+  contractAccount: z.string().nullable(),
+  businessPartner: z.string().nullable(),
+  pointOfDelivery: z.string().nullable(),
+  from: z.string().nullable(),
+  until: z.string().nullable(),
+  documentDate: z.string(),
+  dueDate: z.string().nullable(),
+  amount: z.string().nullable(),
+  attachment: z.string().nullable(),
+})
+export type BillingVoucher = z.infer<typeof BillingVoucherSchema>
+
+export const VoucherSchema = z.object({
+  voucherNr: z.string(),
+  position: z.number().int(),
+  voucherDate: z.string(),
+  dueDate: z.string().nullable(),
+  contract: z.string().nullable(),
+  contractAccount: z.string().nullable(),
+  pointsOfDeliveryReference: z.string().nullable(),
+  locationAddendum: z.string().nullable(),
+  utilisationUnit: z.string().nullable(),
+  contractExternalNumber: z.string().nullable(),
+  name1: z.string().nullable(),
+  name2: z.string().nullable(),
+  amount: z.string().nullable(),
+})
+export type Voucher = z.infer<typeof VoucherSchema>
+
+export const CUSTOMER_TYPES = ['private', 'company'] as const
+export type CustomerType = (typeof CUSTOMER_TYPES)[number]
+
+const SALUTATION_CODES = Object.keys(SALUTATIONS) as [Salutation, ...Salutation[]]
+const TITLE_CODES = Object.keys(TITLES) as [Title, ...Title[]]
+
+const requiredText = (max: number) =>
+  z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE).max(max, de.maxLength(max))
+const optionalText = (max: number) => z.string().trim().max(max, de.maxLength(max)).optional()
+const optionalPattern = (pattern: RegExp, message: string, max?: number) => {
+  const base = z.string().trim()
+  return (max === undefined ? base : base.max(max, de.maxLength(max)))
+    .refine((value) => value === '' || pattern.test(value), { message })
+    .optional()
+}
+
+/** §3: the tenant change form (activity MIETERWECHSEL on a point of delivery). */
+export const TenantChangeSchema = z.strictObject({
+  customerType: z.enum(CUSTOMER_TYPES, { error: REQUIRED_MESSAGE }),
+  salutation: z.enum(SALUTATION_CODES, { error: REQUIRED_MESSAGE }),
+  title: z.union([z.enum(TITLE_CODES), z.literal('')]).optional(),
+  /** First name (private) or company name (company). */
+  NAME1: requiredText(40),
+  /** Last name (private) or legal form (company). */
+  NAME2: requiredText(40),
+  /** Move-out date of the old tenant. */
+  AUSZUG: z
+    .string({ error: REQUIRED_MESSAGE })
+    .trim()
+    .min(1, REQUIRED_MESSAGE)
+    .regex(ISO_DATE, de.invalidFormat()),
+  PLZ: z
+    .string({ error: REQUIRED_MESSAGE })
+    .trim()
+    .min(1, REQUIRED_MESSAGE)
+    .regex(/^\d*$/, de.numbersOnly())
+    .length(5, de.exactLength(5)),
+  ORT: requiredText(40),
+  STRASSE: requiredText(60),
+  HAUSNR: requiredText(10),
+  ZUSATZ: optionalText(40),
+  POSTFACH: optionalPattern(/^\d+$/, de.numbersOnly(), 10),
+  EMAIL: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || z.email().safeParse(value).success, { message: de.email() })
+    .optional(),
+  TEL: optionalPattern(/^[\d\s+/-]+$/, de.numbersOnly()),
+  information: optionalText(1000),
+})
+export type TenantChange = z.infer<typeof TenantChangeSchema>
+/** What the form holds before parsing. */
+export type TenantChangeDraft = z.input<typeof TenantChangeSchema>
+
+export const TENANT_CHANGE_ACTIVITY = 'MIETERWECHSEL'
+export const TENANT_CHANGE_OBJECT_TYPE = 'VSTELLE'
+export const TENANT_CHANGE_SUCCESS_MESSAGE =
+  'Vielen Dank. Ihre Meldung wird intern geprüft; bis die Änderung im Portal erscheint, kann es einige Tage dauern.'
+
+/** The `activity` field of `POST activities`. */
+export const ActivityInputSchema = z.strictObject({
+  activityType: z.literal(TENANT_CHANGE_ACTIVITY),
+  objectType: z.literal(TENANT_CHANGE_OBJECT_TYPE),
+  objectKey: z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE),
+  payload: TenantChangeSchema,
+})
+export type ActivityInput = z.infer<typeof ActivityInputSchema>
+
+export const ActivityCreatedSchema = z.object({
+  id: z.string(),
+  activityType: z.string(),
+  objectType: z.string(),
+  objectKey: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  successMessage: z.string(),
+})
+export type ActivityCreated = z.infer<typeof ActivityCreatedSchema>
+
+export const NOTIFICATION_KINDS = ['TENANT_CHANGE', 'RELEASED', 'APPROVAL_DUE'] as const
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
+/** Days before the automatic approval in which an approval is reported as due. */
+export const APPROVAL_DUE_WITHIN_DAYS = 60
+
+export const NotificationSchema = z.object({
+  id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  title: z.string(),
+  text: z.string(),
+  date: z.string(),
+  link: z.string().nullable(),
+})
+export type Notification = z.infer<typeof NotificationSchema>
+export const NotificationsSchema = z.object({ items: z.array(NotificationSchema) })
+export type Notifications = z.infer<typeof NotificationsSchema>

@@ -1,0 +1,6 @@
+export * from './master-data'
+export * from './search'
+export * from './session'
+export * from './units'
+export * from './costs'
+export * from './files'

@@ -1,0 +1,47 @@
+import { defineConfig } from 'vitest/config'
+
+process.env.TZ = 'Europe/Berlin'
+process.env.LANG = 'de_DE.UTF-8'
+
+/** The PostgreSQL server the server suite runs against as well; PGlite always runs. */
+const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL
+
+const notice = globalThis as { postgresNoticePrinted?: boolean }
+if (!postgresUrl && !notice.postgresNoticePrinted) {
+  notice.postgresNoticePrinted = true
+  console.log(
+    '\n[server-postgres] ÜBERSPRUNGEN: TEST_DATABASE_URL ist nicht gesetzt; die Server-Tests laufen nur auf PGlite.\n',
+  )
+}
+
+const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
+  extends: true as const,
+  test: {
+    name,
+    include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+    globalSetup: ['apps/server/test/global-setup.ts'],
+    env: { TEST_DATABASE_KIND: database, TEST_DATABASE_URL: postgresUrl ?? '' },
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+})
+
+export default defineConfig({
+  test: {
+    env: { TZ: 'Europe/Berlin' },
+    projects: [
+      { extends: true, test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'portal',
+          include: ['apps/portal/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/portal/src/testing/setup.ts'],
+        },
+      },
+      serverProject('server-pglite', 'pglite'),
+      ...(postgresUrl ? [serverProject('server-postgres', 'postgres')] : []),
+    ],
+  },
+})
