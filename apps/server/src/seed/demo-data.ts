@@ -2,6 +2,7 @@
  * Seeds the deterministic demo data of ARCHITECTURE 3.3 (see generator.ts for its content and id
  * conventions). Generated rows are inserted in batches, all in one transaction.
  */
+import { setImmediate } from 'node:timers/promises'
 import { getTableColumns, getTableName, sql } from 'drizzle-orm'
 import { toSnakeCase } from 'drizzle-orm/casing'
 import type { PgTable } from 'drizzle-orm/pg-core'
@@ -69,6 +70,9 @@ async function insertRows(db: Executor, table: PgTable, rows: readonly object[])
     await db.execute(
       sql`insert into ${tableName} (${list}) select ${list} from jsonb_populate_recordset(null::${tableName}, ${json}::jsonb)`,
     )
+    // PGlite answers through promises alone, never through the event loop: without this, a seed
+    // keeps timers and network I/O (a running server, a test runner's messages) waiting until done.
+    await setImmediate()
   }
 }
 
