@@ -33,6 +33,10 @@ export default defineConfig({
       { extends: true, test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
       {
         extends: true,
+        test: { name: 'build-scripts', include: ['apps/portal/scripts/**/*.test.mjs'] },
+      },
+      {
+        extends: true,
         test: {
           name: 'portal',
           include: ['apps/portal/src/**/*.test.{ts,tsx}'],
@@ -40,6 +44,7 @@ export default defineConfig({
           setupFiles: ['apps/portal/src/testing/setup.ts'],
         },
       },
+      { extends: true, test: { name: 'bench', include: ['bench/**/*.test.ts'] } },
       serverProject('server-pglite', 'pglite'),
       ...(postgresUrl ? [serverProject('server-postgres', 'postgres')] : []),
     ],

@@ -10,6 +10,9 @@ import { initI18n } from './lib/i18n'
 import { autoLogin } from './lib/session'
 
 async function start() {
+  // created first: the router starts loading the current route's screen code right away, while
+  // the configuration loads
+  const router = createRouter()
   // §1: configuration and FAQ before the first render
   const [customer] = await Promise.all([loadCustomer(), initI18n()])
   applyDocumentSettings(customer.config)
@@ -23,7 +26,7 @@ async function start() {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Providers customer={customer}>
-        <RouterProvider router={createRouter()} />
+        <RouterProvider router={router} />
       </Providers>
     </StrictMode>,
   )

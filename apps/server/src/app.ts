@@ -2,20 +2,18 @@ import formbody from '@fastify/formbody'
 import multipart from '@fastify/multipart'
 import { MAX_UPLOAD_BYTES } from '@portal/domain'
 import Fastify, { type FastifyServerOptions } from 'fastify'
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod'
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ServerConfig } from './config'
 import { externalOrigins } from './customer/load-customer'
 import { createMailer, type Mailer } from './mail/mailer'
 import type { DatabaseHandle } from './persistence/database'
 import authPlugin from './plugins/auth'
+import compressionPlugin from './plugins/compression'
 import contextPlugin from './plugins/db'
 import errorsPlugin from './plugins/errors'
 import securityPlugin from './plugins/security'
+import { createFastSerializerCompiler, type ZodSerializedRoute } from './plugins/serializer'
 import swaggerPlugin from './plugins/swagger'
 import companyCodeRoutes from './routes/configuration/company-codes'
 import customerConfigurationRoutes from './routes/configuration/customer'
@@ -48,6 +46,8 @@ export interface RouteEntry {
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: readonly RouteEntry[]
+    /** Routes whose answer schema JSON Schema cannot express: they keep the zod serializer. */
+    zodSerializedRoutes: readonly ZodSerializedRoute[]
   }
 }
 
@@ -65,7 +65,15 @@ export async function buildApp(options: AppOptions) {
     trustProxy: process.env.TRUST_PROXY === 'true',
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
-  app.setSerializerCompiler(serializerCompiler)
+  // issue 7: answers are checked and written from the JSON Schema of their zod schema
+  const zodSerializedRoutes: ZodSerializedRoute[] = []
+  app.setSerializerCompiler(createFastSerializerCompiler(zodSerializedRoutes))
+  app.decorate('zodSerializedRoutes', zodSerializedRoutes)
+  app.addHook('onReady', () => {
+    for (const route of zodSerializedRoutes) {
+      app.log.info(route, 'answer serialised with zod: its schema has no JSON Schema')
+    }
+  })
   const routeTable: RouteEntry[] = []
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
@@ -91,6 +99,7 @@ export async function buildApp(options: AppOptions) {
       headerPairs: 50,
     },
   })
+  await app.register(compressionPlugin)
   await app.register(swaggerPlugin)
   await app.register(contextPlugin, {
     database: options.database,

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_CUSTOMERS_DIR, loadConfig } from '../src/config'
 import { listCustomerIds, loadCustomer } from '../src/customer/load-customer'
 import { createTestContext, type TestContext } from './helper'
+import { customerDataBlock } from '../src/routes/portal'
 
 const CUSTOMERS = ['alpha-waerme', 'bergmann-abrechnung', 'clemens-energie', 'dorn-messdienst']
 const DEFAULT_NOTICE =
@@ -296,6 +297,13 @@ describe('the built portal', () => {
     const dist = await temporaryDir('portal-dist-')
     await writeFile(path.join(dist, 'index.html'), INDEX_HTML)
     await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /\n')
+    await writeFile(
+      path.join(dist, 'route-preloads.json'),
+      JSON.stringify({
+        '/authenticate': ['/assets/login-page-1a2b.js', '/assets/x.js"><script>alert(1)</script>'],
+        '/dashboard': ['/assets/app-shell-3c4d.js', '/assets/dashboard-page-5e6f.js'],
+      }),
+    )
     await cp(
       path.join(DEFAULT_CUSTOMERS_DIR, 'alpha-waerme', 'assets'),
       path.join(dist, 'assets'),
@@ -324,6 +332,42 @@ describe('the built portal', () => {
     const nonceAgain = styleNonce(String(again.headers['content-security-policy']))
     expect(again.body).toContain(`content="${nonceAgain}"`)
     expect(nonceAgain).not.toBe(nonce)
+  })
+
+  it('writes the configuration and FAQ of the routes into the page, as data that cannot end it', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/authenticate' })
+    const block =
+      /<script type="application\/json" id="customer-data">(.*?)<\/script><\/head>/s.exec(page.body)
+    expect(block).not.toBeNull()
+    const inline = JSON.parse(block![1]!) as { config: unknown; faq: unknown }
+    const config = await ctx.app.inject({ method: 'GET', url: '/api/configuration/customer' })
+    const faq = await ctx.app.inject({ method: 'GET', url: '/api/configuration/faq' })
+    expect(inline).toEqual({ config: config.json(), faq: faq.json() })
+    expect(block![1]).not.toContain('<')
+  })
+
+  it('names the screen files of the pages users land on for preloading, and no others', async () => {
+    const preloads = async (url: string) =>
+      [
+        ...(await ctx.app.inject({ method: 'GET', url })).body.matchAll(
+          /<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+        ),
+      ].map((match) => match[1])
+    expect(await preloads('/authenticate')).toEqual(['/assets/login-page-1a2b.js'])
+    expect(await preloads('/dashboard/')).toEqual([
+      '/assets/app-shell-3c4d.js',
+      '/assets/dashboard-page-5e6f.js',
+    ])
+    expect(await preloads('/faq')).toEqual([])
+    expect(await preloads('/toString')).toEqual([])
+  })
+
+  it('escapes every < of the data block', () => {
+    const block = customerDataBlock({ text: '</script><script>alert(1)</script>' })
+    expect(block.match(/<\/script>/g)).toHaveLength(1)
+    expect(JSON.parse(/>(.*)<\/script>$/.exec(block)![1]!)).toEqual({
+      text: '</script><script>alert(1)</script>',
+    })
   })
 
   it('answers index.html for nested routes and for /index.html', async () => {

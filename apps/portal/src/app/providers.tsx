@@ -2,10 +2,8 @@ import createCache from '@emotion/cache'
 import { CacheProvider } from '@emotion/react'
 import CssBaseline from '@mui/material/CssBaseline'
 import { ThemeProvider } from '@mui/material/styles'
-import { QueryClientProvider } from '@tanstack/react-query'
 import { useMemo, type ReactNode } from 'react'
 import { CustomerContext, type LoadedCustomer } from '../lib/customer'
-import { queryClient } from '../lib/query-client'
 import { createPortalTheme } from './theme'
 
 /** The nonce the server put into the page for this response (Content-Security-Policy style-src). */
@@ -28,9 +26,7 @@ export function Providers({
     <CacheProvider value={emotionCache}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <CustomerContext.Provider value={customer}>
-          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-        </CustomerContext.Provider>
+        <CustomerContext.Provider value={customer}>{children}</CustomerContext.Provider>
       </ThemeProvider>
     </CacheProvider>
   )

@@ -1,7 +1,6 @@
 import { GENERIC_ERROR_MESSAGE } from '@portal/domain'
 import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
-import CircularProgress from '@mui/material/CircularProgress'
 import Container from '@mui/material/Container'
 
 /** A screen that failed to load (a new deployment, a lost connection): offer a reload. */
@@ -19,15 +18,6 @@ export function RouteError() {
       >
         {GENERIC_ERROR_MESSAGE}. Bitte laden Sie die Seite neu.
       </Alert>
-    </Container>
-  )
-}
-
-/** Shown while the first screen's code loads. */
-export function ScreenLoading() {
-  return (
-    <Container sx={{ py: 6, display: 'flex', justifyContent: 'center' }}>
-      <CircularProgress aria-label="Wird geladen" />
     </Container>
   )
 }

@@ -1,13 +1,23 @@
+import { lazy, Suspense } from 'react'
 import { createBrowserRouter, Navigate, Outlet } from 'react-router'
 import { isLoggedIn } from '../lib/session'
 import { RequireSession } from './guard'
-import { AppShell } from './layout/app-shell'
 import { PublicShell } from './layout/public-shell'
-import { RouteError, ScreenLoading } from './route-error'
+import { ScreenLoading } from '../components/screen-loading'
+import { RouteError } from './route-error'
+
+/** The signed-in shell is loaded on demand too: the login page does not need its code. */
+const loadAppShell = () => import('./layout/app-shell')
+const AppShell = lazy(async () => ({ default: (await loadAppShell()).AppShell }))
 
 /** The legal notices are reachable signed in or out: an imprint must be. */
 function LegalShell() {
-  return isLoggedIn() ? <AppShell /> : <PublicShell />
+  if (!isLoggedIn()) return <PublicShell />
+  return (
+    <Suspense fallback={<ScreenLoading />}>
+      <AppShell />
+    </Suspense>
+  )
 }
 
 /** §2: all routes inside a root layout route at /, every screen loaded on demand. */
@@ -35,7 +45,7 @@ export function createRouter() {
           element: <RequireSession />,
           children: [
             {
-              element: <AppShell />,
+              lazy: async () => ({ Component: (await loadAppShell()).AppShell }),
               children: [
                 { index: true, element: <Navigate to="/dashboard" replace /> },
                 { path: 'dashboard', lazy: () => import('../features/dashboard/dashboard-page') },

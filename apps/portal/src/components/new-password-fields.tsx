@@ -29,7 +29,7 @@ export function NewPasswordFields<T extends NewPasswordForm>({
         required
         error={Boolean(errs.newPassword)}
         helperText={errs.newPassword?.message}
-        slotProps={{ htmlInput: { 'aria-describedby': rulesId } }}
+        describedBy={rulesId}
         {...reg('newPassword')}
       />
       <PasswordField

@@ -11,6 +11,9 @@ async function getJson<T>(path: string): Promise<T> {
 
 /** §1: configuration and FAQ are loaded before the application starts. */
 export async function loadCustomer(): Promise<LoadedCustomer> {
+  // the server writes both into the page it serves (no round trip); the dev server does not
+  const inline = document.getElementById('customer-data')?.textContent
+  if (inline) return JSON.parse(inline) as LoadedCustomer
   const [config, faq] = await Promise.all([
     getJson<LoadedCustomer['config']>('/api/configuration/customer'),
     getJson<Faq>('/api/configuration/faq'),

@@ -22,8 +22,40 @@ export async function issueToken(secret: Uint8Array, userName: string, now = Dat
     .sign(secret)
 }
 
-/** Verifies signature (HS256 only), issuer, audience and expiry; null for any token that fails. */
-export async function verifyToken(secret: Uint8Array, token: string): Promise<TokenClaims | null> {
+/** Tokens whose signature verified, per secret, with their claims and expiry (issue 7). */
+type VerifiedToken = TokenClaims & { expiresAtMs: number }
+const verified = new WeakMap<Uint8Array, Map<string, VerifiedToken>>()
+const VERIFIED_CACHE_SIZE = 1000
+
+/**
+ * Verifies signature (HS256 only), issuer, audience and expiry; null for any token that fails.
+ * A token that verified once is remembered (at most the last 1,000), so that its HMAC is not
+ * recomputed on every request; its expiry is checked again on every call, and revocation is the
+ * caller's check against the user's `tokensNotBefore`, which is never cached.
+ */
+export async function verifyToken(
+  secret: Uint8Array,
+  token: string,
+  now = Date.now(),
+): Promise<TokenClaims | null> {
+  let cache = verified.get(secret)
+  const known = cache?.get(token)
+  if (known) {
+    if (now < known.expiresAtMs) return { userName: known.userName, issuedAtMs: known.issuedAtMs }
+    cache!.delete(token)
+    return null
+  }
+  const claims = await verifySignedToken(secret, token)
+  if (claims) {
+    if (!cache) verified.set(secret, (cache = new Map<string, VerifiedToken>()))
+    if (cache.size >= VERIFIED_CACHE_SIZE) cache.delete(cache.keys().next().value!)
+    cache.set(token, claims)
+    return { userName: claims.userName, issuedAtMs: claims.issuedAtMs }
+  }
+  return null
+}
+
+async function verifySignedToken(secret: Uint8Array, token: string): Promise<VerifiedToken | null> {
   try {
     const { payload } = await jwtVerify(token, secret, {
       algorithms: ['HS256'],
@@ -32,7 +64,7 @@ export async function verifyToken(secret: Uint8Array, token: string): Promise<To
       requiredClaims: ['sub', 'exp', 'iat'],
     })
     const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : payload.iat! * 1000
-    return { userName: payload.sub!, issuedAtMs }
+    return { userName: payload.sub!, issuedAtMs, expiresAtMs: payload.exp! * 1000 }
   } catch {
     return null
   }

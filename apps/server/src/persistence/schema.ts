@@ -126,7 +126,8 @@ export const connections = pgTable(
     city: text().notNull(),
   },
   (t) => [
-    index().on(t.companyCode, t.name1),
+    // the default order of connections-search (name1, name2, connection): pages without a sort
+    index().on(t.companyCode, t.name1, t.name2, t.connection),
     index().on(t.parentConnection),
     index().on(t.propertyConnection),
   ],
@@ -145,7 +146,12 @@ export const connectionFeatures = pgTable(
     from: day(),
     until: day(),
   },
-  (t) => [index().on(t.connection), index().on(t.connectionAttributes, t.value)],
+  (t) => [
+    index().on(t.connection),
+    index().on(t.connectionAttributes, t.value),
+    // visiblePartner: the features that name a partner
+    index().on(t.value),
+  ],
 )
 
 /** Coded master data of a connection or a point of delivery (PR product, HF, WF, GNA …). */
@@ -197,7 +203,11 @@ export const objectRelations = pgTable(
     from: day(),
     until: day(),
   },
-  (t) => [index().on(t.sourceType, t.sourceKey)],
+  (t) => [
+    index().on(t.sourceType, t.sourceKey),
+    // visiblePartner: the relations that name a partner
+    index().on(t.targetType, t.targetKey),
+  ],
 )
 
 export const contractAccounts = pgTable(
@@ -231,7 +241,12 @@ export const contracts = pgTable(
     from: day().notNull(),
     until: day(),
   },
-  (t) => [index().on(t.pointOfDelivery), index().on(t.propertyConnection)],
+  (t) => [
+    index().on(t.pointOfDelivery),
+    index().on(t.propertyConnection),
+    // visiblePartner: the contracts of a partner
+    index().on(t.businessPartner),
+  ],
 )
 
 export const contractTariffs = pgTable(
@@ -337,7 +352,7 @@ export const readingOrders = pgTable(
     readingDate: day().notNull(),
     readingReason: text().notNull(),
   },
-  (t) => [index().on(t.pointOfDelivery, t.readingDate)],
+  (t) => [index().on(t.pointOfDelivery, t.readingDate), index().on(t.device, t.readingDate)],
 )
 
 export const measurements = pgTable(
@@ -382,6 +397,8 @@ export const operatingCostsDistributions = pgTable(
   },
   (t) => [
     index().on(t.propertyConnection),
+    // operating-costs-search by connection, newest period first
+    index().on(t.connection, t.until),
     index().on(t.operatingCostsDistributionStatus, t.statusChangedAt),
   ],
 )

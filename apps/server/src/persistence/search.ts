@@ -184,6 +184,30 @@ export function searchCondition(
   )
 }
 
+/** The SELECT of one search page, built but not run (`search` runs it; the benchmark takes its SQL). */
+export function searchQuery(
+  db: Executor,
+  entity: SearchableEntity,
+  user: SessionUser,
+  request: SearchRequest,
+  page: { limit: number; next?: string | undefined },
+  fixed: SQL[] = [],
+) {
+  const where = searchCondition(entity, user, request, fixed)
+  const sort = request.sort.length > 0 ? request.sort : entity.defaultSort
+  const orderBy = [
+    ...sort.map((s) => (s.order === 'desc' ? desc : asc)(column(entity, s.property))),
+    ...entity.uniqueOrder.map((c) => asc(c)),
+  ]
+  return db
+    .select()
+    .from(entity.table)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(page.limit + 1)
+    .offset(decodeCursor(page.next))
+}
+
 export async function search<Row extends Record<string, unknown>>(
   db: Executor,
   entity: SearchableEntity,
@@ -192,20 +216,8 @@ export async function search<Row extends Record<string, unknown>>(
   page: { limit: number; next?: string | undefined },
   fixed: SQL[] = [],
 ): Promise<SearchPage<Row>> {
-  const where = searchCondition(entity, user, request, fixed)
-  const sort = request.sort.length > 0 ? request.sort : entity.defaultSort
-  const orderBy = [
-    ...sort.map((s) => (s.order === 'desc' ? desc : asc)(column(entity, s.property))),
-    ...entity.uniqueOrder.map((c) => asc(c)),
-  ]
   const offset = decodeCursor(page.next)
-  const rows = (await db
-    .select()
-    .from(entity.table)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(page.limit + 1)
-    .offset(offset)) as Row[]
+  const rows = (await searchQuery(db, entity, user, request, page, fixed)) as Row[]
   const hasMore = rows.length > page.limit
   return {
     rows: hasMore ? rows.slice(0, page.limit) : rows,

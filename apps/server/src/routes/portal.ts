@@ -3,9 +3,42 @@ import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyPluginAsync } from 'fastify'
+import { clientCustomerData } from './configuration/customer'
 
 /** The placeholder in the portal's `index.html` that each answer replaces with its style nonce. */
 export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__'
+
+/** The id of the page's data block holding the customer configuration and FAQ. */
+export const CUSTOMER_DATA_ELEMENT = 'customer-data'
+
+/**
+ * The customer configuration and FAQ as a JSON data block for the page (§1: the portal has them
+ * before it renders, without a round trip more). A data block is never run as script; `<` is
+ * escaped so that no text in it can end the element.
+ */
+export function customerDataBlock(data: unknown): string {
+  const json = JSON.stringify(data).replaceAll('<', '\\u003c')
+  return `<script type="application/json" id="${CUSTOMER_DATA_ELEMENT}">${json}</script>`
+}
+
+/**
+ * The page's module preloads: for a page users land on (sign-in, dashboard), the screen files the
+ * portal build listed in `route-preloads.json`, so the browser fetches them with the entry
+ * instead of after it.
+ */
+export async function modulePreloads(distRoot: string, urlPath: string): Promise<string> {
+  const noPreloads: Record<string, string[]> = {}
+  const listed = await readFile(path.join(distRoot, 'route-preloads.json'), 'utf8').then(
+    (text) => JSON.parse(text) as Record<string, string[]>,
+    () => noPreloads,
+  )
+  const page = urlPath.length > 1 ? urlPath.replace(/\/$/, '') : urlPath
+  const files = Object.hasOwn(listed, page) ? (listed[page] ?? []) : []
+  return files
+    .filter((file) => /^\/assets\/[\w.-]+\.js$/.test(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+    .join('')
+}
 
 /** Paths that belong to the server, never to the portal: an unknown one is a JSON 404. */
 const SERVER_PATHS = /^\/(api|customer-assets)(\/|$)/
@@ -34,7 +67,9 @@ const isFileBelow = async (root: string, relative: string) => {
 const portalRoutes: FastifyPluginAsync<{ root: string }> = async (app, { root }) => {
   const distRoot = path.resolve(root)
   const indexFile = path.join(distRoot, 'index.html')
-  await app.register(fastifyStatic, { root: distRoot, serve: false })
+  // preCompressed: the build writes .br and .gz beside each file (apps/portal/scripts/compress-build.mjs)
+  await app.register(fastifyStatic, { root: distRoot, serve: false, preCompressed: true })
+  const dataBlock = customerDataBlock(clientCustomerData(app.config.customer))
 
   const options = { config: { public: true }, schema: { hide: true } }
   app.get<{ Params: { '*': string } }>('/*', options, async (request, reply) => {
@@ -54,11 +89,11 @@ const portalRoutes: FastifyPluginAsync<{ root: string }> = async (app, { root })
       reply.callNotFound()
       return reply
     }
-    // read on each request: a rebuilt portal has new asset names, and the file is small
-    const html = (await readFile(indexFile, 'utf8')).replaceAll(
-      CSP_NONCE_PLACEHOLDER,
-      reply.cspNonce.style,
-    )
+    // read on each request: a rebuilt portal has new asset names, and the files are small
+    const preloads = await modulePreloads(distRoot, urlPath)
+    const html = (await readFile(indexFile, 'utf8'))
+      .replaceAll(CSP_NONCE_PLACEHOLDER, reply.cspNonce.style)
+      .replace('</head>', `${preloads}${dataBlock}</head>`)
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html)
   })
 }

@@ -237,6 +237,22 @@ describe('demo data', () => {
     }
   })
 
+  it('has the volume the benchmark scales from: scale 100 reaches 1,200 properties, 15,000 units, 1,000,000 readings', async () => {
+    // the generator is linear in the scale (further blocks repeat the plan), so scale 1 carries 1 %
+    expect(
+      await count(db, sql`select 1 from connections where parent_connection is null`),
+    ).toBeGreaterThanOrEqual(12)
+    expect(summary.points_of_delivery).toBeGreaterThanOrEqual(150)
+    expect(summary.measurements).toBeGreaterThanOrEqual(10_000)
+    // the monthly radio values: month ends, only rising (checked with the differences below)
+    const monthly = await count(
+      db,
+      sql`select 1 from measurements where reading_reason = 'ZO' and reading_type = 'Funkablesung'
+        and reading_date = (date_trunc('month', reading_date) + interval '1 month - 1 day')::date`,
+    )
+    expect(monthly).toBeGreaterThan(5_000)
+  })
+
   it('lets the event loop turn after every statement, also on PGlite', () => {
     // PGlite answers through promises alone; a seed that never yields would starve timers and I/O
     expect(seedTransaction.statements).toBeGreaterThan(10)

@@ -978,10 +978,10 @@ export class DemoDataGenerator {
       .sort()
     let reading = life.from >= window ? this.int(0, 5_000) : daily * daysBetween(life.from, window)
     let previousDay = maxDate(window, life.from)
-    let previousReading: number | null = null
+    const readings: { day: string; reason: string; reading: number; readingType: string }[] = []
     for (const day of readingDays) {
       const reason = dates.get(day) ?? 'AB'
-      if (previousReading !== null || reason !== 'EB') {
+      if (readings.length > 0 || reason !== 'EB') {
         reading += Math.round(
           daily *
             daysBetween(previousDay, day) *
@@ -1002,19 +1002,31 @@ export class DemoDataGenerator {
               : reason === 'AB'
                 ? READING_TYPES.fitter
                 : READING_TYPES.customer
+      readings.push({ day, reason, reading, readingType })
+      previousDay = day
+    }
+    // No faker draws below: the rows above stay what they were before the monthly values existed.
+    if (property.radio) {
+      const seasonal = typeClass === 'HV' || typeClass === 'HZ'
+      for (const monthly of monthlyRadioReadings(readings, this.today, end, daily, seasonal)) {
+        readings.push({ ...monthly, reason: 'ZO', readingType: READING_TYPES.radio })
+      }
+      readings.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))
+    }
+    let previousReading: number | null = null
+    for (const { day, reason, reading: value, readingType } of readings) {
       this.rows.measurements.push({
         companyCode: property.companyCode,
         propertyConnection: property.connection.id,
         device,
         pointOfDelivery: unit.pod,
         readingDate: day,
-        reading: decimal3(reading),
-        difference: previousReading === null ? null : decimal3(reading - previousReading),
+        reading: decimal3(value),
+        difference: previousReading === null ? null : decimal3(value - previousReading),
         readingType,
         readingReason: reason,
       })
-      previousReading = reading
-      previousDay = day
+      previousReading = value
     }
   }
 
@@ -1847,4 +1859,62 @@ export class DemoDataGenerator {
       })
     }
   }
+}
+
+/**
+ * Months of month-end values a radio system delivers: the monthly consumption information owed to
+ * users of remotely readable devices since 2022 (§6a HKVO) covers the last twelve months.
+ */
+const RADIO_MONTHS = 12
+/** Share of a year's heat used per calendar month (January first): heating follows the season. */
+const HEATING_SEASON = [16, 14, 12, 8, 4, 2, 1, 1, 3, 8, 13, 18]
+
+/**
+ * The month-end values a radio device sends for the last `RADIO_MONTHS` months (reason ZO): every
+ * month end of its life that has no reading yet. Between two readings the value follows the
+ * consumption actually read, spread over the days (water) or over the heating season (heat meters
+ * and allocators); after the last reading it goes on at the device's daily use.
+ * Values only ever rise, and no faker draw is made, so the other rows stay as they were.
+ */
+function monthlyRadioReadings(
+  readings: readonly { day: string; reading: number }[],
+  today: string,
+  end: string,
+  daily: number,
+  seasonal: boolean,
+): { day: string; reading: number }[] {
+  const first = readings[0]
+  if (!first) return []
+  const taken = new Set(readings.map((r) => r.day))
+  const weight = (day: string) =>
+    seasonal ? at(HEATING_SEASON, Number(day.slice(5, 7)) - 1) / (100 / 12) : 1
+  /** Weighted days from `from` to `until`, counted per month end: enough for a monthly profile. */
+  const weightedDays = (from: string, until: string) => {
+    let total = 0
+    let day = from
+    while (day < until) {
+      const next = minDate(endOfMonth(addDays(day, 1)), until)
+      total += daysBetween(day, next) * weight(next)
+      day = next
+    }
+    return total
+  }
+  const result: { day: string; reading: number }[] = []
+  const last = minDate(end, today)
+  let month = endOfMonth(addMonths(startOfMonth(today), -RADIO_MONTHS))
+  for (; month <= last; month = endOfMonth(addMonths(startOfMonth(month), 1))) {
+    if (month <= first.day || taken.has(month)) continue
+    const nextIndex = readings.findIndex((r) => r.day > month)
+    const before = at(readings, (nextIndex === -1 ? readings.length : nextIndex) - 1)
+    const after = nextIndex === -1 ? undefined : readings[nextIndex]
+    const value = after
+      ? before.reading +
+        Math.floor(
+          ((after.reading - before.reading) * weightedDays(before.day, month)) /
+            Math.max(weightedDays(before.day, after.day), 1),
+        )
+      : before.reading + Math.round(daily * weightedDays(before.day, month))
+    result.push({ day: month, reading: value })
+  }
+  return result
 }

@@ -24,6 +24,7 @@ import { useTheme } from '@mui/material/styles'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NavLink, Outlet, useNavigate } from 'react-router'
+import { QueryProvider } from '../../components/query-provider'
 import { logout } from '../../features/auth/api/logout'
 import { useNotifications } from '../../features/notifications/api/notifications'
 import { getUser } from '../../lib/session'
@@ -116,8 +117,17 @@ function UserMenu() {
   )
 }
 
-/** §1 layout shell: app bar, navigation (a drawer below lg, §9), user menu, footer. */
+/** The signed-in shell with the query cache its screens load their data through. */
 export function AppShell() {
+  return (
+    <QueryProvider>
+      <AppShellLayout />
+    </QueryProvider>
+  )
+}
+
+/** §1 layout shell: app bar, navigation (a drawer below lg, §9), user menu, footer. */
+function AppShellLayout() {
   const { t } = useTranslation()
   const theme = useTheme()
   const desktop = useMediaQuery(theme.breakpoints.up('lg'))

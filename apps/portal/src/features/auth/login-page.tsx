@@ -1,13 +1,23 @@
 import Card from '@mui/material/Card'
 import CardContent from '@mui/material/CardContent'
 import Container from '@mui/material/Container'
+import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useSearchParams } from 'react-router'
 import { PageTitle } from '../../components/page-title'
+import { ScreenLoading } from '../../components/screen-loading'
 import { isLoggedIn } from '../../lib/session'
 import { LoginForm } from './components/login-form'
-import { PasswordResetConfirmForm } from './components/password-reset-confirm-form'
-import { PasswordResetRequestForm } from './components/password-reset-request-form'
+
+// The reset views are rarely needed: loaded on demand with the query cache they send through,
+// so that sign-in stays small.
+const QueryProvider = lazy(() => import('../../components/query-provider'))
+const PasswordResetRequestForm = lazy(async () => ({
+  default: (await import('./components/password-reset-request-form')).PasswordResetRequestForm,
+}))
+const PasswordResetConfirmForm = lazy(async () => ({
+  default: (await import('./components/password-reset-confirm-form')).PasswordResetConfirmForm,
+}))
 
 /** /authenticate: sign-in, the password reset request, and the reset link's confirmation. */
 export function Component() {
@@ -23,8 +33,14 @@ export function Component() {
         <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
           <PageTitle documentTitle={title}>{title}</PageTitle>
           {view === 'login' && <LoginForm />}
-          {view === 'reset' && <PasswordResetRequestForm />}
-          {view === 'confirm' && <PasswordResetConfirmForm token={resetToken!} />}
+          <Suspense fallback={<ScreenLoading />}>
+            {view !== 'login' && (
+              <QueryProvider>
+                {view === 'reset' && <PasswordResetRequestForm />}
+                {view === 'confirm' && <PasswordResetConfirmForm token={resetToken!} />}
+              </QueryProvider>
+            )}
+          </Suspense>
         </CardContent>
       </Card>
     </Container>

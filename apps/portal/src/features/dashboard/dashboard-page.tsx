@@ -3,10 +3,13 @@ import Card from '@mui/material/Card'
 import CardActionArea from '@mui/material/CardActionArea'
 import CardContent from '@mui/material/CardContent'
 import Grid from '@mui/material/Grid'
+import Link from '@mui/material/Link'
+import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import type { Connection } from '@portal/domain'
+import { formatDecimal, type Connection } from '@portal/domain'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
+import { ItemPages, useItemPage } from '../../components/item-pages'
 import { PageTitle } from '../../components/page-title'
 import { useCustomer } from '../../lib/customer'
 import { getMeta, getUser } from '../../lib/session'
@@ -45,12 +48,20 @@ function PropertyTile({ property }: { property: Connection }) {
   )
 }
 
-/** §1: a tile per property and the billing-year notice of the configuration. */
+/** Tiles on one page: fills rows of one, two, three and four columns. */
+export const TILES_PER_PAGE = 12
+
+/**
+ * §1: a tile per property and the billing-year notice of the configuration. A page of tiles at a
+ * time (a large customer has thousands of properties), the page in the address so that the back
+ * button and links keep it; the properties table searches them all.
+ */
 export function Component() {
   const { t } = useTranslation()
   const { config } = useCustomer()
   const properties = getMeta()
   const user = getUser()
+  const { page, pages, setPage, shown } = useItemPage(properties, TILES_PER_PAGE)
   return (
     <>
       <PageTitle documentTitle={t('dashboard.title')}>
@@ -65,13 +76,39 @@ export function Component() {
       {properties.length === 0 ? (
         <Typography>{t('dashboard.noProperties')}</Typography>
       ) : (
-        <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {properties.map((property) => (
-            <Grid key={property.connection} size={{ xs: 12, sm: 6, md: 4, xl: 3 }} component="li">
-              <PropertyTile property={property} />
-            </Grid>
-          ))}
-        </Grid>
+        <>
+          <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {shown.map((property) => (
+              <Grid key={property.connection} size={{ xs: 12, sm: 6, md: 4, xl: 3 }} component="li">
+                <PropertyTile property={property} />
+              </Grid>
+            ))}
+          </Grid>
+          {pages > 1 && (
+            <Stack
+              direction={{ xs: 'column', md: 'row' }}
+              spacing={2}
+              sx={{ mt: 3, alignItems: { md: 'center' }, justifyContent: 'space-between' }}
+            >
+              <ItemPages
+                label={t('dashboard.tilesPages')}
+                page={page}
+                pages={pages}
+                setPage={setPage}
+              />
+              <Typography color="text.secondary">
+                {t('dashboard.count', {
+                  count: properties.length,
+                  formatted: formatDecimal(properties.length, 0),
+                })}{' '}
+                ·{' '}
+                <Link component={RouterLink} to="/properties">
+                  {t('dashboard.allAsTable')}
+                </Link>
+              </Typography>
+            </Stack>
+          )}
+        </>
       )}
     </>
   )

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box'
 import Link from '@mui/material/Link'
 import List from '@mui/material/List'
 import ListItem from '@mui/material/ListItem'
@@ -6,14 +7,22 @@ import Paper from '@mui/material/Paper'
 import { formatDate } from '@portal/domain'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
+import { ItemPages, useItemPage } from '../../components/item-pages'
 import { PageTitle } from '../../components/page-title'
 import { PanelState } from '../../components/panel-state'
 import { useNotifications } from './api/notifications'
+
+/** Notices on one page: a property manager of a large customer may have hundreds. */
+export const NOTIFICATIONS_PER_PAGE = 20
 
 /** §1 Notification screen: tenant changes and their state, released distributions, approvals due. */
 export function Component() {
   const { t } = useTranslation()
   const notifications = useNotifications()
+  const { page, pages, setPage, shown } = useItemPage(
+    notifications.data ?? [],
+    NOTIFICATIONS_PER_PAGE,
+  )
   return (
     <>
       <PageTitle documentTitle={t('notifications.title')}>{t('notifications.title')}</PageTitle>
@@ -24,7 +33,7 @@ export function Component() {
       >
         <Paper variant="outlined">
           <List>
-            {notifications.data?.map((n) => (
+            {shown.map((n) => (
               <ListItem key={n.id} divider>
                 <ListItemText
                   primary={n.title}
@@ -46,6 +55,9 @@ export function Component() {
             ))}
           </List>
         </Paper>
+        <Box sx={{ mt: 2 }}>
+          <ItemPages label={t('notifications.pages')} page={page} pages={pages} setPage={setPage} />
+        </Box>
       </PanelState>
     </>
   )

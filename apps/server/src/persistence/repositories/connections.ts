@@ -1,5 +1,6 @@
 import { PRODUCT_ATTRIBUTE, type Connection } from '@portal/domain'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
+import { anyOf } from '../any-of'
 import type { Executor } from '../database'
 import { groupBy } from '../group-by'
 import { connectionFeatures, connections, objectAttributes, products } from '../schema'
@@ -32,45 +33,53 @@ export const connectionEntity: SearchableEntity = {
   visibleTo: (user) => visibleThroughProperty(user, connections),
 }
 
-/** Adds features, attributes and product name to connection rows: three queries for any number. */
+/**
+ * Adds features, attributes and product name to connection rows: two queries, in parallel, for any
+ * number of rows (the product's name comes with its attribute).
+ */
 export async function toConnections(db: Executor, rows: ConnectionRow[]): Promise<Connection[]> {
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.connection)
   const [features, attributes] = await Promise.all([
     db
-      .select()
+      .select({
+        connection: connectionFeatures.connection,
+        connectionAttributes: connectionFeatures.connectionAttributes,
+        value: connectionFeatures.value,
+        from: connectionFeatures.from,
+        until: connectionFeatures.until,
+      })
       .from(connectionFeatures)
-      .where(inArray(connectionFeatures.connection, ids))
+      .where(anyOf(connectionFeatures.connection, ids))
       .orderBy(connectionFeatures.id),
     db
-      .select()
+      .select({
+        objectKey: objectAttributes.objectKey,
+        name: objectAttributes.name,
+        value: objectAttributes.value,
+        productName: products.name,
+      })
       .from(objectAttributes)
+      .leftJoin(
+        products,
+        and(
+          eq(objectAttributes.name, PRODUCT_ATTRIBUTE),
+          eq(products.product, objectAttributes.value),
+        ),
+      )
       .where(
         and(
           eq(objectAttributes.objectType, CONNECTION_OBJECT),
-          inArray(objectAttributes.objectKey, ids),
+          anyOf(objectAttributes.objectKey, ids),
         ),
       )
       .orderBy(objectAttributes.id),
   ])
-  const productIds = [
-    ...new Set(attributes.filter((a) => a.name === PRODUCT_ATTRIBUTE).map((a) => a.value)),
-  ]
-  const productNames = new Map(
-    productIds.length === 0
-      ? []
-      : (
-          await db
-            .select({ product: products.product, name: products.name })
-            .from(products)
-            .where(inArray(products.product, productIds))
-        ).map((p) => [p.product, p.name]),
-  )
   const featuresOf = groupBy(features, (f) => f.connection)
   const attributesOf = groupBy(attributes, (a) => a.objectKey)
   return rows.map((row) => {
     const own = attributesOf.get(row.connection) ?? []
-    const product = own.find((a) => a.name === PRODUCT_ATTRIBUTE)?.value
+    const product = own.find((a) => a.name === PRODUCT_ATTRIBUTE)
     return {
       connection: row.connection,
       companyCode: row.companyCode,
@@ -82,7 +91,7 @@ export async function toConnections(db: Executor, rows: ConnectionRow[]): Promis
       houseNumberSuffix: row.houseNumberSuffix,
       postalCode: row.postalCode,
       city: row.city,
-      productName: (product && productNames.get(product)) ?? null,
+      productName: product ? ((product.value && product.productName) ?? null) : null,
       connectionFeature: (featuresOf.get(row.connection) ?? []).map((f) => ({
         connectionAttributes: f.connectionAttributes,
         value: f.value,

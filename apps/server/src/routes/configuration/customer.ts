@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { ClientCustomerConfigSchema, FaqSchema } from '@portal/domain'
+import {
+  ClientCustomerConfigSchema,
+  FaqSchema,
+  type ClientCustomerConfig,
+  type Faq,
+} from '@portal/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { assetsDir } from '../../customer/load-customer'
+import { assetsDir, type LoadedCustomer } from '../../customer/load-customer'
 
 /** The address of an asset with its content hash, so that a changed file gets a new address. */
 function versionedAssetUrl(folder: string, file: string): string {
@@ -14,17 +19,28 @@ function versionedAssetUrl(folder: string, file: string): string {
 }
 
 /**
- * §1: the customer configuration and the FAQ, which the portal loads before it renders; public,
- * because the sign-in page is themed too. Neither holds data of a user.
+ * What the portal gets of the customer: the configuration with the client's fields only, and the
+ * FAQ. The same data answers the two routes below and is written into the portal's page.
  */
-const customerConfigurationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { customer } = app.config
-  const answer = {
+export function clientCustomerData(customer: LoadedCustomer): {
+  config: ClientCustomerConfig
+  faq: Faq
+} {
+  const config = ClientCustomerConfigSchema.parse({
     ...customer.config,
     id: customer.id,
     faviconUrl: versionedAssetUrl(assetsDir(customer), customer.config.favicon),
     logoUrl: versionedAssetUrl(assetsDir(customer), customer.config.logo),
-  }
+  })
+  return { config, faq: FaqSchema.parse(customer.faq) }
+}
+
+/**
+ * §1: the customer configuration and the FAQ, which the portal loads before it renders; public,
+ * because the sign-in page is themed too. Neither holds data of a user.
+ */
+const customerConfigurationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config: answer, faq } = clientCustomerData(app.config.customer)
 
   app.get(
     '/api/configuration/customer',
@@ -58,7 +74,7 @@ const customerConfigurationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       void reply.header('cache-control', 'no-cache')
-      return customer.faq
+      return faq
     },
   )
 }

@@ -1,22 +1,16 @@
-import { genericErrorText, LOGIN_FAILED_MESSAGE, RequiredStringSchema } from '@portal/domain'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { genericErrorText, LOGIN_FAILED_MESSAGE, REQUIRED_MESSAGE } from '@portal/domain'
 import Alert from '@mui/material/Alert'
 import AlertTitle from '@mui/material/AlertTitle'
 import Button from '@mui/material/Button'
 import Link from '@mui/material/Link'
 import Stack from '@mui/material/Stack'
-import TextField from '@mui/material/TextField'
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useNavigate } from 'react-router'
-import { z } from 'zod'
+import { OutlinedField } from '../../../components/outlined-field'
 import { PasswordField } from '../../../components/password-field'
 import { ApiError } from '../../../lib/api-client'
 import { signIn } from '../api/sign-in'
-
-const LoginSchema = z.object({ username: RequiredStringSchema, password: RequiredStringSchema })
-type Login = z.infer<typeof LoginSchema>
 
 /** §8: 401 is the wrong-credentials message; 429 shows the server's detail; else generic with code. */
 function LoginError({ error }: { error: unknown }) {
@@ -44,27 +38,40 @@ function LoginError({ error }: { error: unknown }) {
   )
 }
 
+/**
+ * Two fields with one rule (§5 'required'): plain state instead of the form library, so that the
+ * sign-in route loads as little code as possible (docs/performance.md).
+ */
 export function LoginForm() {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const [error, setError] = useState<unknown>(null)
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<Login>({
-    resolver: zodResolver(LoginSchema),
-    defaultValues: { username: '', password: '' },
-  })
+  const [values, setValues] = useState({ username: '', password: '' })
+  const [checked, setChecked] = useState(false)
+  const [isSubmitting, setSubmitting] = useState(false)
+  const missing = (field: keyof typeof values) => checked && values[field] === ''
 
-  const onSubmit = handleSubmit(async ({ username, password }) => {
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    setChecked(true)
+    if (values.username === '' || values.password === '') return
     setError(null)
+    setSubmitting(true)
     try {
-      await signIn(username.trim(), password)
+      await signIn(values.username.trim(), values.password)
       await navigate('/dashboard', { replace: true })
     } catch (caught) {
       setError(caught)
+      setSubmitting(false)
     }
+  }
+  const field = (name: keyof typeof values) => ({
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [name]: event.target.value })),
+    error: missing(name),
+    helperText: missing(name) ? REQUIRED_MESSAGE : undefined,
   })
 
   return (
@@ -76,21 +83,17 @@ export function LoginForm() {
       aria-label={t('auth.login.title')}
     >
       {error !== null && <LoginError error={error} />}
-      <TextField
+      <OutlinedField
         label={t('auth.login.userName')}
         autoComplete="username"
         required
-        error={Boolean(errors.username)}
-        helperText={errors.username?.message}
-        {...register('username')}
+        {...field('username')}
       />
       <PasswordField
         label={t('auth.login.password')}
         autoComplete="current-password"
         required
-        error={Boolean(errors.password)}
-        helperText={errors.password?.message}
-        {...register('password')}
+        {...field('password')}
       />
       <Button type="submit" variant="contained" size="large" loading={isSubmitting}>
         {t('auth.login.submit')}

@@ -1,0 +1,104 @@
+import type { Connection } from '@portal/domain'
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { CustomerContext, type LoadedCustomer } from '../../lib/customer'
+import { initI18n } from '../../lib/i18n'
+import { storeSession, type SessionUser } from '../../lib/session'
+import { Component as DashboardPage, TILES_PER_PAGE } from './dashboard-page'
+
+const customer = { config: { billingYearNotice: 'Hinweis zum Abrechnungsjahr' } } as LoadedCustomer
+
+function properties(count: number): Connection[] {
+  return Array.from(
+    { length: count },
+    (_, index) =>
+      ({
+        connection: String(1000000001 + index),
+        name1: `Objekt ${index + 1}`,
+        street: 'Hauptstraße',
+        houseNumber: String(index + 1),
+        postalCode: '04109',
+        city: 'Leipzig',
+      }) as Connection,
+  )
+}
+
+function showDashboard(count: number, url = '/dashboard') {
+  storeSession({ name: 'Thomas Brandt' } as SessionUser, properties(count))
+  const router = createMemoryRouter(
+    [
+      { path: '/dashboard', element: <DashboardPage /> },
+      { path: '/properties', element: <h1>Liegenschaften</h1> },
+    ],
+    { initialEntries: [url] },
+  )
+  render(
+    <CustomerContext.Provider value={customer}>
+      <RouterProvider router={router} />
+    </CustomerContext.Provider>,
+  )
+  return router
+}
+
+const tiles = () => screen.queryAllByRole('link', { name: /^Liegenschaft .* öffnen$/ })
+const tileNames = () => tiles().map((tile) => within(tile).getByRole('heading').textContent)
+
+describe('the dashboard tiles', () => {
+  beforeAll(() => initI18n())
+  beforeEach(() => localStorage.clear())
+
+  it('shows every property of a small list, without pages', () => {
+    showDashboard(5)
+    expect(tiles()).toHaveLength(5)
+    expect(screen.queryByRole('navigation', { name: 'Seiten der Liegenschaften' })).toBeNull()
+  })
+
+  it('renders one page of tiles of a large customer, never all of them', async () => {
+    const router = showDashboard(1234)
+    expect(tiles()).toHaveLength(TILES_PER_PAGE)
+    expect(tileNames()[0]).toBe('Objekt 1')
+    const pages = screen.getByRole('navigation', { name: 'Seiten der Liegenschaften' })
+    expect(within(pages).getByRole('button', { name: 'Seite 103' })).toBeInTheDocument()
+    expect(screen.getByText(/1.234 Liegenschaften/)).toBeInTheDocument()
+
+    await userEvent.click(within(pages).getByRole('button', { name: 'Zur nächsten Seite' }))
+    expect(tiles()).toHaveLength(TILES_PER_PAGE)
+    expect(tileNames()[0]).toBe('Objekt 13')
+    expect(router.state.location.search).toBe('?seite=2')
+
+    await userEvent.click(within(pages).getByRole('button', { name: 'Zur letzten Seite' }))
+    // 1234 = 102 full pages and 10 tiles
+    expect(tileNames()).toEqual(
+      properties(1234)
+        .slice(1224)
+        .map((p) => p.name1),
+    )
+  })
+
+  it('opens the page of the address', () => {
+    showDashboard(100, '/dashboard?seite=3')
+    expect(tileNames()[0]).toBe('Objekt 25')
+  })
+
+  it('takes a page number beyond the last as the last page', () => {
+    showDashboard(30, '/dashboard?seite=99')
+    expect(tileNames()).toEqual([
+      'Objekt 25',
+      'Objekt 26',
+      'Objekt 27',
+      'Objekt 28',
+      'Objekt 29',
+      'Objekt 30',
+    ])
+  })
+
+  it('links to the table that searches all properties', async () => {
+    const router = showDashboard(40)
+    await userEvent.click(
+      screen.getByRole('link', { name: 'Alle Liegenschaften als Tabelle durchsuchen' }),
+    )
+    expect(router.state.location.pathname).toBe('/properties')
+  })
+})

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { TOKEN_LIFETIME_SECONDS, issueToken, verifyToken } from './tokens'
+
+describe('verifyToken with remembered signatures (issue 7)', () => {
+  it('checks the expiry of a remembered token on every call', async () => {
+    const secret = crypto.getRandomValues(new Uint8Array(32))
+    const issued = Date.now()
+    const token = await issueToken(secret, 'verwalter', issued)
+    expect(await verifyToken(secret, token)).toEqual({ userName: 'verwalter', issuedAtMs: issued })
+    expect(await verifyToken(secret, token)).toEqual({ userName: 'verwalter', issuedAtMs: issued })
+    const expired = Math.floor(issued / 1000) * 1000 + TOKEN_LIFETIME_SECONDS * 1000
+    expect(await verifyToken(secret, token, expired - 1)).not.toBeNull()
+    expect(await verifyToken(secret, token, expired)).toBeNull()
+  })
+
+  it('does not accept a token verified under another secret', async () => {
+    const secret = crypto.getRandomValues(new Uint8Array(32))
+    const other = crypto.getRandomValues(new Uint8Array(32))
+    const token = await issueToken(secret, 'verwalter')
+    expect(await verifyToken(secret, token)).not.toBeNull()
+    expect(await verifyToken(other, token)).toBeNull()
+    // another first signature character changes the signature's first byte (the last character
+    // carries bits that decoding ignores, so changing it may leave the signature as it is)
+    const signatureStart = token.lastIndexOf('.') + 1
+    const changed = token[signatureStart] === 'A' ? 'B' : 'A'
+    const tampered = `${token.slice(0, signatureStart)}${changed}${token.slice(signatureStart + 1)}`
+    expect(await verifyToken(secret, tampered)).toBeNull()
+  })
+})

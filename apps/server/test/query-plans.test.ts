@@ -1,0 +1,357 @@
+/**
+ * Issue 7: the hot-path queries use their indexes. Each case calls the server's own repository or
+ * search code on a database whose logger records the SQL it sends; every recorded statement is then
+ * explained (`EXPLAIN (FORMAT JSON)`) with sequential scans disabled, and the plans must use the
+ * named indexes. Dropping or changing one of them fails this test.
+ */
+import type { SearchRequest } from '@portal/domain'
+import { and, eq, isNotNull, sql } from 'drizzle-orm'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { PGlite } from '@electric-sql/pglite'
+import type pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { inject } from 'vitest'
+import { userForToken } from '../src/auth/session-user'
+import { issueToken } from '../src/auth/tokens'
+import type { Database, DatabaseHandle } from '../src/persistence/database'
+import { connectionEntity, toConnections } from '../src/persistence/repositories/connections'
+import {
+  findVisibleContract,
+  findVisibleContractAccount,
+} from '../src/persistence/repositories/contracts'
+import { findVisibleDevice, readingOrderEntity } from '../src/persistence/repositories/devices'
+import {
+  attachmentEntity,
+  billingVoucherEntity,
+  correspondenceEntity,
+} from '../src/persistence/repositories/files'
+import { measurementRecords } from '../src/persistence/repositories/legacy-records'
+import {
+  expenseEntity,
+  listExpenses,
+  operatingCostsEntity,
+} from '../src/persistence/repositories/operating-costs'
+import { findVisiblePartner } from '../src/persistence/repositories/partners'
+import {
+  CONNECTION_OBJECT,
+  findVisibleRelations,
+  pointOfDeliveryEntity,
+} from '../src/persistence/repositories/points-of-delivery'
+import * as schema from '../src/persistence/schema'
+import type { SessionUser } from '../src/persistence/scope'
+import { search, type SearchableEntity } from '../src/persistence/search'
+import { notificationsFor } from '../src/processes/notifications'
+import { openTestDatabase } from './test-database'
+
+interface Recorded {
+  query: string
+  params: unknown[]
+}
+
+let handle: DatabaseHandle
+let recorded: Recorded[] = []
+/** The database the server's code runs on in this test: it records every statement. */
+let db: Database
+let verwalter: SessionUser
+let eigentuemer: SessionUser
+
+beforeAll(async () => {
+  const kind = inject('testDatabaseKind')
+  handle = await openTestDatabase(kind, {
+    pgliteDump: inject('pgliteDump'),
+    serverUrl: inject('serverUrl'),
+  })
+  const logger = {
+    logQuery: (query: string, params: unknown[]) => recorded.push({ query, params }),
+  }
+  const client = (handle.db as unknown as { $client: unknown }).$client
+  db =
+    kind === 'pglite'
+      ? drizzlePglite({ client: client as PGlite, schema, casing: 'snake_case', logger })
+      : drizzlePg({
+          client: client as pg.Pool,
+          schema,
+          casing: 'snake_case',
+          logger,
+        })
+  const user = async (userName: string) => {
+    const [row] = await handle.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.userName, userName))
+    return { userName, companyCode: row!.companyCode, businessPartner: row!.businessPartner }
+  }
+  verwalter = await user('verwalter')
+  eigentuemer = await user('eigentuemer')
+})
+afterAll(() => handle.close())
+
+type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] }
+
+function nodesOf(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(nodesOf)]
+}
+
+/** The plan nodes of a statement, explained with sequential scans disabled. */
+async function explain({ query, params }: Recorded): Promise<PlanNode[]> {
+  const client = (handle.db as unknown as { $client: PGlite | pg.Pool }).$client
+  const statement = `EXPLAIN (FORMAT JSON) ${query}`
+  if (handle.kind === 'pglite') {
+    const pglite = client as PGlite
+    await pglite.exec('SET enable_seqscan = off')
+    try {
+      const { rows } = await pglite.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(statement, params)
+      return nodesOf(rows[0]!['QUERY PLAN'][0].Plan)
+    } finally {
+      await pglite.exec('RESET enable_seqscan')
+    }
+  }
+  const connection = await (client as pg.Pool).connect()
+  try {
+    await connection.query('SET enable_seqscan = off')
+    const { rows } = await connection.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+      statement,
+      params,
+    )
+    return nodesOf(rows[0]!['QUERY PLAN'][0].Plan)
+  } finally {
+    await connection.query('RESET enable_seqscan')
+    connection.release()
+  }
+}
+
+/** PostgreSQL keeps the first 63 bytes of an identifier. */
+const pgName = (name: string) => name.slice(0, 63)
+
+interface Plans {
+  /** `table index` for every index scan, `table *` too, so that any index on a table can be asked for. */
+  scans: Set<string>
+  seqScans: string[]
+}
+
+/** Runs `work` on the recording database and answers the index scans and seq scans of its plans. */
+async function plansOf(work: () => Promise<unknown>): Promise<Plans> {
+  recorded = []
+  await work()
+  const statements = recorded
+  recorded = []
+  expect(statements.length).toBeGreaterThan(0)
+  const nodes = (await Promise.all(statements.map(explain))).flat()
+  const scans = new Set<string>()
+  for (const node of nodes) {
+    const table = node['Relation Name'] as string | undefined
+    if (!table) continue
+    const indexes =
+      node['Node Type'] === 'Bitmap Heap Scan'
+        ? nodesOf(node).map((child) => child['Index Name'])
+        : [node['Index Name']]
+    for (const index of indexes.filter((name) => typeof name === 'string')) {
+      scans.add(`${table} ${index}`)
+      scans.add(`${table} *`)
+    }
+  }
+  return {
+    scans,
+    seqScans: nodes
+      .filter((n) => n['Node Type'] === 'Seq Scan')
+      .map((n) => n['Relation Name'] as string),
+  }
+}
+
+/** The plans read `table` through `index` (`*`: through any of its indexes) and scan no table whole. */
+function expectIndexScans(plans: Plans, ...expected: [table: string, index: string][]) {
+  for (const [table, index] of expected) {
+    expect([...plans.scans], `${table} ${index}`).toContain(`${table} ${pgName(index)}`)
+  }
+  expect(plans.seqScans).toEqual([])
+}
+
+const searchOf =
+  (entity: SearchableEntity, user: () => SessionUser, filters: SearchRequest['filters'] = []) =>
+  () =>
+    search(db, entity, user(), { filters, sort: [] }, { limit: 50 })
+
+/** A value of a column of company code 1000, to search for. */
+async function some<T>(column: PgColumn, table: PgTable, where = sql`true`) {
+  const [row] = await handle.db
+    .select({ value: column })
+    .from(table)
+    .where(and(eq(sql`company_code`, '1000'), isNotNull(column), where))
+    .limit(1)
+  return row!.value as T
+}
+
+describe('hot-path queries use their indexes', () => {
+  it('connections-search (manager: company code and default order) with features, attributes, products', async () => {
+    const plans = await plansOf(async () => {
+      const page = await searchOf(connectionEntity, () => verwalter)()
+      await toConnections(db, page.rows as (typeof schema.connections.$inferSelect)[])
+    })
+    expectIndexScans(
+      plans,
+      ['connections', 'connections_company_code_name1_name2_connection_index'],
+      ['connection_features', 'connection_features_connection_index'],
+      ['object_attributes', 'object_attributes_object_type_object_key_index'],
+      ['products', 'products_pkey'],
+    )
+  })
+
+  it('connections-search of an owner: properties through the owner feature', async () => {
+    const plans = await plansOf(searchOf(connectionEntity, () => eigentuemer))
+    expectIndexScans(
+      plans,
+      ['connections', '*'],
+      ['connection_features', 'connection_features_connection_attributes_value_index'],
+    )
+  })
+
+  it('the bearer token: the user by name', async () => {
+    const secret = new Uint8Array(32)
+    const token = await issueToken(secret, 'verwalter')
+    expectIndexScans(await plansOf(() => userForToken(db, secret, token)), ['users', 'users_pkey'])
+  })
+
+  it('points-of-delivery-search by connection and the relations of a connection', async () => {
+    const connection = await some<string>(schema.connections.connection, schema.connections)
+    const search = await plansOf(
+      searchOf(pointOfDeliveryEntity, () => verwalter, [
+        { property: 'connection', type: 'eq', value: connection },
+      ]),
+    )
+    expectIndexScans(search, ['points_of_delivery', 'points_of_delivery_connection_index'])
+    const relations = await plansOf(() =>
+      findVisibleRelations(db, verwalter, CONNECTION_OBJECT, connection),
+    )
+    expectIndexScans(
+      relations,
+      ['connections', '*'],
+      ['object_relations', 'object_relations_source_type_source_key_index'],
+    )
+  })
+
+  it('a contract with tariffs and features, its contract account, a partner seen by an owner', async () => {
+    const key = await some<string>(schema.contracts.key, schema.contracts)
+    expectIndexScans(
+      await plansOf(() => findVisibleContract(db, verwalter, key)),
+      ['contracts', 'contracts_pkey'],
+      ['contract_tariffs', 'contract_tariffs_contract_index'],
+      ['contract_features', 'contract_features_contract_index'],
+    )
+    const account = await some<string>(
+      schema.contractAccounts.contractAccount,
+      schema.contractAccounts,
+    )
+    expectIndexScans(await plansOf(() => findVisibleContractAccount(db, verwalter, account)), [
+      'contract_accounts',
+      'contract_accounts_pkey',
+    ])
+    const partner = await some<string>(schema.contracts.businessPartner, schema.contracts)
+    expectIndexScans(
+      await plansOf(() => findVisiblePartner(db, eigentuemer, partner)),
+      ['partners', '*'],
+      ['connection_features', '*'],
+      ['object_relations', 'object_relations_target_type_target_key_index'],
+      ['contracts', '*'],
+    )
+  })
+
+  it('a device with time slices and assignments; readings and reading orders of a unit and a device', async () => {
+    const device = await some<string>(schema.devices.key, schema.devices)
+    expectIndexScans(
+      await plansOf(() => findVisibleDevice(db, verwalter, device)),
+      ['devices', 'devices_pkey'],
+      ['device_time_slices', 'device_time_slices_device_index'],
+      ['device_assignments', 'device_assignments_device_index'],
+    )
+    const unit = await some<string>(schema.measurements.pointOfDelivery, schema.measurements)
+    expectIndexScans(
+      await plansOf(() => measurementRecords(db, verwalter, unit)),
+      ['measurements', 'measurements_point_of_delivery_reading_date_index'],
+      ['devices', '*'],
+    )
+    expectIndexScans(
+      await plansOf(
+        searchOf(readingOrderEntity, () => verwalter, [
+          { property: 'pointOfDelivery', type: 'eq', value: unit },
+        ]),
+      ),
+      ['reading_orders', 'reading_orders_point_of_delivery_reading_date_index'],
+    )
+    expectIndexScans(
+      await plansOf(
+        searchOf(readingOrderEntity, () => verwalter, [
+          { property: 'device', type: 'eq', value: device },
+        ]),
+      ),
+      ['reading_orders', 'reading_orders_device_reading_date_index'],
+    )
+  })
+
+  it('operating-costs-search by connection, the expenses of a distribution, its files and invoices', async () => {
+    const connection = await some<string>(
+      schema.operatingCostsDistributions.connection,
+      schema.operatingCostsDistributions,
+    )
+    expectIndexScans(
+      await plansOf(
+        searchOf(operatingCostsEntity, () => verwalter, [
+          { property: 'connection', type: 'eq', value: connection },
+        ]),
+      ),
+      ['operating_costs_distributions', 'operating_costs_distributions_connection_until_index'],
+    )
+    const distribution = await some<string>(
+      schema.operatingCostsExpenses.operatingCostsDistribution,
+      schema.operatingCostsExpenses,
+    )
+    const expenses: [string, string] = [
+      'operating_costs_expenses',
+      'operating_costs_expenses_operating_costs_distribution_kind_index',
+    ]
+    expectIndexScans(await plansOf(() => listExpenses(db, distribution, 'heating')), expenses)
+    expectIndexScans(
+      await plansOf(searchOf(expenseEntity(distribution, 'working'), () => verwalter)),
+      expenses,
+    )
+    expectIndexScans(
+      await plansOf(
+        searchOf(attachmentEntity, () => verwalter, [
+          { property: 'objectType', type: 'eq', value: 'KOSTENBELEG' },
+          { property: 'objectKey', type: 'eq', value: distribution },
+          { property: 'uploadedBy', type: 'eq', value: 'verwalter' },
+        ]),
+      ),
+      ['attachments', 'attachments_object_type_object_key_index'],
+    )
+    expectIndexScans(
+      await plansOf(
+        searchOf(correspondenceEntity, () => verwalter, [
+          { property: 'form', type: 'eq', value: 'HVWZ_HV' },
+          { property: 'key', type: 'eq', value: distribution },
+        ]),
+      ),
+      ['correspondences', 'correspondences_form_key_index'],
+    )
+    expectIndexScans(
+      await plansOf(
+        searchOf(billingVoucherEntity, () => verwalter, [
+          { property: 'operatingCostsDistribution', type: 'eq', value: distribution },
+        ]),
+      ),
+      ['billing_vouchers', 'billing_vouchers_operating_costs_distribution_index'],
+    )
+  })
+
+  it('notifications: the tenant changes of the user and the released distributions', async () => {
+    expectIndexScans(
+      await plansOf(() => notificationsFor(db, verwalter)),
+      ['activities', 'activities_created_by_index'],
+      [
+        'operating_costs_distributions',
+        'operating_costs_distributions_operating_costs_distribution_status_status_changed_at_index',
+      ],
+    )
+  })
+})

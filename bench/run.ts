@@ -1,0 +1,839 @@
+/**
+ * `npm run bench [-- --scale N --duration S --soak-minutes M --skip-portal --no-build]`: seeds a
+ * fresh database (PGlite always, PostgreSQL when DATABASE_URL is set), starts the built server,
+ * drives it with autocannon, runs the searches' own SQL through the driver, soaks the server's
+ * memory, measures the portal in Chromium and writes bench/results/<time>-scale<N>.{json,md}.
+ */
+import autocannon from 'autocannon'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import type { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+import { eq } from 'drizzle-orm'
+import { openDatabase, type Database as Db } from '../apps/server/src/persistence/database'
+import { connectionEntity } from '../apps/server/src/persistence/repositories/connections'
+import { users } from '../apps/server/src/persistence/schema'
+import { searchQuery } from '../apps/server/src/persistence/search'
+import { seedDemoData } from '../apps/server/src/seed/demo-data'
+import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-users'
+import { buildPdf } from '../apps/server/src/seed/pdf'
+import { measurePortal, recordPortalCalls, type RecordedCall } from './portal'
+import {
+  memoryChange,
+  renderMarkdown,
+  type BenchReport,
+  type MemoryResult,
+  type ScenarioResult,
+} from './report'
+import type { Database, RunFigures } from './targets'
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const DATA = path.join(ROOT, 'bench/.data')
+const RESULTS = path.join(ROOT, 'bench/results')
+const SERVER = path.join(ROOT, 'apps/server/dist/main.js')
+const USER = 'verwalter'
+const PORTS: Record<Database, number> = { pglite: 4310, postgres: 4320 }
+const BENCH_DATABASE = 'portal_bench'
+const EXPENSE_LINES = 500
+const ATTACHMENT_BYTES = 5 * 1024 * 1024
+const CONNECTIONS = 10
+
+const { values: args } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '1' },
+    duration: { type: 'string', default: '20' },
+    'soak-minutes': { type: 'string', default: '10' },
+    'skip-portal': { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
+  },
+})
+const scale = Number(args.scale)
+const duration = Number(args.duration)
+const soakMinutes = Number(args['soak-minutes'])
+if (!Number.isInteger(scale) || scale < 1) throw new Error('--scale: eine ganze Zahl ab 1')
+if (!(duration > 0)) throw new Error('--duration: Sekunden, mehr als 0')
+if (!(soakMinutes >= 0)) throw new Error('--soak-minutes: Minuten, 0 oder mehr')
+const postgresUrl = process.env.DATABASE_URL || undefined
+
+const log = (line: string) =>
+  console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`)
+
+// -- machine ------------------------------------------------------------------------------------
+
+function gitCommit(): string {
+  const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' })
+  const dirty = spawnSync('git', ['status', '--porcelain'], { cwd: ROOT, encoding: 'utf8' })
+  return `${head.stdout.trim() || 'unbekannt'}${dirty.stdout.trim() ? ' (mit Änderungen)' : ''}`
+}
+
+async function postgresVersion(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const result = await client.query<{ server_version: string }>('show server_version')
+    return result.rows[0]?.server_version ?? 'unbekannt'
+  } finally {
+    await client.end()
+  }
+}
+
+function databaseUrl(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl)
+  url.pathname = `/${database}`
+  return url.toString()
+}
+
+// -- seed ---------------------------------------------------------------------------------------
+
+async function seed(
+  kind: Database,
+): Promise<{ seconds: number; rows: Record<string, number>; dataDir: string; url?: string }> {
+  const dataDir = path.join(DATA, kind)
+  rmSync(dataDir, { recursive: true, force: true })
+  mkdirSync(dataDir, { recursive: true })
+  let url: string | undefined
+  if (kind === 'postgres' && postgresUrl) {
+    const admin = new pg.Client({ connectionString: postgresUrl })
+    await admin.connect()
+    try {
+      await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`)
+      await admin.query(`create database ${BENCH_DATABASE}`)
+    } finally {
+      await admin.end()
+    }
+    url = databaseUrl(postgresUrl, BENCH_DATABASE)
+  }
+  const handle = await openDatabase(url ? { databaseUrl: url } : { dataDir })
+  try {
+    await handle.migrate()
+    const started = performance.now()
+    const rows = await seedDemoData(handle.db, { scale })
+    return { seconds: (performance.now() - started) / 1000, rows, dataDir, url }
+  } finally {
+    await handle.close()
+  }
+}
+
+// -- server -------------------------------------------------------------------------------------
+
+interface RunningServer {
+  baseUrl: string
+  process: ChildProcess
+  stop(): Promise<void>
+}
+
+const running = new Set<RunningServer>()
+
+async function startServer(kind: Database, dataDir: string, url?: string): Promise<RunningServer> {
+  const port = PORTS[kind]
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+  }
+  delete env.DATABASE_URL
+  delete env.INIT_CWD
+  if (url) env.DATABASE_URL = url
+  const logFile = createWriteStream(path.join(DATA, `${kind}-server.log`), { flags: 'a' })
+  const child = spawn(process.execPath, [SERVER], { cwd: ROOT, env, stdio: 'pipe' })
+  child.stdout.pipe(logFile)
+  child.stderr.pipe(logFile)
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const server: RunningServer = {
+    baseUrl: `http://127.0.0.1:${port}`,
+    process: child,
+    async stop() {
+      running.delete(server)
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM')
+        const killed = await Promise.race([exited.then(() => true), sleep(15_000, false)])
+        if (!killed) child.kill('SIGKILL')
+        await exited
+      }
+      logFile.end()
+    },
+  }
+  running.add(server)
+  const deadline = Date.now() + 120_000
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(`Der Server (${kind}) ist beendet, siehe bench/.data/${kind}-server.log`)
+    }
+    try {
+      const response = await fetch(`${server.baseUrl}/api/health`)
+      if (response.ok) return server
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`Der Server (${kind}) antwortet nicht.`)
+    await sleep(250)
+  }
+}
+
+async function stopAll(): Promise<void> {
+  await Promise.all([...running].map((server) => server.stop()))
+}
+
+// -- API ----------------------------------------------------------------------------------------
+
+async function call(
+  baseUrl: string,
+  token: string | null,
+  method: string,
+  urlPath: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown; bytes: number }> {
+  const headers: Record<string, string> = {}
+  if (token) headers.authorization = `Bearer ${token}`
+  if (body !== undefined) headers['content-type'] = 'application/json'
+  const response = await fetch(`${baseUrl}${urlPath}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const buffer = Buffer.from(await response.arrayBuffer())
+  const type = response.headers.get('content-type') ?? ''
+  const json: unknown = type.includes('json') ? JSON.parse(buffer.toString('utf8')) : undefined
+  return { status: response.status, json, bytes: buffer.length }
+}
+
+/** A JSON Web Token, e.g. the one the legacy route's form field carries in its JSON. */
+const JWT = /eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/g
+
+/** A recorded body with the recording's token replaced by ours. */
+const withToken = (body: string | undefined, token: string) => body?.replace(JWT, token)
+
+/** A recorded call as it is, body and content type included (the legacy route is form-encoded). */
+async function sendRecorded(
+  baseUrl: string,
+  token: string,
+  request: RecordedCall,
+): Promise<{ status: number; json: unknown; bytes: number }> {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` }
+  if (request.body !== undefined)
+    headers['content-type'] = request.contentType ?? 'application/json'
+  const response = await fetch(`${baseUrl}${request.path}`, {
+    method: request.method,
+    headers,
+    body: withToken(request.body, token),
+  })
+  const buffer = Buffer.from(await response.arrayBuffer())
+  const type = response.headers.get('content-type') ?? ''
+  const json: unknown = type.includes('json') ? JSON.parse(buffer.toString('utf8')) : undefined
+  return { status: response.status, json, bytes: buffer.length }
+}
+
+async function signIn(baseUrl: string): Promise<string> {
+  const answer = await call(baseUrl, null, 'POST', '/api/token', {
+    username: USER,
+    password: DEMO_PASSWORD,
+  })
+  const token = (answer.json as { token?: string } | undefined)?.token
+  if (answer.status !== 200 || !token)
+    throw new Error(`Anmeldung fehlgeschlagen (${answer.status})`)
+  return token
+}
+
+type ExpenseLine = Record<string, string | number | null>
+
+/** The lines of the working-cost list of a distribution. */
+async function expenseLines(baseUrl: string, token: string, id: string): Promise<ExpenseLine[]> {
+  const answer = await call(
+    baseUrl,
+    token,
+    'POST',
+    `/api/persistence/operating-costs/${id}/working-expenses?limit=9999`,
+    {},
+  )
+  if (answer.status !== 200) throw new Error(`Kostenliste ${id}: ${answer.status}`)
+  return (answer.json as { operatingCostsWorkingExpense: ExpenseLine[] })
+    .operatingCostsWorkingExpense
+}
+
+const INPUT_FIELDS = [
+  'tariffComponent',
+  'object',
+  'allocationRef',
+  'key',
+  'from',
+  'until',
+  'quantity',
+  'unit',
+  'amountTransactionCurrency',
+  'apportionableAmount',
+  'deductibleAmount',
+  'amountNet',
+  'amountNetApportionable',
+]
+
+/** An expense line as the add route takes it: the input fields that are set. */
+function asInput(line: ExpenseLine, note: string): ExpenseLine {
+  const input: ExpenseLine = { note }
+  for (const field of INPUT_FIELDS) if (line[field] != null) input[field] = line[field]
+  return input
+}
+
+interface Fixtures {
+  distribution: string
+  expenseLines: number
+  attachment: string
+  attachmentBytes: number
+}
+
+/** An open distribution with 500 working-cost lines, and a 5 MB PDF uploaded to it. */
+async function createFixtures(baseUrl: string, token: string): Promise<Fixtures> {
+  const search = await call(baseUrl, token, 'POST', '/api/persistence/operating-costs-search', {
+    filters: [{ property: 'operatingCostsDistributionStatus', type: 'eq', value: 'O' }],
+    sort: [{ property: 'operatingCostsDistribution', order: 'asc' }],
+  })
+  const distributions = (search.json as { items?: { operatingCostsDistribution: string }[] }).items
+  const distribution = distributions?.[0]?.operatingCostsDistribution
+  if (search.status !== 200 || !distribution) throw new Error('Keine offene Verteilung gefunden.')
+  const route = `/api/persistence/operating-costs/${distribution}/working-expenses`
+  let lines = await expenseLines(baseUrl, token, distribution)
+  // the first line the server accepts as a copy is the pattern for the others
+  let pattern: ExpenseLine | undefined
+  for (const line of lines) {
+    const added = await call(baseUrl, token, 'POST', route, {
+      operatingCostsWorkingExpense: [asInput(line, 'Benchmark 1')],
+    })
+    if (added.status === 201) {
+      pattern = line
+      break
+    }
+  }
+  if (!pattern) throw new Error(`Keine Kostenzeile von ${distribution} lässt sich kopieren.`)
+  lines = await expenseLines(baseUrl, token, distribution)
+  while (lines.length < EXPENSE_LINES) {
+    const batch = Array.from({ length: Math.min(50, EXPENSE_LINES - lines.length) }, (_, i) =>
+      asInput(pattern, `Benchmark ${lines.length + i + 1}`),
+    )
+    const added = await call(baseUrl, token, 'POST', route, { operatingCostsWorkingExpense: batch })
+    if (added.status !== 201) throw new Error(`Kostenzeilen hinzufügen: ${added.status}`)
+    lines = await expenseLines(baseUrl, token, distribution)
+  }
+
+  // a valid PDF, its content stream long enough for 5 MB (text off the page is still valid)
+  const text = `Kostenbeleg Benchmark ${'Heizkosten Wartung Messdienst '.repeat(30)}`
+  const lineBytes =
+    buildPdf('Beleg', [{ text }, { text }]).size - buildPdf('Beleg', [{ text }]).size
+  const count = Math.ceil(ATTACHMENT_BYTES / lineBytes)
+  const pdf = buildPdf(
+    'Kostenbeleg Benchmark',
+    Array.from({ length: count }, () => ({ text, size: 2, gap: 0 })),
+  )
+  const form = new FormData()
+  form.set('objectType', 'KOSTENBELEG')
+  form.set('objectKey', distribution)
+  form.set('note', 'Benchmark 5 MB')
+  form.set(
+    'file',
+    new Blob([new Uint8Array(pdf.content)], { type: 'application/pdf' }),
+    'benchmark-5mb.pdf',
+  )
+  const upload = await fetch(`${baseUrl}/api/processes/system/file-upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  })
+  const uploaded = (await upload.json()) as { attachment?: string; detail?: string }
+  if (upload.status !== 200 || !uploaded.attachment) {
+    throw new Error(`Upload: ${upload.status} ${uploaded.detail ?? ''}`)
+  }
+  return {
+    distribution,
+    expenseLines: lines.length,
+    attachment: uploaded.attachment,
+    attachmentBytes: pdf.size,
+  }
+}
+
+// -- scenarios ----------------------------------------------------------------------------------
+
+interface Scenario {
+  scenario: string
+  description: string
+  requests: RecordedCall[]
+  /** Checks one answer before the run; returns what it holds, e.g. '50 Zeilen'. */
+  check(answer: { status: number; json: unknown; bytes: number }): string
+}
+
+const rowsOf = (json: unknown, field = 'items') =>
+  ((json as Record<string, unknown[] | undefined> | undefined)?.[field] ?? []).length
+
+function expectRows(
+  expected: (rows: number) => boolean,
+  what: string,
+  field?: string,
+): Scenario['check'] {
+  return (answer) => {
+    const rows = rowsOf(answer.json, field)
+    if (answer.status !== 200) throw new Error(`${what}: Status ${answer.status}`)
+    if (!expected(rows)) throw new Error(`${what}: ${rows} Zeilen`)
+    return `${rows} Zeilen`
+  }
+}
+
+const json = (body: unknown) => ({ body: JSON.stringify(body), contentType: 'application/json' })
+const connectionsSearch = { filters: [], sort: [] }
+
+function scenarios(fixtures: Fixtures, portalCalls: RecordedCall[]): Scenario[] {
+  const list: Scenario[] = [
+    {
+      scenario: 'token',
+      description: 'POST /api/token',
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/token',
+          ...json({ username: USER, password: DEMO_PASSWORD }),
+        },
+      ],
+      check: (answer) => {
+        if (answer.status !== 200) throw new Error(`Anmeldung: Status ${answer.status}`)
+        return 'Token'
+      },
+    },
+    {
+      scenario: 'search-50',
+      description: 'connections-search, limit=50',
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/persistence/connections-search?limit=50',
+          ...json(connectionsSearch),
+        },
+      ],
+      check: expectRows((rows) => rows === 50 || scale < 5, '50er-Suche'),
+    },
+    {
+      scenario: 'search-2000',
+      description: 'connections-search, limit=9999',
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/persistence/connections-search?limit=9999',
+          ...json(connectionsSearch),
+        },
+      ],
+      // at scale 100 verwalter sees about 3,500 connections; smaller scales report what they get
+      check: expectRows((rows) => rows >= 2_000 || scale < 100, 'Große Suche'),
+    },
+    {
+      scenario: 'expenses-500',
+      description: `Kostenliste mit ${fixtures.expenseLines} Zeilen`,
+      requests: [
+        {
+          method: 'POST',
+          path: `/api/persistence/operating-costs/${fixtures.distribution}/working-expenses?limit=9999`,
+          ...json({}),
+        },
+      ],
+      check: expectRows(
+        (rows) => rows >= EXPENSE_LINES,
+        'Kostenliste',
+        'operatingCostsWorkingExpense',
+      ),
+    },
+    {
+      scenario: 'download-5mb',
+      description: 'Download 5 MB',
+      requests: [
+        { method: 'GET', path: `/api/processes/system/file-download/${fixtures.attachment}` },
+      ],
+      check: (answer) => {
+        if (answer.status !== 200 || answer.bytes !== fixtures.attachmentBytes) {
+          throw new Error(`Download: Status ${answer.status}, ${answer.bytes} Bytes`)
+        }
+        return `${(answer.bytes / 1024 / 1024).toFixed(1)} MB`
+      },
+    },
+  ]
+  if (portalCalls.length > 0) list.push(mixedScenario(portalCalls))
+  return list
+}
+
+function mixedScenario(portalCalls: RecordedCall[]): Scenario {
+  return {
+    scenario: 'mixed',
+    description: `Gemischt: Portal-Aufrufe (${portalCalls.length})`,
+    requests: portalCalls,
+    check: (answer) => {
+      if (answer.status < 200 || answer.status > 299) {
+        throw new Error(`Status ${answer.status}`)
+      }
+      return `${portalCalls.length} Aufrufe`
+    },
+  }
+}
+
+/** Checks every request of a scenario once; returns what the (last) answer held. */
+async function checkScenario(baseUrl: string, token: string, scenario: Scenario): Promise<string> {
+  let answer = ''
+  for (const request of scenario.requests) {
+    const result = await sendRecorded(baseUrl, token, request)
+    try {
+      answer = scenario.check(result)
+    } catch (error) {
+      throw new Error(
+        `${scenario.scenario}: ${request.method} ${request.path}: ${(error as Error).message}`,
+      )
+    }
+  }
+  return answer
+}
+
+function figures(result: autocannon.Result, answer?: string): RunFigures {
+  return {
+    requestsPerSecond: result.requests.mean,
+    latencyMs: {
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+    },
+    throughputBytesPerSecond: result.throughput.mean,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    answer,
+  }
+}
+
+async function load(
+  baseUrl: string,
+  token: string,
+  requests: RecordedCall[],
+  seconds: number,
+): Promise<autocannon.Result> {
+  return autocannon({
+    url: baseUrl,
+    connections: CONNECTIONS,
+    pipelining: 1,
+    duration: seconds,
+    headers: { authorization: `Bearer ${token}` },
+    requests: requests.map((r) => ({
+      method: r.method as autocannon.Request['method'],
+      path: r.path,
+      ...(r.body === undefined
+        ? {}
+        : {
+            body: withToken(r.body, token),
+            headers: { 'content-type': r.contentType ?? 'application/json' },
+          }),
+    })),
+  })
+}
+
+/** Runs the scenarios one after the other into `results`; a failed check skips its scenario. */
+async function runScenarios(
+  kind: Database,
+  server: RunningServer,
+  list: Scenario[],
+  results: ScenarioResult[],
+  problems: string[],
+): Promise<void> {
+  const token = await signIn(server.baseUrl)
+  for (const scenario of list) {
+    let answer: string
+    try {
+      answer = await checkScenario(server.baseUrl, token, scenario)
+    } catch (error) {
+      const message = `${kind}: ${scenario.description} nicht gemessen, die Prüfung scheitert: ${(error as Error).message}`
+      log(message)
+      problems.push(message)
+      continue
+    }
+    log(`${kind}: ${scenario.description} (${answer}), ${duration} s …`)
+    const run = figures(await load(server.baseUrl, token, scenario.requests, duration), answer)
+    const failed = run.errors + run.timeouts + run.non2xx > 0 ? ' – MIT FEHLERN' : ''
+    log(
+      `  ${run.requestsPerSecond.toFixed(1)} req/s, p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms${failed}`,
+    )
+    results.push({
+      scenario: scenario.scenario,
+      description: scenario.description,
+      database: kind,
+      run,
+    })
+  }
+}
+
+// -- raw SQL ------------------------------------------------------------------------------------
+
+/** The SQL and parameters the server runs for a connections search of `limit` rows. */
+async function searchSql(db: Db, limit: number) {
+  const [user] = await db
+    .select({ companyCode: users.companyCode, businessPartner: users.businessPartner })
+    .from(users)
+    .where(eq(users.userName, USER))
+  if (!user) throw new Error(`Benutzer ${USER} fehlt`)
+  return searchQuery(
+    db,
+    connectionEntity,
+    { userName: USER, ...user },
+    { filters: [], sort: [] },
+    { limit },
+  ).toSQL()
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
+}
+
+/** `CONNECTIONS` loops running `query` for `seconds`; latencies in ms. */
+async function loops(seconds: number, query: () => Promise<unknown>): Promise<RunFigures> {
+  const latencies: number[] = []
+  let errors = 0
+  const until = performance.now() + seconds * 1000
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        const started = performance.now()
+        try {
+          await query()
+          latencies.push(performance.now() - started)
+        } catch {
+          errors++
+        }
+      }
+    }),
+  )
+  latencies.sort((a, b) => a - b)
+  return {
+    requestsPerSecond: latencies.length / seconds,
+    latencyMs: {
+      p50: percentile(latencies, 50),
+      p90: percentile(latencies, 90),
+      p99: percentile(latencies, 99),
+      max: latencies.at(-1) ?? Number.NaN,
+    },
+    throughputBytesPerSecond: 0,
+    requests: latencies.length,
+    non2xx: 0,
+    errors,
+    timeouts: 0,
+  }
+}
+
+async function rawSql(kind: Database, dataDir: string, url?: string) {
+  const results: { scenario: string; database: Database; run: RunFigures }[] = []
+  const handle = await openDatabase(url ? { databaseUrl: url } : { dataDir })
+  const pool = url ? new pg.Pool({ connectionString: url, max: CONNECTIONS }) : undefined
+  try {
+    for (const [scenario, limit] of [
+      ['search-50', 50],
+      ['search-2000', 9999],
+    ] as const) {
+      const { sql, params } = await searchSql(handle.db, limit)
+      log(`${kind}: SQL der Suche ${scenario} direkt, ${duration} s …`)
+      const client = pool
+      const run = client
+        ? await loops(duration, () => client.query(sql, params))
+        : await pgliteLoops(handle, sql, params)
+      log(`  ${run.requestsPerSecond.toFixed(0)}/s, p50 ${run.latencyMs.p50.toFixed(2)} ms`)
+      results.push({ scenario, database: kind, run })
+    }
+  } finally {
+    await pool?.end()
+    await handle.close()
+  }
+  return results
+}
+
+/** PGlite: the same connection the server would use (one, in-process), 10 loops on it. */
+async function pgliteLoops(
+  handle: Awaited<ReturnType<typeof openDatabase>>,
+  sql: string,
+  params: unknown[],
+): Promise<RunFigures> {
+  const client = (handle.db as unknown as { $client: PGlite }).$client
+  return loops(duration, () => client.query(sql, params))
+}
+
+// -- memory -------------------------------------------------------------------------------------
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN)
+  return kb / 1024
+}
+
+async function soak(
+  kind: Database,
+  server: RunningServer,
+  portalCalls: RecordedCall[],
+): Promise<MemoryResult> {
+  const pid = server.process.pid
+  if (pid === undefined) throw new Error('Der Server hat keine Prozessnummer.')
+  const token = await signIn(server.baseUrl)
+  const totalSeconds = soakMinutes * 60
+  log(`${kind}: Speicherdauerlauf, gemischtes Szenario ${soakMinutes} min, RSS alle 5 s …`)
+  const samples: { second: number; rssMb: number }[] = []
+  const started = performance.now()
+  const sampler = setInterval(() => {
+    samples.push({ second: Math.round((performance.now() - started) / 1000), rssMb: rssMb(pid) })
+  }, 5_000)
+  let result: autocannon.Result
+  try {
+    result = await load(server.baseUrl, token, portalCalls, totalSeconds)
+  } finally {
+    clearInterval(sampler)
+  }
+  const change = memoryChange(samples, totalSeconds)
+  log(
+    `  RSS ${change.firstMb.toFixed(1)} MB -> ${change.lastMb.toFixed(1)} MB (${change.changePercent.toFixed(1)} %)`,
+  )
+  return {
+    database: kind,
+    minutes: soakMinutes,
+    warmUpSeconds: change.warmUp,
+    windowSeconds: change.window,
+    samples,
+    firstMb: change.firstMb,
+    lastMb: change.lastMb,
+    changePercent: change.changePercent,
+    run: figures(result, `${portalCalls.length} Aufrufe`),
+  }
+}
+
+// -- main ---------------------------------------------------------------------------------------
+
+/** The report so far: written with the failure when a step breaks off the run. */
+let partial: BenchReport | undefined
+
+async function main(): Promise<BenchReport> {
+  const startedAt = new Date()
+  const report: BenchReport = {
+    startedAt: startedAt.toISOString(),
+    machine: {
+      cpu: os.cpus()[0]?.model ?? 'unbekannt',
+      cores: os.cpus().length,
+      memoryGb: os.totalmem() / 1024 ** 3,
+      node: process.version,
+      os: `${os.type()} ${os.release()}`,
+      postgres: postgresUrl ? await postgresVersion(postgresUrl) : null,
+      commit: gitCommit(),
+    },
+    options: {
+      scale,
+      durationSeconds: duration,
+      soakMinutes,
+      portal: !args['skip-portal'],
+    },
+    seedSeconds: {},
+    seedRows: {},
+    scenarios: [],
+    sql: [],
+    memory: null,
+    portal: null,
+    problems: [],
+  }
+  partial = report
+  const write = () => writeReport(report, startedAt)
+  process.once('SIGINT', () => {
+    void stopAll().then(() => process.exit(130))
+  })
+
+  if (!args['no-build']) {
+    log('Baue Portal und Server (npm run build) …')
+    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
+    if (build.status !== 0) throw new Error('npm run build ist fehlgeschlagen.')
+  }
+  mkdirSync(DATA, { recursive: true })
+
+  const kinds: Database[] = postgresUrl ? ['pglite', 'postgres'] : ['pglite']
+  const soakKind: Database = postgresUrl ? 'postgres' : 'pglite'
+  let portalCalls: RecordedCall[] = []
+  for (const kind of kinds) {
+    log(`${kind}: neue Datenbank, Demodaten mit Skalierung ${scale} …`)
+    const seeded = await seed(kind)
+    report.seedSeconds[kind] = seeded.seconds
+    report.seedRows[kind] = seeded.rows
+    log(
+      `${kind}: Demodaten in ${seeded.seconds.toFixed(1)} s (${seeded.rows.measurements} Ablesungen)`,
+    )
+    log(`${kind}: starte den gebauten Server …`)
+    const server = await startServer(kind, seeded.dataDir, seeded.url)
+    try {
+      const credentials = { baseUrl: server.baseUrl, userName: USER, password: DEMO_PASSWORD }
+      const token = await signIn(server.baseUrl)
+      log(`${kind}: lege ${EXPENSE_LINES} Kostenzeilen und einen 5-MB-Beleg über die API an …`)
+      const fixtures = await createFixtures(server.baseUrl, token)
+      if (portalCalls.length === 0) {
+        log(
+          'Zeichne die Aufrufe des Portals in Chromium auf (Dashboard, Liegenschaft, Nutzeinheit, Verteilung) …',
+        )
+        try {
+          portalCalls = await recordPortalCalls(credentials)
+        } catch (error) {
+          report.problems.push(`Aufzeichnung der Portal-Aufrufe: ${(error as Error).message}`)
+        }
+      }
+      await runScenarios(
+        kind,
+        server,
+        scenarios(fixtures, portalCalls),
+        report.scenarios,
+        report.problems,
+      )
+      if (kind === 'postgres') report.sql.push(...(await rawSql(kind, seeded.dataDir, seeded.url)))
+      if (kind === 'pglite' && !args['skip-portal']) {
+        log('Portal: JavaScript und Lighthouse in Chromium …')
+        try {
+          report.portal = await measurePortal(credentials)
+        } catch (error) {
+          report.problems.push(`Portal-Messung: ${(error as Error).message}`)
+        }
+      }
+      if (kind === soakKind && soakMinutes > 0) {
+        if (portalCalls.length > 0) report.memory = await soak(kind, server, portalCalls)
+        else report.problems.push('Speicherdauerlauf übersprungen: keine Portal-Aufrufe.')
+      }
+    } finally {
+      log(`${kind}: stoppe den Server.`)
+      await server.stop()
+    }
+    // a PGlite folder cannot be opened twice: its SQL runs once the server is gone
+    if (kind === 'pglite') report.sql.push(...(await rawSql(kind, seeded.dataDir)))
+    write()
+  }
+  return report
+}
+
+function writeReport(report: BenchReport, startedAt: Date): string {
+  mkdirSync(RESULTS, { recursive: true })
+  const local = new Date(startedAt.getTime() - startedAt.getTimezoneOffset() * 60_000)
+  const name = `${local.toISOString().slice(0, 16).replace(':', '-')}-scale${report.options.scale}`
+  const file = path.join(RESULTS, name)
+  writeFileSync(`${file}.json`, `${JSON.stringify(report, null, 2)}\n`)
+  writeFileSync(`${file}.md`, renderMarkdown(report))
+  return `${file}.md`
+}
+
+try {
+  const report = await main()
+  const file = writeReport(report, new Date(report.startedAt))
+  log(`Bericht: ${path.relative(ROOT, file)} (und .json)`)
+} catch (error) {
+  console.error(`[bench] abgebrochen: ${(error as Error).stack ?? String(error)}`)
+  process.exitCode = 1
+  if (partial) {
+    partial.problems.push(`Abgebrochen: ${(error as Error).message}`)
+    log(
+      `Bericht bis zum Abbruch: ${path.relative(ROOT, writeReport(partial, new Date(partial.startedAt)))}`,
+    )
+  }
+} finally {
+  await stopAll()
+}
