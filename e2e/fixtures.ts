@@ -12,6 +12,8 @@ type WorkerFixtures = {
    * a worker option that differs starts a worker with a server of its own.
    */
   serverGroup: string
+  /** The demo data's scale of the worker's server (1 unless a file asks for more). */
+  seedScale: number
   portal: PortalServer
 }
 type TestFixtures = {
@@ -52,9 +54,10 @@ export async function checkScreen(page: Page, name: string) {
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   serverGroup: ['shared', { scope: 'worker', option: true }],
+  seedScale: [1, { scope: 'worker', option: true }],
   portal: [
-    async ({ serverGroup: _group }, use) => {
-      const portal = await startPortal()
+    async ({ serverGroup: _group, seedScale }, use) => {
+      const portal = await startPortal({ seedScale })
       await use(portal)
       await portal.stop()
     },

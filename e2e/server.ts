@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -25,11 +25,32 @@ function freePort(): Promise<number> {
 
 /**
  * Starts the real server (built portal, embedded PGlite, demo data) on a fresh data folder and a
- * free port, and waits until it answers.
+ * free port, and waits until it answers. `seedScale` above 1 seeds that much demo data first
+ * (the server seeds scale 1 into an empty database itself).
  */
-export async function startPortal(options: { customer?: string } = {}): Promise<PortalServer> {
+export async function startPortal(
+  options: { customer?: string; seedScale?: number } = {},
+): Promise<PortalServer> {
   const port = await freePort()
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'))
+  if (options.seedScale && options.seedScale > 1) {
+    const seed = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(ROOT, 'apps/server/src/seed/cli.ts'),
+        '--scale',
+        String(options.seedScale),
+      ],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+        encoding: 'utf8',
+      },
+    )
+    if (seed.status !== 0) throw new Error(`Demodaten fehlgeschlagen:\n${seed.stderr}`)
+  }
   const url = `http://127.0.0.1:${port}`
   const env: NodeJS.ProcessEnv = {
     ...process.env,
