@@ -9,7 +9,9 @@ import {
   storeSession,
   storeToken,
   takeSessionMessage,
+  type SessionUser,
 } from './session'
+import type { Connection } from '@portal/domain'
 
 const user = {
   userName: 'verwalter',
@@ -60,6 +62,15 @@ describe('session (§4)', () => {
     expect(localStorage.getItem('bearerToken')).toBeNull()
     expect(takeSessionMessage()).toEqual({ message: 'Ihre Sitzung ist abgelaufen.', type: 'error' })
     expect(takeSessionMessage()).toBeNull()
+  })
+
+  it('parses the stored meta once while it is unchanged, and again when it changes', () => {
+    storeSession({ userName: 'verwalter' } as SessionUser, [{ connection: '1' } as Connection])
+    const first = getMeta()
+    expect(getMeta()).toBe(first)
+    storeSession({ userName: 'verwalter' } as SessionUser, [{ connection: '2' } as Connection])
+    expect(getMeta()).not.toBe(first)
+    expect(getMeta().map((c) => c.connection)).toEqual(['2'])
   })
 
   it('reads a damaged local storage entry as absent', () => {

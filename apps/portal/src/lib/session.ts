@@ -20,11 +20,21 @@ const local = {
   bearerToken: 'bearerToken',
 } as const
 
+/**
+ * The last text read per key and what it parsed to: a large customer's meta holds thousands of
+ * connections (megabytes), which each render would otherwise parse again.
+ */
+const parsedEntries = new Map<string, { raw: string; value: unknown }>()
+
 function readJson<T>(key: string): T | null {
   const raw = localStorage.getItem(key)
   if (!raw) return null
+  const known = parsedEntries.get(key)
+  if (known?.raw === raw) return known.value as T
   try {
-    return JSON.parse(raw) as T
+    const value = JSON.parse(raw) as T
+    parsedEntries.set(key, { raw, value })
+    return value
   } catch {
     return null
   }
