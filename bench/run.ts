@@ -143,7 +143,12 @@ async function startServer(kind: Database, dataDir: string, url?: string): Promi
   delete env.INIT_CWD
   if (url) env.DATABASE_URL = url
   const logFile = createWriteStream(path.join(DATA, `${kind}-server.log`), { flags: 'a' })
-  const child = spawn(process.execPath, [SERVER], { cwd: ROOT, env, stdio: 'pipe' })
+  // the young generation size of the server's start scripts (apps/server/package.json, decision 010)
+  const child = spawn(process.execPath, ['--max-semi-space-size=64', SERVER], {
+    cwd: ROOT,
+    env,
+    stdio: 'pipe',
+  })
   child.stdout.pipe(logFile)
   child.stderr.pipe(logFile)
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
