@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_CUSTOMERS_DIR, loadConfig } from '../src/config'
 import { listCustomerIds, loadCustomer } from '../src/customer/load-customer'
 import { createTestContext, type TestContext } from './helper'
-import { customerDataBlock } from '../src/routes/portal'
+import { customerDataBlock, portalPage } from '../src/routes/portal'
 
 const CUSTOMERS = ['alpha-waerme', 'bergmann-abrechnung', 'clemens-energie', 'dorn-messdienst']
 const DEFAULT_NOTICE =
@@ -360,6 +360,19 @@ describe('the built portal', () => {
     ])
     expect(await preloads('/faq')).toEqual([])
     expect(await preloads('/toString')).toEqual([])
+  })
+
+  it("keeps a customer text with $' and $& as it is in the page", () => {
+    const text = "Kosten in $ – $' und $& und $$ bleiben"
+    const page = portalPage('<head><meta content="__CSP_NONCE__"></head><body></body>', {
+      styleNonce: 'abc',
+      headEnd: customerDataBlock({ text }),
+    })
+    expect(page).toBe(
+      `<head><meta content="abc">${customerDataBlock({ text })}</head><body></body>`,
+    )
+    const json = /<script type="application\/json" id="customer-data">(.*?)<\/script>/.exec(page)
+    expect(JSON.parse(json![1]!)).toEqual({ text })
   })
 
   it('escapes every < of the data block', () => {

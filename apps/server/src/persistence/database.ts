@@ -36,6 +36,12 @@ export async function openDatabase(options: {
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    // An idle connection the server ends (restart, administrator, a dropped database) is taken
+    // out of the pool by pg, which opens a new one when needed; unhandled, the error would end
+    // the process.
+    pool.on('error', (error) => {
+      console.warn(`PostgreSQL hat eine ruhende Verbindung beendet: ${error.message}`)
+    })
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' })
     return {
       db: db as unknown as Database,

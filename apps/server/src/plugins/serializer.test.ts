@@ -68,6 +68,14 @@ describe('fast-json-stringify serializer', () => {
     expect(raw).not.toContain('secret')
   })
 
+  it('drops an undeclared property inside a union member too, as zod did', async () => {
+    answer = { ...good, detail: { type: 'y', y: 'z', internal: 'secret' } }
+    const { status, body, raw } = await get()
+    expect(status).toBe(200)
+    expect(body).toEqual(good)
+    expect(raw).not.toContain('secret')
+  })
+
   it.each([
     ['a missing required property', { ...good, id: undefined }],
     ['null where the schema has no null', { ...good, id: null }],

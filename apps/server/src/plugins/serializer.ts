@@ -52,10 +52,12 @@ export function responseJsonSchema(schema: z.ZodType): JsonSchema {
 }
 
 /**
- * The same schema for validation: zod strips unknown properties instead of rejecting them, and so
- * does fast-json-stringify, so `additionalProperties: false` must not fail the check.
+ * The schema both steps use: zod strips unknown properties instead of rejecting them, so
+ * `additionalProperties: false` must fail neither the check nor fast-json-stringify's choice of a
+ * union member (which rejects an object with an extra property). Without it fast-json-stringify
+ * still writes declared properties only.
  */
-function validationSchema(schema: JsonSchema): JsonSchema {
+function strippingSchema(schema: JsonSchema): JsonSchema {
   return JSON.parse(
     JSON.stringify(schema, (key, value: unknown) =>
       key === '$schema' || (key === 'additionalProperties' && value === false) ? undefined : value,
@@ -83,7 +85,7 @@ export function createFastSerializerCompiler(zodSerializedRoutes: ZodSerializedR
     let jsonSchema: JsonSchema
     let stringify: (data: unknown) => string
     try {
-      jsonSchema = responseJsonSchema(zodSchemaOf(route.schema))
+      jsonSchema = strippingSchema(responseJsonSchema(zodSchemaOf(route.schema)))
       stringify = fastJson(jsonSchema) as (data: unknown) => string
     } catch (error) {
       zodSerializedRoutes.push({ method, url, httpStatus, reason: (error as Error).message })
@@ -91,7 +93,7 @@ export function createFastSerializerCompiler(zodSerializedRoutes: ZodSerializedR
     }
     let validate: ValidateFunction | undefined
     return (data: unknown) => {
-      validate ??= ajv.compile(validationSchema(jsonSchema))
+      validate ??= ajv.compile(jsonSchema)
       if (!validate(data)) {
         throw new ResponseSchemaError(method, url, httpStatus, ajv.errorsText(validate.errors))
       }

@@ -40,6 +40,17 @@ export async function modulePreloads(distRoot: string, urlPath: string): Promise
     .join('')
 }
 
+/**
+ * The portal's `index.html` for one answer: the style nonce filled in and `headEnd` (preloads,
+ * customer data) put before `</head>`. Both are inserted by function, so that a `$` in a customer
+ * text is never read as a replacement pattern.
+ */
+export function portalPage(html: string, parts: { styleNonce: string; headEnd: string }): string {
+  return html
+    .replaceAll(CSP_NONCE_PLACEHOLDER, () => parts.styleNonce)
+    .replace('</head>', () => `${parts.headEnd}</head>`)
+}
+
 /** Paths that belong to the server, never to the portal: an unknown one is a JSON 404. */
 const SERVER_PATHS = /^\/(api|customer-assets)(\/|$)/
 
@@ -90,10 +101,10 @@ const portalRoutes: FastifyPluginAsync<{ root: string }> = async (app, { root })
       return reply
     }
     // read on each request: a rebuilt portal has new asset names, and the files are small
-    const preloads = await modulePreloads(distRoot, urlPath)
-    const html = (await readFile(indexFile, 'utf8'))
-      .replaceAll(CSP_NONCE_PLACEHOLDER, reply.cspNonce.style)
-      .replace('</head>', `${preloads}${dataBlock}</head>`)
+    const html = portalPage(await readFile(indexFile, 'utf8'), {
+      styleNonce: reply.cspNonce.style,
+      headEnd: `${await modulePreloads(distRoot, urlPath)}${dataBlock}`,
+    })
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html)
   })
 }

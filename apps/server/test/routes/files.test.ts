@@ -162,6 +162,21 @@ describe('file upload and download', () => {
     expect(response.json<Attachment>().mediaType).toBe(mediaType)
   })
 
+  it('sends a CSV as stored, uncompressed with its length, also to a client that accepts Brotli', async () => {
+    const content = Buffer.from(`Kostenart;Betrag\n${'Heizöl;1234,56\n'.repeat(400)}`, 'utf8')
+    const response = await upload({ fileName: 'kosten.csv', content })
+    expect(response.statusCode, response.body).toBe(200)
+    const file = await ctx.app.inject({
+      method: 'GET',
+      url: `${DOWNLOAD}/${response.json<Attachment>().attachment}`,
+      headers: { ...as.eigentuemer, 'accept-encoding': 'br, gzip' },
+    })
+    expect(file.statusCode).toBe(200)
+    expect(file.headers['content-encoding']).toBeUndefined()
+    expect(file.headers['content-length']).toBe(String(content.length))
+    expect(sha256(file.rawPayload)).toBe(sha256(content))
+  })
+
   it('refuses a file over 20 MB with 413 and stores nothing', async () => {
     const before = [await attachmentCount(), await contentCount()]
     const big = Buffer.alloc(21 * 1024 * 1024, 0x20)

@@ -43,6 +43,9 @@ const fileProcessRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/processes/system/file-download/:id',
     {
+      // the stored bytes as they are, with their Content-Length (PDF and images do not shrink;
+      // a CSV of up to 20 MB is not compressed on every download)
+      compress: false,
       schema: {
         description:
           'Die Bytes einer sichtbaren Datei mit Content-Type, Content-Disposition (attachment) und nosniff; sonst 404.',

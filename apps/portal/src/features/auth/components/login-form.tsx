@@ -4,7 +4,7 @@ import AlertTitle from '@mui/material/AlertTitle'
 import Button from '@mui/material/Button'
 import Link from '@mui/material/Link'
 import Stack from '@mui/material/Stack'
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useNavigate } from 'react-router'
 import { OutlinedField } from '../../../components/outlined-field'
@@ -49,12 +49,20 @@ export function LoginForm() {
   const [values, setValues] = useState({ username: '', password: '' })
   const [checked, setChecked] = useState(false)
   const [isSubmitting, setSubmitting] = useState(false)
+  const usernameInput = useRef<HTMLInputElement>(null)
+  const passwordInput = useRef<HTMLInputElement>(null)
   const missing = (field: keyof typeof values) => checked && values[field] === ''
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
     setChecked(true)
-    if (values.username === '' || values.password === '') return
+    // like the form library did: the first empty field gets the focus, its message is read out
+    const emptyInput =
+      values.username === '' ? usernameInput : values.password === '' ? passwordInput : null
+    if (emptyInput) {
+      emptyInput.current?.focus()
+      return
+    }
     setError(null)
     setSubmitting(true)
     try {
@@ -87,12 +95,14 @@ export function LoginForm() {
         label={t('auth.login.userName')}
         autoComplete="username"
         required
+        ref={usernameInput}
         {...field('username')}
       />
       <PasswordField
         label={t('auth.login.password')}
         autoComplete="current-password"
         required
+        ref={passwordInput}
         {...field('password')}
       />
       <Button type="submit" variant="contained" size="large" loading={isSubmitting}>
