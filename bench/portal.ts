@@ -196,14 +196,10 @@ async function puppeteerSignIn(page: PuppeteerPage, credentials: Credentials): P
 }
 
 /** Lighthouse (performance and accessibility) on login and dashboard, desktop and mobile. */
-export async function measureLighthouse(
-  credentials: Credentials,
-  formFactors: LighthouseFigures['formFactor'][] = ['desktop', 'mobile'],
-  pages: LighthouseFigures['page'][] = ['login', 'dashboard'],
-): Promise<LighthouseFigures[]> {
+async function measureLighthouse(credentials: Credentials): Promise<LighthouseFigures[]> {
   const figures: LighthouseFigures[] = []
-  for (const formFactor of formFactors) {
-    for (const target of pages) {
+  for (const formFactor of ['desktop', 'mobile'] as const) {
+    for (const target of ['login', 'dashboard'] as const) {
       // a fresh browser for every run: no cache or storage carried from one run to the next
       const chrome = await launchChrome({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS })
       try {

@@ -1,4 +1,4 @@
-import type { ClientCustomerConfig, Faq } from '@portal/domain'
+import { CUSTOMER_DATA_ELEMENT_ID, type ClientCustomerConfig, type Faq } from '@portal/domain'
 import { createContext, useContext } from 'react'
 
 export type LoadedCustomer = { config: ClientCustomerConfig; faq: Faq }
@@ -12,7 +12,7 @@ async function getJson<T>(path: string): Promise<T> {
 /** §1: configuration and FAQ are loaded before the application starts. */
 export async function loadCustomer(): Promise<LoadedCustomer> {
   // the server writes both into the page it serves (no round trip); the dev server does not
-  const inline = document.getElementById('customer-data')?.textContent
+  const inline = document.getElementById(CUSTOMER_DATA_ELEMENT_ID)?.textContent
   if (inline) return JSON.parse(inline) as LoadedCustomer
   const [config, faq] = await Promise.all([
     getJson<LoadedCustomer['config']>('/api/configuration/customer'),

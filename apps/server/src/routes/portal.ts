@@ -2,14 +2,12 @@ import { existsSync } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
+import { CUSTOMER_DATA_ELEMENT_ID } from '@portal/domain'
 import type { FastifyPluginAsync } from 'fastify'
 import { clientCustomerData } from './configuration/customer'
 
 /** The placeholder in the portal's `index.html` that each answer replaces with its style nonce. */
 export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__'
-
-/** The id of the page's data block holding the customer configuration and FAQ. */
-export const CUSTOMER_DATA_ELEMENT = 'customer-data'
 
 /**
  * The customer configuration and FAQ as a JSON data block for the page (§1: the portal has them
@@ -18,7 +16,7 @@ export const CUSTOMER_DATA_ELEMENT = 'customer-data'
  */
 export function customerDataBlock(data: unknown): string {
   const json = JSON.stringify(data).replaceAll('<', '\\u003c')
-  return `<script type="application/json" id="${CUSTOMER_DATA_ELEMENT}">${json}</script>`
+  return `<script type="application/json" id="${CUSTOMER_DATA_ELEMENT_ID}">${json}</script>`
 }
 
 /**
@@ -26,7 +24,7 @@ export function customerDataBlock(data: unknown): string {
  * portal build listed in `route-preloads.json`, so the browser fetches them with the entry
  * instead of after it.
  */
-export async function modulePreloads(distRoot: string, urlPath: string): Promise<string> {
+async function modulePreloads(distRoot: string, urlPath: string): Promise<string> {
   const noPreloads: Record<string, string[]> = {}
   const listed = await readFile(path.join(distRoot, 'route-preloads.json'), 'utf8').then(
     (text) => JSON.parse(text) as Record<string, string[]>,

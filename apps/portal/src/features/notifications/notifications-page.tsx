@@ -13,7 +13,7 @@ import { PanelState } from '../../components/panel-state'
 import { useNotifications } from './api/notifications'
 
 /** Notices on one page: a property manager of a large customer may have hundreds. */
-export const NOTIFICATIONS_PER_PAGE = 20
+const NOTIFICATIONS_PER_PAGE = 20
 
 /** §1 Notification screen: tenant changes and their state, released distributions, approvals due. */
 export function Component() {
