@@ -176,9 +176,3 @@ export const FaqSchema = z.strictObject({
     .min(1),
 })
 export type Faq = z.infer<typeof FaqSchema>
-
-/**
- * §1: the id of the JSON data block in which the server hands the portal its customer
- * configuration and FAQ with the page, so that the portal has them before it renders.
- */
-export const CUSTOMER_DATA_ELEMENT_ID = 'customer-data'
