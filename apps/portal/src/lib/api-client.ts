@@ -12,6 +12,8 @@ export class ApiError extends Error {
     /** The server's German detail, if it sent one. */
     readonly detail: string | null,
     readonly serverCode: string | null,
+    /** The input the detail is about (`reason`, `operatingCostsHeatingExpense.0.from`), if any. */
+    readonly field: string | null = null,
   ) {
     super(detail ?? `HTTP ${status}`)
     this.name = 'ApiError'
@@ -60,7 +62,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions): Prom
   }
   if (response.status === 204) return undefined as T
   const payload = (await response.json().catch(() => null)) as
-    (T & { detail?: string; code?: string }) | null
+    (T & { detail?: string; code?: string; field?: string }) | null
   if (!response.ok) {
     if (response.status === 401 && !options.anonymous) {
       logoutWithMessage(payload?.detail ?? SESSION_EXPIRED)
@@ -70,6 +72,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions): Prom
       options.errorCode,
       payload?.detail ?? null,
       payload?.code ?? null,
+      payload?.field ?? null,
     )
   }
   return payload as T
@@ -95,9 +98,13 @@ export function uploadRequest<T>(
     }
     request.onerror = () => reject(new ApiError(0, options.errorCode, null, 'NETWORK'))
     request.onload = () => {
-      let payload: (T & { detail?: string; code?: string }) | null = null
+      let payload: (T & { detail?: string; code?: string; field?: string }) | null = null
       try {
-        payload = JSON.parse(request.responseText) as T & { detail?: string; code?: string }
+        payload = JSON.parse(request.responseText) as T & {
+          detail?: string
+          code?: string
+          field?: string
+        }
       } catch {
         payload = null
       }
@@ -109,6 +116,7 @@ export function uploadRequest<T>(
           options.errorCode,
           payload?.detail ?? null,
           payload?.code ?? null,
+          payload?.field ?? null,
         ),
       )
     }

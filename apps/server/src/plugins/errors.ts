@@ -18,6 +18,11 @@ const STATUS_DETAILS: Record<number, { code: string; detail: string }> = {
   },
 }
 
+/** The error answer: `{detail, code}`, and `field` when the detail is about one input. */
+function errorBody(detail: string, code: string, field: string | undefined) {
+  return field === undefined ? { detail, code } : { detail, code, field }
+}
+
 /**
  * One error handler for the whole server: every error becomes `{detail, code}` with a German
  * detail; 5xx answers never carry the cause, which goes to the log only.
@@ -25,19 +30,15 @@ const STATUS_DETAILS: Record<number, { code: string; detail: string }> = {
 export default fp(function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ detail: error.detail, code: error.code })
+      return reply.status(error.statusCode).send(errorBody(error.detail, error.code, error.field))
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation
-        .map((issue) => {
-          const where = issue.instancePath.replace(/^\//, '').replaceAll('/', '.')
-          const place = [error.validationContext, where].filter(Boolean).join('.')
-          return place ? `${place}: ${issue.message}` : issue.message
-        })
-        .join('; ')
-      return reply
-        .status(400)
-        .send({ detail: `Die Anfrage ist ungültig: ${issues}`, code: 'VALIDATION_FAILED' })
+      // The first issue is answered: its German message as the detail, and where it is as `field`
+      // (the path inside the body, query or path parameters), so that a form shows it at the field.
+      const [issue] = error.validation
+      const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined
+      const detail = issue?.message ?? STATUS_DETAILS[400]!.detail
+      return reply.status(400).send(errorBody(detail, 'VALIDATION_FAILED', field))
     }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {

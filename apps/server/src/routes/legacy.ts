@@ -1,7 +1,7 @@
 import { LegacyAnswerSchema, LegacyRequestSchema } from '@portal/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { HttpError, badRequest } from '../http-errors'
+import { HttpError, badRequest, validationFailed } from '../http-errors'
 import { legacyTransaction } from '../processes/legacy-transaction'
 
 const FORM = 'application/x-www-form-urlencoded'
@@ -46,10 +46,7 @@ const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const result = LegacyRequestSchema.safeParse(parsed)
       if (!result.success) {
-        const issues = result.error.issues
-          .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ` : '') + issue.message)
-          .join('; ')
-        throw badRequest(`Die Anfrage ist ungültig: ${issues}`, 'VALIDATION_FAILED')
+        throw validationFailed(result.error.issues)
       }
       return legacyTransaction({ db: app.db, jwtSecret: app.config.jwtSecret }, result.data)
     },

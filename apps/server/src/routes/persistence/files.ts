@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { readMultipart } from '../../files/multipart'
-import { badRequest } from '../../http-errors'
+import { badRequest, validationFailed } from '../../http-errors'
 import {
   attachmentEntity,
   billingVoucherEntity,
@@ -29,17 +29,6 @@ import { createActivity } from '../../processes/activities'
 import { deleteAttachment } from '../../processes/files'
 import { notificationsFor } from '../../processes/notifications'
 import { searchRoute } from '../search-route'
-
-/** Zod issues as one German detail, the way the error handler answers schema violations. */
-export function validationDetail(error: z.ZodError, prefix = ''): string {
-  const issues = error.issues
-    .map((issue) => {
-      const place = [prefix, ...issue.path.map(String)].filter(Boolean).join('.')
-      return place ? `${place}: ${issue.message}` : issue.message
-    })
-    .join('; ')
-  return `Die Anfrage ist ungültig: ${issues}`
-}
 
 /** §7 "Files and activities", "Invoices": files, invoices, vouchers, activities, notifications. */
 const fileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -123,7 +112,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const parsed = ActivityInputSchema.safeParse(json)
       if (!parsed.success) {
-        throw badRequest(validationDetail(parsed.error, 'activity'), 'VALIDATION_FAILED')
+        throw validationFailed(parsed.error.issues, 'activity')
       }
       const created = await createActivity(app.db, request.user, parsed.data, file)
       return reply.status(201).send(created)

@@ -3,14 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { contentDisposition } from '../../files/file-name'
 import { readMultipart } from '../../files/multipart'
-import { badRequest, notFound } from '../../http-errors'
+import { badRequest, notFound, validationFailed } from '../../http-errors'
 import {
   ATTACHMENT_NOT_FOUND_MESSAGE,
   findVisibleAttachment,
   readAttachmentContent,
 } from '../../persistence/repositories/files'
 import { uploadCostDocument } from '../../processes/files'
-import { validationDetail } from '../persistence/files'
 
 /** §7 "Files and activities": upload of cost documents and download of any visible file. */
 const fileProcessRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,7 +28,7 @@ const fileProcessRoutes: FastifyPluginAsyncZod = async (app) => {
       const { fields, file } = await readMultipart(request)
       const parsed = FileUploadFieldsSchema.safeParse(fields)
       if (!parsed.success) {
-        throw badRequest(validationDetail(parsed.error), 'VALIDATION_FAILED')
+        throw validationFailed(parsed.error.issues)
       }
       if (!file) throw badRequest(FILE_REQUIRED_MESSAGE, 'FILE_REQUIRED')
       return uploadCostDocument(app.db, request.user, {
