@@ -12,6 +12,7 @@ import authPlugin from './plugins/auth'
 import compressionPlugin from './plugins/compression'
 import contextPlugin from './plugins/db'
 import errorsPlugin from './plugins/errors'
+import idempotencyPlugin from './plugins/idempotency'
 import securityPlugin from './plugins/security'
 import { createFastSerializerCompiler, type ZodSerializedRoute } from './plugins/serializer'
 import swaggerPlugin from './plugins/swagger'
@@ -107,6 +108,7 @@ export async function buildApp(options: AppOptions) {
     mailer: options.mailer ?? createMailer(options.config),
   })
   await app.register(authPlugin)
+  await app.register(idempotencyPlugin)
 
   await app.register(healthRoutes)
   await app.register(sessionRoutes)

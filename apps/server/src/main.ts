@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app'
 import { loadConfig, type ServerConfig } from './config'
 import { startAutoApprovalJob } from './jobs/auto-approval'
+import { startHousekeepingJob } from './jobs/housekeeping'
 import { openDatabase } from './persistence/database'
 import { portalIndexFile } from './routes/portal'
 import { isDatabaseEmpty, seedDemoData } from './seed/demo-data'
@@ -34,11 +35,16 @@ const app = await buildApp({
 })
 
 const autoApproval = startAutoApprovalJob(database.db, app.log)
-app.addHook('onClose', () => autoApproval.stop())
+const housekeeping = startHousekeepingJob(database.db, app.log)
+app.addHook('onClose', () => {
+  autoApproval.stop()
+  housekeeping.stop()
+})
 
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   if (err) app.log.error({ err }, 'server closing after an error')
   autoApproval.stop()
+  housekeeping.stop()
   await app.close()
   await database.close()
 })

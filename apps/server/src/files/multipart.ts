@@ -3,6 +3,7 @@
  * at most 20 MB). Nothing is written while the request streams in; the caller stores the file in
  * one transaction after the whole body arrived, so a refused or aborted upload leaves no row.
  */
+import { createHash } from 'node:crypto'
 import {
   FILE_TOO_LARGE_CODE,
   FILE_TOO_LARGE_MESSAGE,
@@ -83,4 +84,12 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartF
   const detected = detectUploadType(file.bytes, file.fileName)
   if (!detected) throw fileTypeNotAllowed()
   return { fields, file: { ...file, ...detected } }
+}
+
+/** What identifies a multipart request for its idempotency key: the fields and the file's bytes. */
+export function multipartFingerprint(form: MultipartForm): string {
+  const file = form.file
+    ? [form.file.fileName, createHash('sha256').update(form.file.bytes).digest('hex')]
+    : null
+  return JSON.stringify([form.fields, file])
 }

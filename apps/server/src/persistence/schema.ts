@@ -585,3 +585,23 @@ export const auditLog = pgTable(
   },
   (t) => [index().on(t.entity, t.entityKey)],
 )
+
+/**
+ * ARCHITECTURE 3.5: the answer of every creating or changing call that carried an
+ * `Idempotency-Key`, written in the transaction of its effect; a repeat with the same key answers
+ * this instead of acting again. `requestHash` tells a repeat from a different request reusing the key.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userName: text().notNull(),
+    key: text().notNull(),
+    method: text().notNull(),
+    url: text().notNull(),
+    requestHash: text().notNull(),
+    statusCode: integer(),
+    response: jsonb(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userName, t.key] }), index().on(t.createdAt)],
+)

@@ -9,7 +9,7 @@ import {
 } from '@portal/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { readMultipart } from '../../files/multipart'
+import { multipartFingerprint, readMultipart } from '../../files/multipart'
 import { badRequest, validationFailed } from '../../http-errors'
 import {
   attachmentEntity,
@@ -28,6 +28,7 @@ import {
 import { createActivity } from '../../processes/activities'
 import { deleteAttachment } from '../../processes/files'
 import { notificationsFor } from '../../processes/notifications'
+import { idempotent, IdempotencyHeadersSchema } from '../../plugins/idempotency'
 import { searchRoute } from '../search-route'
 
 /** §7 "Files and activities", "Invoices": files, invoices, vouchers, activities, notifications. */
@@ -75,13 +76,16 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           'Löscht eine selbst hochgeladene Datei (204); fremde und unsichtbare Dateien: 404.',
         tags: ['files'],
         params: z.strictObject({ id: z.string().min(1).max(64) }),
+        headers: IdempotencyHeadersSchema,
         response: { 204: z.null() },
       },
     },
-    async (request, reply) => {
-      await deleteAttachment(app.db, request.user, request.params.id)
-      return reply.status(204).send(null)
-    },
+    async (request, reply) =>
+      idempotent(request, reply, async (db) => {
+        await deleteAttachment(db, request.user, request.params.id)
+        reply.status(204)
+        return null
+      }),
   )
 
   app.post(
@@ -92,11 +96,13 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           'Meldet einen Mieterwechsel (multipart/form-data: Feld activity als JSON, optional file); 201.',
         tags: ['activities'],
         consumes: ['multipart/form-data'],
+        headers: IdempotencyHeadersSchema,
         response: { 201: ActivityCreatedSchema },
       },
     },
     async (request, reply) => {
-      const { fields, file } = await readMultipart(request)
+      const form = await readMultipart(request)
+      const { fields, file } = form
       const unknown = Object.keys(fields).filter((name) => name !== 'activity')
       if (unknown.length > 0) {
         throw badRequest(`Unbekannte Felder: ${unknown.join(', ')}.`, 'VALIDATION_FAILED')
@@ -114,8 +120,16 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!parsed.success) {
         throw validationFailed(parsed.error.issues, 'activity')
       }
-      const created = await createActivity(app.db, request.user, parsed.data, file)
-      return reply.status(201).send(created)
+      return idempotent(
+        request,
+        reply,
+        async (db) => {
+          const created = await createActivity(db, request.user, parsed.data, file)
+          reply.status(201)
+          return created
+        },
+        { extra: multipartFingerprint(form) },
+      )
     },
   )
 

@@ -38,6 +38,11 @@ import { DISTRIBUTION_NOT_FOUND_MESSAGE } from '../../processes/distribution-sta
 import { EXPENSE_NOT_FOUND_MESSAGE } from '../../processes/expense-rules'
 import { distributionHistory } from '../../processes/history'
 import { updateExpense } from '../../processes/update-expense'
+import {
+  idempotent,
+  IdempotencyHeadersSchema,
+  replayCompletedRequest,
+} from '../../plugins/idempotency'
 import { searchRoute } from '../search-route'
 
 const id = z.string().min(1).max(40)
@@ -121,12 +126,13 @@ const operatingCostsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/api/persistence/operating-costs/:id/${kind}-expenses`,
       {
-        preValidation: (request) => assertVisible(request),
+        preValidation: [replayCompletedRequest, (request) => assertVisible(request)],
         schema: {
           description: `Mit {} oder {filters}: die ${kind === 'heating' ? 'Heiz' : 'Betriebs'}kostenzeilen (200). Mit {${field}: [...]}: fügt die Zeilen hinzu (201), nur solange die Verteilung offen (O) ist.`,
           tags: ['operating-costs'],
           params: z.strictObject({ id }),
           querystring: SearchQuerySchema,
+          headers: IdempotencyHeadersSchema,
           body: expenseListBody(kind).optional(),
           response: { 200: list, 201: list },
         },
@@ -138,8 +144,11 @@ const operatingCostsRoutes: FastifyPluginAsyncZod = async (app) => {
         } & Partial<Record<typeof field, ExpenseInput[]>>
         const inputs = body[field]
         if (inputs) {
-          const created = await addExpenses(app.db, request.user, request.params.id, kind, inputs)
-          return reply.status(201).send({ [field]: created })
+          return idempotent(request, reply, async (db) => {
+            const created = await addExpenses(db, request.user, request.params.id, kind, inputs)
+            reply.status(201)
+            return { [field]: created }
+          })
         }
         const page = await search<ExpenseRow>(
           app.db,
@@ -155,43 +164,49 @@ const operatingCostsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.patch(
       `/api/persistence/operating-costs/:id/${kind}-expenses/:guid`,
       {
-        preValidation: (request) => assertVisible(request, kind),
+        preValidation: [replayCompletedRequest, (request) => assertVisible(request, kind)],
         schema: {
           description:
             'Ändert eine Kostenzeile einer offenen Verteilung; `version` muss die gespeicherte sein (sonst 409 STALE_VERSION).',
           tags: ['operating-costs'],
           params: z.strictObject({ id, guid }),
+          headers: IdempotencyHeadersSchema,
           body: ExpenseUpdateSchema,
           response: { 200: ExpenseSchema },
         },
       },
-      async (request) =>
-        updateExpense(
-          app.db,
-          request.user,
-          request.params.id,
-          kind,
-          request.params.guid,
-          request.body,
+      async (request, reply) =>
+        idempotent(request, reply, (db) =>
+          updateExpense(
+            db,
+            request.user,
+            request.params.id,
+            kind,
+            request.params.guid,
+            request.body,
+          ),
         ),
     )
 
     app.delete(
       `/api/persistence/operating-costs/:id/${kind}-expenses/:guid`,
       {
-        preValidation: (request) => assertVisible(request, kind),
+        preValidation: [replayCompletedRequest, (request) => assertVisible(request, kind)],
         schema: {
           description:
             'Löscht eine Kostenzeile einer offenen Verteilung (204); die Dienstleistungspauschale HK_DLP nie (403).',
           tags: ['operating-costs'],
           params: z.strictObject({ id, guid }),
+          headers: IdempotencyHeadersSchema,
           response: { 204: z.null() },
         },
       },
-      async (request, reply) => {
-        await deleteExpense(app.db, request.user, request.params.id, kind, request.params.guid)
-        return reply.status(204).send(null)
-      },
+      async (request, reply) =>
+        idempotent(request, reply, async (db) => {
+          await deleteExpense(db, request.user, request.params.id, kind, request.params.guid)
+          reply.status(204)
+          return null
+        }),
     )
   }
 }

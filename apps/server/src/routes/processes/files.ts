@@ -2,7 +2,7 @@ import { AttachmentSchema, FILE_REQUIRED_MESSAGE, FileUploadFieldsSchema } from 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { contentDisposition } from '../../files/file-name'
-import { readMultipart } from '../../files/multipart'
+import { multipartFingerprint, readMultipart } from '../../files/multipart'
 import { badRequest, notFound, validationFailed } from '../../http-errors'
 import {
   ATTACHMENT_NOT_FOUND_MESSAGE,
@@ -10,6 +10,7 @@ import {
   readAttachmentContent,
 } from '../../persistence/repositories/files'
 import { uploadCostDocument } from '../../processes/files'
+import { idempotent, IdempotencyHeadersSchema } from '../../plugins/idempotency'
 
 /** §7 "Files and activities": upload of cost documents and download of any visible file. */
 const fileProcessRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,21 +22,29 @@ const fileProcessRoutes: FastifyPluginAsyncZod = async (app) => {
           'Lädt einen Kostenbeleg hoch (multipart/form-data: objectType KOSTENBELEG, objectKey = Kostenverteilung, note, file). Höchstens 20 MB (413), Typ nach Inhalt: PDF, JPEG, PNG, XLSX, DOCX, CSV (415).',
         tags: ['files'],
         consumes: ['multipart/form-data'],
+        headers: IdempotencyHeadersSchema,
         response: { 200: AttachmentSchema },
       },
     },
-    async (request) => {
-      const { fields, file } = await readMultipart(request)
+    async (request, reply) => {
+      const form = await readMultipart(request)
+      const { fields, file } = form
       const parsed = FileUploadFieldsSchema.safeParse(fields)
       if (!parsed.success) {
         throw validationFailed(parsed.error.issues)
       }
       if (!file) throw badRequest(FILE_REQUIRED_MESSAGE, 'FILE_REQUIRED')
-      return uploadCostDocument(app.db, request.user, {
-        objectKey: parsed.data.objectKey,
-        note: parsed.data.note ?? null,
-        file,
-      })
+      return idempotent(
+        request,
+        reply,
+        (db) =>
+          uploadCostDocument(db, request.user, {
+            objectKey: parsed.data.objectKey,
+            note: parsed.data.note ?? null,
+            file,
+          }),
+        { extra: multipartFingerprint(form) },
+      )
     },
   )
 

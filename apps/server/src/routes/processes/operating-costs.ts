@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { decideDistribution } from '../../processes/distribution-approval'
 import { finalizeEntry } from '../../processes/entry-finalization'
 import { valueList } from '../../processes/value-list'
+import { idempotent, IdempotencyHeadersSchema } from '../../plugins/idempotency'
 
 /** §7 "Operating costs": the workflow steps of the user, and the value lists of the cost entry. */
 const operatingCostsProcessRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,17 +21,19 @@ const operatingCostsProcessRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           '„Kosten erfasst“: setzt eine offene Verteilung (O) auf erfasst (E); danach ist keine Kostenerfassung mehr möglich.',
         tags: ['operating-costs'],
+        headers: IdempotencyHeadersSchema,
         body: EntryFinalizationRequestSchema,
         response: { 200: SuccessMessageSchema },
       },
     },
-    async (request) => ({
-      successMessage: await finalizeEntry(
-        app.db,
-        request.user,
-        request.body.operatingCostsDistribution,
-      ),
-    }),
+    async (request, reply) =>
+      idempotent(request, reply, async (db) => ({
+        successMessage: await finalizeEntry(
+          db,
+          request.user,
+          request.body.operatingCostsDistribution,
+        ),
+      })),
   )
 
   app.post(
@@ -40,13 +43,15 @@ const operatingCostsProcessRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Genehmigt (approved: true, F -> G) oder lehnt mit Begründung ab (approved: false, bleibt F) eine freigegebene Verteilung.',
         tags: ['operating-costs'],
+        headers: IdempotencyHeadersSchema,
         body: DistributionApprovalRequestSchema,
         response: { 200: SuccessMessageSchema },
       },
     },
-    async (request) => ({
-      successMessage: await decideDistribution(app.db, request.user, request.body),
-    }),
+    async (request, reply) =>
+      idempotent(request, reply, async (db) => ({
+        successMessage: await decideDistribution(db, request.user, request.body),
+      })),
   )
 
   app.post(

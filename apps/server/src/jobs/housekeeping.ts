@@ -1,0 +1,24 @@
+/**
+ * Hourly housekeeping: idempotency keys older than their retention are removed. Like the automatic
+ * approval, the timer does not keep the process alive and errors are logged, never thrown.
+ */
+import type { Database } from '../persistence/database'
+import { pruneIdempotencyKeys } from '../plugins/idempotency'
+import type { JobLogger } from './auto-approval'
+
+export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000
+
+export async function runHousekeeping(db: Database, log: JobLogger): Promise<void> {
+  try {
+    const removed = await pruneIdempotencyKeys(db)
+    if (removed > 0) log.info({ removed }, 'expired idempotency keys removed')
+  } catch (err) {
+    log.error({ err }, 'housekeeping failed')
+  }
+}
+
+export function startHousekeepingJob(db: Database, log: JobLogger): { stop(): void } {
+  const timer = setInterval(() => void runHousekeeping(db, log), HOUSEKEEPING_INTERVAL_MS)
+  timer.unref()
+  return { stop: () => clearInterval(timer) }
+}
