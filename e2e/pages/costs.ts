@@ -17,6 +17,24 @@ export async function grossTotal(page: Page): Promise<number> {
   return cents((await value.textContent()) ?? '')
 }
 
+/** The totals the 'Kosten erfasst' dialog asks to confirm, in hundredths of a euro. */
+export async function confirmedTotals(page: Page) {
+  const table = page
+    .getByRole('dialog', { name: 'Kosten erfasst' })
+    .getByRole('table', { name: 'Sie bestätigen diese Summen' })
+  const row = async (name: string) => {
+    const cells = table.getByRole('row', { name: new RegExp(`^${name}`) }).getByRole('cell')
+    await expect(cells).toHaveCount(2)
+    const [gross, apportionable] = await cells.allTextContents()
+    return { gross: cents(gross!), apportionable: cents(apportionable!) }
+  }
+  return {
+    heating: await row('Heiz- und Nebenkosten'),
+    working: await row('Betriebskosten'),
+    total: await row('Gesamt'),
+  }
+}
+
 export async function openDistribution(page: Page, status: string) {
   await page.goto('/properties/1000000002')
   await page.getByRole('link', { name: 'Kostenverteilung öffnen' }).click()

@@ -27,12 +27,16 @@ test('profile and password change with the §5 rules, checked as you type and by
   await expect(page.getByText('Dieses Feld muss ausgefüllt werden.')).toBeVisible()
   await checkScreen('account-errors')
 
-  // the server checks the current password: error 128 with its detail
+  // the server checks the current password: its detail at the field it names, no error code
   await field(page, 'Aktuelles Passwort').fill('falsch')
   await field(page, 'Neues Passwort').fill('Neues#Pass12')
   await field(page, 'Neues Passwort wiederholen').fill('Neues#Pass12')
   await page.getByRole('button', { name: 'Passwort ändern' }).click()
-  await expect(page.getByRole('alert')).toContainText('Das aktuelle Passwort ist nicht korrekt.')
+  await expect(field(page, 'Aktuelles Passwort')).toHaveAccessibleDescription(
+    'Das aktuelle Passwort ist nicht korrekt.',
+  )
+  await expect(field(page, 'Aktuelles Passwort')).toBeFocused()
+  await expect(page.getByRole('alert')).toHaveCount(0)
 
   await field(page, 'Aktuelles Passwort').fill('Portal#2024!')
   await page.getByRole('button', { name: 'Passwort ändern' }).click()

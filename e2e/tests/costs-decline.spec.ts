@@ -4,17 +4,58 @@ import { openDistribution } from '../pages/costs'
 // Declining changes the demo data: a server of its own.
 test.use({ serverGroup: 'costs-decline' })
 
-test('decline a released distribution with a reason, shown in the history', async ({ page }) => {
+const REASON = 'Die Wartungskosten sind doppelt erfasst.'
+const today = () =>
+  new Intl.DateTimeFormat('de-DE', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'Europe/Berlin',
+  }).format(new Date())
+
+test('decline a released distribution with a reason: asked for at the field, kept after a failure, shown in the header and the history', async ({
+  page,
+}) => {
   await signIn(page, 'verwalter')
   await openDistribution(page, 'freigegeben')
   await page.getByRole('button', { name: 'Ablehnen' }).click()
   const dialog = page.getByRole('dialog', { name: 'Verteilung ablehnen' })
+  const reason = dialog.getByRole('textbox', { name: /Grund der Ablehnung/ })
+  const confirm = dialog.getByRole('button', { name: 'Ablehnen' })
   await expect(dialog).toContainText('Kundenservice')
-  await dialog.getByLabel(/Grund der Ablehnung/).fill('Die Wartungskosten sind doppelt erfasst.')
-  await checkScreen(page, 'cost-decline-dialog')
-  await dialog.getByRole('button', { name: 'Ablehnen' }).click()
-  await expect(page.getByRole('status')).toContainText(/Kundenservice/)
-  await expect(page.getByRole('region', { name: 'Verlauf' })).toContainText(
-    'Die Wartungskosten sind doppelt erfasst.',
+
+  // without a reason the dialog stays and says so at the field
+  await confirm.click()
+  await expect(dialog).toBeVisible()
+  await expect(reason).toHaveAccessibleDescription(
+    'Bitte geben Sie einen Grund für die Ablehnung an.',
   )
+  await expect(reason).toBeFocused()
+  await checkScreen(page, 'cost-decline-dialog-required')
+
+  // a failed request keeps the dialog with the text typed and says what happened
+  await reason.fill(REASON)
+  await page.route(
+    '**/api/processes/operating-costs/distribution-approval',
+    (route) => route.abort(),
+    {
+      times: 1,
+    },
+  )
+  await confirm.click()
+  await expect(dialog.getByRole('alert')).toContainText('Leider ist ein Fehler aufgetreten')
+  await expect(dialog.getByRole('alert')).toContainText('116')
+  await expect(dialog).toBeVisible()
+  await expect(reason).toHaveValue(REASON)
+  await expect(reason).not.toHaveAccessibleDescription(/Grund/)
+  await checkScreen(page, 'cost-decline-dialog')
+
+  await confirm.click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('status').filter({ hasText: 'Kundenservice' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Übersicht' }).getByRole('note')).toHaveText(
+    `Abgelehnt am ${today()} von verwalter: ${REASON}`,
+  )
+  await expect(page.getByRole('region', { name: 'Verlauf' })).toContainText(REASON)
+  await checkScreen(page, 'cost-declined')
 })

@@ -1,5 +1,5 @@
 import { checkScreen, expect, field, signIn, test } from '../fixtures'
-import { addLine, grossTotal, openDistribution } from '../pages/costs'
+import { addLine, confirmedTotals, grossTotal, openDistribution } from '../pages/costs'
 
 // Cost entry changes the demo data: a server of its own.
 test.use({ serverGroup: 'costs' })
@@ -81,6 +81,13 @@ test('record, edit and delete costs; totals change exactly; then confirm costs r
   await page.getByRole('button', { name: 'Kosten erfasst' }).click()
   const confirm = page.getByRole('dialog', { name: 'Kosten erfasst' })
   await expect(confirm).toContainText('keine weitere Kostenerfassung mehr möglich')
+  // the totals being confirmed: per list and overall, the overall one as the header counts it
+  const totals = await confirmedTotals(page)
+  expect(totals.total.gross).toBe(before + 130000)
+  expect(totals.total.gross).toBe(totals.heating.gross + totals.working.gross)
+  expect(totals.total.apportionable).toBe(
+    totals.heating.apportionable + totals.working.apportionable,
+  )
   await checkScreen(page, 'cost-finalize-dialog')
   await confirm.getByRole('button', { name: 'Kosten erfasst bestätigen' }).click()
   await expect(page.getByRole('region', { name: 'Übersicht' })).toContainText('erfasst')

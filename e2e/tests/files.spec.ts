@@ -107,7 +107,8 @@ test('invoices of a distribution: download an invoice PDF, see its details, appr
   await checkScreen(page, 'voucher-details')
   await details.getByRole('button', { name: 'Schließen' }).click()
 
-  await page.getByRole('button', { name: 'Genehmigen' }).click()
+  // exact: each invoice row has a button 'Rechnung AR… genehmigen' as well
+  await page.getByRole('button', { name: 'Genehmigen', exact: true }).click()
   await page
     .getByRole('dialog', { name: 'Verteilung genehmigen' })
     .getByRole('button', { name: 'Genehmigen' })

@@ -11,11 +11,12 @@ import type { DatabaseHandle } from './persistence/database'
 import authPlugin from './plugins/auth'
 import compressionPlugin from './plugins/compression'
 import contextPlugin from './plugins/db'
-import errorsPlugin from './plugins/errors'
+import errorsPlugin, { answerFrameworkError } from './plugins/errors'
 import idempotencyPlugin from './plugins/idempotency'
 import securityPlugin from './plugins/security'
 import { createFastSerializerCompiler, type ZodSerializedRoute } from './plugins/serializer'
 import swaggerPlugin from './plugins/swagger'
+import textInputPlugin from './plugins/text-input'
 import companyCodeRoutes from './routes/configuration/company-codes'
 import customerConfigurationRoutes from './routes/configuration/customer'
 import customerAssetRoutes from './routes/customer-assets'
@@ -64,6 +65,7 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: process.env.TRUST_PROXY === 'true',
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   // issue 7: answers are checked and written from the JSON Schema of their zod schema
@@ -84,6 +86,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate('routeTable', routeTable)
 
   await app.register(errorsPlugin)
+  await app.register(textInputPlugin)
   await app.register(securityPlugin, {
     connectSources: externalOrigins(options.config.customer.config),
   })

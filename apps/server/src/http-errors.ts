@@ -35,11 +35,18 @@ export const tooManyRequests = (
  * the first issue's German message, and where it is as `field` (under `prefix`, if given).
  */
 export function validationFailed(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  issues: readonly {
+    path: readonly PropertyKey[]
+    message: string
+    code?: string
+    keys?: readonly string[]
+  }[],
   prefix?: string,
 ): HttpError {
   const [issue] = issues
-  const path = [prefix, ...(issue?.path ?? []).map(String)].filter(Boolean).join('.')
+  // an unknown property is named by its own path, not by the path of its object
+  const unknownKey = issue?.code === 'unrecognized_keys' ? issue.keys?.[0] : undefined
+  const path = [prefix, ...(issue?.path ?? []).map(String), unknownKey].filter(Boolean).join('.')
   return badRequest(
     issue?.message ?? 'Die Anfrage ist ungültig.',
     'VALIDATION_FAILED',

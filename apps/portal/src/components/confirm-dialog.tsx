@@ -4,10 +4,14 @@ import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogContentText from '@mui/material/DialogContentText'
 import DialogTitle from '@mui/material/DialogTitle'
-import { useId, type ReactNode } from 'react'
+import { useId, useRef, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 
-/** A question before an action that cannot be taken back; the action runs only on confirm. */
+/**
+ * A question before an action that cannot be taken back; the action runs only on confirm. While it
+ * runs (`pending`, or the promise `onConfirm` returned) the buttons are disabled, the dialog stays
+ * open and a second confirm is ignored: a double click sends once.
+ */
 export function ConfirmDialog({
   open,
   title,
@@ -23,23 +27,40 @@ export function ConfirmDialog({
   text: string
   confirmLabel: string
   pending?: boolean
-  onConfirm: () => void
+  onConfirm: () => unknown
   onClose: () => void
   children?: ReactNode
 }) {
   const { t } = useTranslation()
   const titleId = useId()
   const textId = useId()
+  // the button is disabled only after the next render; this guards the clicks before it
+  const running = useRef(false)
+  const confirm = () => {
+    if (pending || running.current) return
+    const result = onConfirm()
+    if (!(result instanceof Promise)) return
+    running.current = true
+    const release = () => {
+      running.current = false
+    }
+    void result.then(release, release)
+  }
+  const close = () => {
+    if (!pending && !running.current) onClose()
+  }
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} aria-describedby={textId}>
+    <Dialog open={open} onClose={close} aria-labelledby={titleId} aria-describedby={textId}>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId}>{text}</DialogContentText>
         {children}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button variant="contained" onClick={onConfirm} loading={pending}>
+        <Button onClick={close} disabled={pending}>
+          {t('common.cancel')}
+        </Button>
+        <Button variant="contained" onClick={confirm} loading={pending}>
           {confirmLabel}
         </Button>
       </DialogActions>

@@ -3,24 +3,26 @@ import Alert from '@mui/material/Alert'
 import AlertTitle from '@mui/material/AlertTitle'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../lib/api-client'
+import { isUserFixable } from '../lib/form-errors'
 
 /**
- * §8: the generic message with the error code, or the server's detail where the catalogue says it
- * is shown (`showDetail`).
+ * §8 in one place. A 4xx is the user's to fix: the server's German detail alone (a form shows the
+ * one about its own input at the field, see lib/form-errors). A 5xx or a network failure: 'Leider
+ * ist ein Fehler aufgetreten' with the hint to try later and the error code of the call.
  */
-export function ErrorNotice({
-  error,
-  showDetail = false,
-}: {
-  error: unknown
-  showDetail?: boolean
-}) {
+export function ErrorNotice({ error }: { error: unknown }) {
   const { t } = useTranslation()
+  if (isUserFixable(error)) {
+    return (
+      <Alert severity="error" role="alert">
+        {error.detail}
+      </Alert>
+    )
+  }
   const code = error instanceof ApiError ? error.errorCode : undefined
-  const detail = error instanceof ApiError ? error.detail : null
   return (
     <Alert severity="error" role="alert">
-      <AlertTitle>{showDetail && detail ? detail : GENERIC_ERROR_MESSAGE}</AlertTitle>
+      <AlertTitle>{GENERIC_ERROR_MESSAGE}</AlertTitle>
       {code !== undefined && t('common.genericErrorHint', { code })}
     </Alert>
   )

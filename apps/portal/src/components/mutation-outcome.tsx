@@ -1,7 +1,10 @@
 import Alert from '@mui/material/Alert'
 import { ErrorNotice } from './error-notice'
 
-/** What a form's submission came to: the success message, or the error with the server's detail. */
+/**
+ * What a form's submission came to: the success message, or the error as ErrorNotice shows it (a
+ * form passes only what none of its fields shows, see lib/form-errors).
+ */
 export function MutationOutcome({ success, error }: { success?: string | null; error: unknown }) {
   if (success) {
     return (
@@ -10,5 +13,5 @@ export function MutationOutcome({ success, error }: { success?: string | null; e
       </Alert>
     )
   }
-  return error ? <ErrorNotice error={error} showDetail /> : null
+  return error ? <ErrorNotice error={error} /> : null
 }

@@ -27,6 +27,8 @@ export interface RequestOptions {
   errorCode: number
   /** Send no token and do not log out on 401 (sign-in, password reset). */
   anonymous?: boolean
+  /** The user action's key (see `useIdempotentMutation`): a repeat has no second effect. */
+  idempotencyKey?: string
 }
 
 let baseUrl = ''
@@ -49,6 +51,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions): Prom
   if (options.body !== undefined) headers['Content-Type'] = 'application/json'
   const token = options.anonymous ? null : getToken()
   if (token) headers.Authorization = `Bearer ${token}`
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey
   let response: Response
   try {
     response = await fetch(`${baseUrl}${path}`, {
@@ -85,7 +88,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions): Prom
 export function uploadRequest<T>(
   path: string,
   form: FormData,
-  options: { errorCode: number; onProgress?: (fraction: number) => void },
+  options: {
+    errorCode: number
+    onProgress?: (fraction: number) => void
+    idempotencyKey?: string
+  },
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest()
@@ -93,6 +100,7 @@ export function uploadRequest<T>(
     request.setRequestHeader('Accept', 'application/json')
     const token = getToken()
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`)
+    if (options.idempotencyKey) request.setRequestHeader('Idempotency-Key', options.idempotencyKey)
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(event.loaded / event.total)
     }

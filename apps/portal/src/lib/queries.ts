@@ -6,12 +6,35 @@ export type Items<T> = { items: T[] }
 
 export const eq = (property: string, value: string | null) => ({ property, type: 'eq', value })
 
-/** §7 `POST …-search?limit=9999` with filters. */
+/**
+ * Every page of a paged list (ARCHITECTURE 3.1): `path?limit=9999`, then `&next=` from each answer
+ * until it answers `next: null`; `itemsOf` picks the page's rows from the answer.
+ */
+export async function followPages<A extends { next?: string | null }, T>(
+  path: string,
+  body: object,
+  errorCode: number,
+  itemsOf: (answer: A) => T[],
+): Promise<T[]> {
+  const rows: T[] = []
+  let next: string | null | undefined = null
+  do {
+    const page = next ? `&next=${encodeURIComponent(next)}` : ''
+    const answer: A = await apiRequest<A>(`${path}${SEARCH_ALL}${page}`, { body, errorCode })
+    rows.push(...itemsOf(answer))
+    next = answer.next
+  } while (next)
+  return rows
+}
+
+/** §7 `POST …-search?limit=9999` with filters, every page. */
 export function searchAll<T>(entity: string, filters: object[], errorCode: number): Promise<T[]> {
-  return apiRequest<Items<T>>(`/api/persistence/${entity}-search${SEARCH_ALL}`, {
-    body: { filters },
+  return followPages<Items<T> & { next?: string | null }, T>(
+    `/api/persistence/${entity}-search`,
+    { filters },
     errorCode,
-  }).then((answer) => answer.items)
+    (answer) => answer.items,
+  )
 }
 
 export function getRecord<T>(path: string, errorCode: number): Promise<T> {

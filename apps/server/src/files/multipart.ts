@@ -12,6 +12,7 @@ import {
 } from '@portal/domain'
 import type { FastifyRequest } from 'fastify'
 import { badRequest, HttpError } from '../http-errors'
+import { assertNoNulCharacter } from '../plugins/text-input'
 import { detectUploadType, type DetectedType } from './detect-type'
 import { sanitizeFileName } from './file-name'
 
@@ -80,6 +81,7 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartF
   } catch (error) {
     throw toHttpError(error)
   }
+  assertNoNulCharacter(fields)
   if (file === null || file.bytes.length === 0) return { fields, file: null }
   const detected = detectUploadType(file.bytes, file.fileName)
   if (!detected) throw fileTypeNotAllowed()

@@ -605,3 +605,22 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userName, t.key] }), index().on(t.createdAt)],
 )
+
+/**
+ * §4: the user's current decision on an invoice (a billing voucher AR…), one row per decided
+ * invoice: approved (final) or declined with its reason (an ABLEHNUNG activity carries it to the
+ * provider). Every decision is also in the audit log; the provider's own voucher row stays as
+ * imported.
+ */
+export const invoiceApprovals = pgTable('invoice_approvals', {
+  billingVoucher: text()
+    .primaryKey()
+    .references(() => billingVouchers.billingVoucher, { onDelete: 'cascade' }),
+  companyCode: text().notNull(),
+  propertyConnection: text().notNull(),
+  status: text({ enum: ['approved', 'declined'] }).notNull(),
+  reason: text(),
+  decidedBy: text().notNull(),
+  decidedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  activity: uuid().references(() => activities.id),
+})

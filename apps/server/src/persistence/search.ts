@@ -4,6 +4,15 @@
  */
 import {
   FILTER_TYPES,
+  INVALID_DATE_MESSAGE,
+  INVALID_TIMESTAMP_MESSAGE,
+  PG_INTEGER_RANGE,
+  SAFE_INTEGER_RANGE,
+  calendarDateViolation,
+  integerRangeMessage,
+  isDecimalText,
+  isTimestamp,
+  toIntegerInRange,
   type FilterType,
   type SearchFilter,
   type SearchRequest,
@@ -51,42 +60,65 @@ export interface SearchPage<Row> {
 
 type Scalar = string | number | boolean | null
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
-const DECIMAL = /^-?\d{1,15}(\.\d{1,6})?$/
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/
+/** Decimal filter values: the widest numeric column is numeric(15, 2), 6 fraction digits spare. */
+const DECIMAL_DIGITS = { integerDigits: 15, fractionDigits: 6 }
 
-/** Checks a filter value against the column type, so that the database never sees a malformed one. */
-function checkValue(property: string, column: PgColumn, value: Scalar): Scalar {
+/**
+ * Checks a filter value against the column type, so that the database never sees a malformed one:
+ * dates and timestamps must exist in the calendar, whole numbers must fit the column. `field` is
+ * where the value is in the body (`filters.0.value`), for the 400.
+ */
+function checkValue(
+  property: string,
+  field: string,
+  column: PgColumn,
+  value: Scalar,
+): Scalar | Date {
   if (value === null) return null
-  const invalid = () =>
-    badRequest(`Der Wert für '${property}' hat nicht das erwartete Format.`, 'INVALID_FILTER_VALUE')
+  const invalid = (detail = `Der Wert für '${property}' hat nicht das erwartete Format.`) =>
+    badRequest(detail, 'INVALID_FILTER_VALUE', field)
   switch (column.columnType) {
     case 'PgInteger':
+    case 'PgSerial': {
+      const number = toIntegerInRange(value, PG_INTEGER_RANGE)
+      if (number === null) throw invalid(integerRangeMessage(PG_INTEGER_RANGE))
+      return number
+    }
     case 'PgBigSerial53':
-    case 'PgBigInt53':
-    case 'PgSerial':
-      if (typeof value === 'number' && Number.isSafeInteger(value)) return value
-      if (typeof value === 'string' && /^-?\d{1,15}$/.test(value)) return Number(value)
-      throw invalid()
+    case 'PgBigInt53': {
+      const number = toIntegerInRange(value, SAFE_INTEGER_RANGE)
+      if (number === null) throw invalid(integerRangeMessage(SAFE_INTEGER_RANGE))
+      return number
+    }
     case 'PgBoolean':
       if (typeof value === 'boolean') return value
       if (value === 'true' || value === 'false') return value === 'true'
       throw invalid()
-    case 'PgDateString':
-      if (typeof value === 'string' && ISO_DATE.test(value)) return value
+    case 'PgDateString': {
+      if (typeof value !== 'string') throw invalid(INVALID_DATE_MESSAGE)
+      const violation = calendarDateViolation(value)
+      if (violation) throw invalid(violation)
+      return value
+    }
+    case 'PgNumeric': {
+      const text = typeof value === 'number' ? String(value) : value
+      if (typeof text === 'string' && isDecimalText(text, DECIMAL_DIGITS)) return text
       throw invalid()
-    case 'PgNumeric':
-      if (typeof value === 'number' && Number.isFinite(value)) return String(value)
-      if (typeof value === 'string' && DECIMAL.test(value)) return value
-      throw invalid()
+    }
     case 'PgUUID':
       if (typeof value === 'string' && UUID.test(value)) return value
       throw invalid()
     case 'PgTimestampString':
+      if (typeof value === 'string' && isTimestamp(value)) return value
+      throw invalid(INVALID_TIMESTAMP_MESSAGE)
     case 'PgTimestamp':
-      if (typeof value === 'string' && TIMESTAMP.test(value)) return value
-      throw invalid()
+      // a column in date mode: drizzle hands the driver `Date#toISOString()`
+      if (typeof value === 'string' && isTimestamp(value)) {
+        const instant = new Date(value)
+        if (!Number.isNaN(instant.getTime())) return instant
+      }
+      throw invalid(INVALID_TIMESTAMP_MESSAGE)
     default:
       if (typeof value === 'string') return value
       if (typeof value === 'number' || typeof value === 'boolean') return String(value)
@@ -95,48 +127,64 @@ function checkValue(property: string, column: PgColumn, value: Scalar): Scalar {
 }
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
+const asText = (value: string | number | boolean | Date) =>
+  value instanceof Date ? value.toISOString() : String(value)
 
 function isFilterType(type: string): type is FilterType {
   return (FILTER_TYPES as readonly string[]).includes(type)
 }
 
-function column(entity: SearchableEntity, property: string): PgColumn {
+function column(entity: SearchableEntity, property: string, field: string): PgColumn {
   const found = Object.hasOwn(entity.properties, property) ? entity.properties[property] : undefined
   if (!found) {
     throw badRequest(
       `Die Eigenschaft '${property}' ist für ${entity.label} nicht durchsuchbar.`,
       'UNKNOWN_PROPERTY',
+      field,
     )
   }
   return found
 }
 
-function condition(entity: SearchableEntity, filter: SearchFilter): SQL {
-  const col = column(entity, filter.property)
+function condition(entity: SearchableEntity, filter: SearchFilter, index: number): SQL {
+  const at = `filters.${index}`
+  const col = column(entity, filter.property, `${at}.property`)
   if (!isFilterType(filter.type)) {
     throw badRequest(
       `Der Filtertyp '${filter.type}' ist unbekannt. Erlaubt sind: ${FILTER_TYPES.join(', ')}.`,
       'UNKNOWN_FILTER_TYPE',
+      `${at}.type`,
     )
   }
   if (filter.type === 'in') {
     if (!Array.isArray(filter.value)) {
-      throw badRequest(`Der Filtertyp 'in' erwartet eine Liste von Werten.`, 'INVALID_FILTER_VALUE')
+      throw badRequest(
+        `Der Filtertyp 'in' erwartet eine Liste von Werten.`,
+        'INVALID_FILTER_VALUE',
+        `${at}.value`,
+      )
     }
-    const values = filter.value.map((v) => checkValue(filter.property, col, v))
+    const values = filter.value.map((v, i) =>
+      checkValue(filter.property, `${at}.value.${i}`, col, v),
+    )
     return values.length === 0 ? sql`false` : inArray(col, values)
   }
   if (Array.isArray(filter.value)) {
     throw badRequest(
       `Der Filtertyp '${filter.type}' erwartet einen einzelnen Wert.`,
       'INVALID_FILTER_VALUE',
+      `${at}.value`,
     )
   }
-  const value = checkValue(filter.property, col, filter.value)
+  const value = checkValue(filter.property, `${at}.value`, col, filter.value)
   if (value === null) {
     if (filter.type === 'eq') return isNull(col)
     if (filter.type === 'ne') return isNotNull(col)
-    throw badRequest(`Der Filtertyp '${filter.type}' erwartet einen Wert.`, 'INVALID_FILTER_VALUE')
+    throw badRequest(
+      `Der Filtertyp '${filter.type}' erwartet einen Wert.`,
+      'INVALID_FILTER_VALUE',
+      `${at}.value`,
+    )
   }
   switch (filter.type) {
     case 'eq':
@@ -152,9 +200,9 @@ function condition(entity: SearchableEntity, filter: SearchFilter): SQL {
     case 'ge':
       return gte(col, value)
     case 'startsWith':
-      return like(sql`${col}::text`, `${escapeLike(String(value))}%`)
+      return like(sql`${col}::text`, `${escapeLike(asText(value))}%`)
     case 'contains':
-      return sql`${col}::text ilike ${`%${escapeLike(String(value))}%`}`
+      return sql`${col}::text ilike ${`%${escapeLike(asText(value))}%`}`
   }
 }
 
@@ -163,7 +211,7 @@ function decodeCursor(next: string | undefined): number {
   if (!next) return 0
   const offset = Number(Buffer.from(next, 'base64url').toString('utf8'))
   if (!Number.isSafeInteger(offset) || offset < 0) {
-    throw badRequest('Der Wert für next ist ungültig.', 'INVALID_CURSOR')
+    throw badRequest('Der Wert für next ist ungültig.', 'INVALID_CURSOR', 'next')
   }
   return offset
 }
@@ -180,7 +228,7 @@ export function searchCondition(
   return and(
     entity.visibleTo(user),
     ...fixed,
-    ...request.filters.map((filter) => condition(entity, filter)),
+    ...request.filters.map((filter, index) => condition(entity, filter, index)),
   )
 }
 
@@ -196,7 +244,9 @@ export function searchQuery(
   const where = searchCondition(entity, user, request, fixed)
   const sort = request.sort.length > 0 ? request.sort : entity.defaultSort
   const orderBy = [
-    ...sort.map((s) => (s.order === 'desc' ? desc : asc)(column(entity, s.property))),
+    ...sort.map((s, index) =>
+      (s.order === 'desc' ? desc : asc)(column(entity, s.property, `sort.${index}.property`)),
+    ),
     ...entity.uniqueOrder.map((c) => asc(c)),
   ]
   return db

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { HttpError } from '../http-errors'
@@ -11,11 +11,36 @@ const STATUS_DETAILS: Record<number, { code: string; detail: string }> = {
   405: { code: 'METHOD_NOT_ALLOWED', detail: 'Diese Methode ist hier nicht erlaubt.' },
   406: { code: 'NOT_ACCEPTABLE', detail: 'Dieses Antwortformat wird nicht angeboten.' },
   413: { code: 'PAYLOAD_TOO_LARGE', detail: 'Die Anfrage ist zu groß.' },
+  414: { code: 'URI_TOO_LONG', detail: 'Die Adresse ist zu lang.' },
   415: { code: 'UNSUPPORTED_MEDIA_TYPE', detail: 'Dieser Inhaltstyp wird nicht unterstützt.' },
   429: {
     code: 'TOO_MANY_REQUESTS',
     detail: 'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
   },
+}
+
+const INTERNAL_ERROR = {
+  detail: 'Leider ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
+  code: 'INTERNAL_ERROR',
+}
+
+/**
+ * Fastify's `frameworkErrors`: errors before routing, such as a path with malformed percent-encoding
+ * ('/api/x/%', 400) or a path parameter longer than the router takes (414), answer in the
+ * contract's form too.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode ?? 500
+  if (status >= 400 && status < 500) {
+    void reply.status(status).send(STATUS_DETAILS[status] ?? STATUS_DETAILS[400])
+    return
+  }
+  request.log.error({ err: error }, 'request failed before routing')
+  void reply.status(500).send(INTERNAL_ERROR)
 }
 
 /** The error answer: `{detail, code}`, and `field` when the detail is about one input. */
@@ -35,8 +60,14 @@ export default fp(function errorsPlugin(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       // The first issue is answered: its German message as the detail, and where it is as `field`
       // (the path inside the body, query or path parameters), so that a form shows it at the field.
+      // An unknown property is named by its own path, not by the path of its object.
       const [issue] = error.validation
-      const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined
+      const unknownKey =
+        issue?.keyword === 'unrecognized_keys'
+          ? (issue.params as { keys?: string[] }).keys?.[0]
+          : undefined
+      const segments = [...(issue?.instancePath.split('/') ?? []), unknownKey]
+      const field = segments.filter(Boolean).join('.') || undefined
       const detail = issue?.message ?? STATUS_DETAILS[400]!.detail
       return reply.status(400).send(errorBody(detail, 'VALIDATION_FAILED', field))
     }
@@ -46,10 +77,7 @@ export default fp(function errorsPlugin(app: FastifyInstance) {
       return reply.status(status).send(known)
     }
     request.log.error({ err: error }, 'request failed')
-    return reply.status(500).send({
-      detail: 'Leider ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
-      code: 'INTERNAL_ERROR',
-    })
+    return reply.status(500).send(INTERNAL_ERROR)
   })
 
   app.setNotFoundHandler((_request, reply) => {

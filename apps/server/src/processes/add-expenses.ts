@@ -1,4 +1,9 @@
-import type { Expense, ExpenseInput, ExpenseType } from '@portal/domain'
+import {
+  EXPENSE_LIST_FIELDS,
+  type Expense,
+  type ExpenseInput,
+  type ExpenseType,
+} from '@portal/domain'
 import { writeAudit } from '../persistence/audit'
 import type { Database } from '../persistence/database'
 import { EXPENSE_ENTITY, toExpense } from '../persistence/repositories/operating-costs'
@@ -6,7 +11,7 @@ import { operatingCostsExpenses } from '../persistence/schema'
 import type { SessionUser } from '../persistence/scope'
 import { checkExpenseLine, EXPENSE_ADDED, lockOpenDistribution } from './expense-rules'
 
-/** §4, §5: adds expense lines to an open distribution, all or none, each audited. */
+/** §4-§6: adds expense lines to an open distribution, all or none, each audited; never HK_DLP. */
 export async function addExpenses(
   db: Database,
   user: SessionUser,
@@ -17,9 +22,17 @@ export async function addExpenses(
   return db.transaction(async (tx) => {
     const row = await lockOpenDistribution(tx, user, distribution)
     const created: Expense[] = []
-    for (const input of inputs) {
+    for (const [index, input] of inputs.entries()) {
       const changed = new Set(Object.keys(input))
-      const supplyArea = await checkExpenseLine(tx, user, row, kind, input, changed)
+      const supplyArea = await checkExpenseLine(
+        tx,
+        user,
+        row,
+        kind,
+        input,
+        changed,
+        (field) => `${EXPENSE_LIST_FIELDS[kind]}.${index}.${field}`,
+      )
       const [inserted] = await tx
         .insert(operatingCostsExpenses)
         .values({

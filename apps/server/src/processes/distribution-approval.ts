@@ -3,6 +3,7 @@ import { badRequest, conflict, notFound } from '../http-errors'
 import { writeAudit } from '../persistence/audit'
 import type { Database } from '../persistence/database'
 import {
+  DECLINE_ACTIVITY,
   DISTRIBUTION_ENTITY,
   findVisibleDistribution,
 } from '../persistence/repositories/operating-costs'
@@ -11,7 +12,6 @@ import type { SessionUser } from '../persistence/scope'
 import { changeDistributionStatus, DISTRIBUTION_NOT_FOUND_MESSAGE } from './distribution-status'
 import { DECLINE_REASON_REQUIRED_MESSAGE } from '@portal/domain'
 
-export const DECLINE_ACTIVITY = 'ABLEHNUNG'
 export const DECLINE_ACTION = 'DISTRIBUTION_DECLINED'
 export const APPROVED_MESSAGE = 'Die Kostenverteilung wurde genehmigt.'
 export const DECLINED_MESSAGE =
@@ -28,7 +28,7 @@ export async function decideDistribution(
 ): Promise<string> {
   const reason = request.reason?.trim() ?? ''
   if (!request.approved && reason === '') {
-    throw badRequest(DECLINE_REASON_REQUIRED_MESSAGE, 'REASON_REQUIRED')
+    throw badRequest(DECLINE_REASON_REQUIRED_MESSAGE, 'REASON_REQUIRED', 'reason')
   }
   return db.transaction(async (tx) => {
     const row = await findVisibleDistribution(tx, user, request.operatingCostsDistribution, {

@@ -6,12 +6,17 @@
  */
 import {
   co2AmountViolation,
+  EXPENSE_PERIOD_ORDER_MESSAGE,
+  expenseAmountViolations,
   expensePeriodViolation,
   isOpenForEntry,
+  isProviderExpense,
+  SERVICE_FEE_READ_ONLY_MESSAGE,
   SUPPLY_AREAS,
+  type ExpenseAmountFields,
   type ExpenseType,
 } from '@portal/domain'
-import { badRequest, conflict, notFound } from '../http-errors'
+import { badRequest, conflict, forbidden, notFound } from '../http-errors'
 import type { Executor } from '../persistence/database'
 import {
   findVisibleDistribution,
@@ -43,22 +48,23 @@ export async function lockOpenDistribution(
   return row
 }
 
-export interface CheckedLine {
+export interface CheckedLine extends ExpenseAmountFields {
   tariffComponent: string
   object: string | null
   key: string | null
   allocationRef: string | null
   from: string | null
   until: string | null
-  amountTransactionCurrency: string | null
-  apportionableAmount: string | null
 }
 
-const invalid = (detail: string) => badRequest(detail, 'EXPENSE_INVALID')
+/** §6: the 403 for any user change that would add, alter or delete the service flat fee. */
+export const serviceFeeReadOnly = () =>
+  forbidden(SERVICE_FEE_READ_ONLY_MESSAGE, 'SERVICE_FEE_READ_ONLY')
 
 /**
  * Checks a whole line (a new one, or an existing one with the change applied); `changed` names
- * the fields the request sets, so that catalogue checks apply to what the user chose.
+ * the fields the request sets, so that catalogue checks apply to what the user chose. `fieldPath`
+ * turns a line's field into its path in the request body, for the answer's `field`.
  * Answers the supply area of the cost type.
  */
 export async function checkExpenseLine(
@@ -68,13 +74,25 @@ export async function checkExpenseLine(
   kind: ExpenseType,
   line: CheckedLine,
   changed: ReadonlySet<string>,
+  fieldPath: (field: string) => string = (field) => field,
 ): Promise<string | null> {
+  const invalid = (detail: string, field: string) =>
+    badRequest(detail, 'EXPENSE_INVALID', fieldPath(field))
+  if (isProviderExpense(line)) throw serviceFeeReadOnly()
   const period = expensePeriodViolation(line, distribution)
-  if (period) throw invalid(period)
+  if (period) {
+    const field =
+      period !== EXPENSE_PERIOD_ORDER_MESSAGE && line.from && line.from < distribution.from
+        ? 'from'
+        : 'until'
+    throw invalid(period, field)
+  }
   for (const field of ['amountTransactionCurrency', 'apportionableAmount'] as const) {
     const message = co2AmountViolation(line.tariffComponent, line[field])
-    if (message) throw invalid(`${message} (${field})`)
+    if (message) throw invalid(message, field)
   }
+  const [implausible] = expenseAmountViolations(line)
+  if (implausible) throw invalid(implausible.message, implausible.field)
   const table = VALUE_LIST_TABLE_OF[kind]
   const mustCheck = (...fields: string[]) => fields.some((field) => changed.has(field))
   if (mustCheck('tariffComponent')) {
@@ -82,22 +100,29 @@ export async function checkExpenseLine(
     if (!offered.some((entry) => entry.key === line.tariffComponent)) {
       throw invalid(
         `Die Kostenart ${line.tariffComponent} ist für diese Verteilung nicht vorgesehen.`,
+        'tariffComponent',
       )
     }
   }
   if (mustCheck('tariffComponent', 'key', 'object')) {
     const offered = await keysAndObjects(tx, distribution, table, line.tariffComponent)
     if (!offered.some((entry) => entry.obj === 'SCHLUESSEL' && entry.key === line.key)) {
-      throw invalid(`Der Verteilerschlüssel ${line.key ?? ''} passt nicht zur Kostenart.`.trim())
+      throw invalid(`Der Verteilerschlüssel ${line.key ?? ''} passt nicht zur Kostenart.`, 'key')
     }
     if (!offered.some((entry) => entry.obj === 'OBJEKT' && entry.key === line.object)) {
-      throw invalid(`Das Objekt ${line.object ?? ''} ist für diese Kostenart nicht vorgesehen.`)
+      throw invalid(
+        `Das Objekt ${line.object ?? ''} ist für diese Kostenart nicht vorgesehen.`,
+        'object',
+      )
     }
   }
   if (mustCheck('object', 'allocationRef') && line.object) {
     const offered = await relations(tx, user, distribution, table, line.object)
     if (!offered.some((entry) => entry.key === line.allocationRef)) {
-      throw invalid('Die Zuordnung gehört nicht zur Liegenschaft dieser Verteilung.')
+      throw invalid(
+        'Die Zuordnung gehört nicht zur Liegenschaft dieser Verteilung.',
+        'allocationRef',
+      )
     }
   }
   return supplyAreaOf(line.tariffComponent)

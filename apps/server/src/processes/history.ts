@@ -1,22 +1,25 @@
 /**
- * The audit history of a distribution (§4 workflow): status changes, expense changes and declines
- * from the audit log, plus the reasons of ABLEHNUNG activities not audited themselves (older ones),
- * newest first, each with a German detail.
+ * The audit history of a distribution (§4 workflow): status changes, expense changes, declines and
+ * the decisions on its invoices from the audit log, plus the reasons of ABLEHNUNG activities not
+ * audited themselves (older ones), newest first, each with a German detail.
  */
 import { DISTRIBUTION_STATUS, type DistributionStatus, type HistoryEntry } from '@portal/domain'
 import { and, desc, eq, or, sql } from 'drizzle-orm'
 import { notFound } from '../http-errors'
 import type { Executor } from '../persistence/database'
 import {
+  DECLINE_ACTIVITY,
   DISTRIBUTION_ENTITY,
   EXPENSE_ENTITY,
   findVisibleDistribution,
 } from '../persistence/repositories/operating-costs'
+import { INVOICE_ENTITY } from '../persistence/repositories/invoices'
 import { activities, auditLog } from '../persistence/schema'
 import type { SessionUser } from '../persistence/scope'
-import { DECLINE_ACTION, DECLINE_ACTIVITY } from './distribution-approval'
+import { DECLINE_ACTION } from './distribution-approval'
 import { DISTRIBUTION_NOT_FOUND_MESSAGE, STATUS_CHANGE_ACTION } from './distribution-status'
 import { EXPENSE_ADDED, EXPENSE_DELETED, EXPENSE_UPDATED } from './expense-rules'
+import { INVOICE_APPROVED_ACTION, INVOICE_DECLINED_ACTION } from './invoice-approval'
 
 type Json = Record<string, unknown> | null
 
@@ -49,6 +52,10 @@ function detailOf(action: string, before: Json, after: Json): string | null {
       return `Status von „${label(before?.operatingCostsDistributionStatus)}“ auf „${label(after?.operatingCostsDistributionStatus)}“ geändert`
     case DECLINE_ACTION:
       return `Abgelehnt: ${text(after?.reason)}`
+    case INVOICE_APPROVED_ACTION:
+      return `Rechnung ${text(after?.invoiceVoucher)} genehmigt`
+    case INVOICE_DECLINED_ACTION:
+      return `Rechnung ${text(after?.invoiceVoucher)} abgelehnt: ${text(after?.reason)}`
     case EXPENSE_ADDED:
       return `Kostenzeile ${component} hinzugefügt`
     case EXPENSE_DELETED:
@@ -86,6 +93,10 @@ export async function distributionHistory(
             sql`${auditLog.after}->>'operatingCostsDistribution' = ${id}`,
             sql`${auditLog.before}->>'operatingCostsDistribution' = ${id}`,
           ),
+        ),
+        and(
+          eq(auditLog.entity, INVOICE_ENTITY),
+          sql`${auditLog.after}->>'operatingCostsDistribution' = ${id}`,
         ),
       ),
     )

@@ -8,11 +8,15 @@ import type { Database, Executor } from '../persistence/database'
 import { users } from '../persistence/schema'
 import type { SessionUser } from '../persistence/scope'
 
-/** §5 password rules, enforced here whatever the client checked; the German messages in one 400. */
+/**
+ * §5 password rules, enforced here whatever the client checked; the German messages in one 400, at
+ * the new password (or at its repetition when only that differs).
+ */
 export function assertNewPassword(newPassword: string, newPasswordRepeat: string): void {
   const violations = passwordRuleViolations(newPassword)
+  const field = violations.length > 0 ? 'newPassword' : 'newPasswordRepeat'
   if (newPassword !== newPasswordRepeat) violations.push(PASSWORDS_MUST_MATCH_MESSAGE)
-  if (violations.length > 0) throw badRequest(violations.join(' '), 'PASSWORD_RULES')
+  if (violations.length > 0) throw badRequest(violations.join(' '), 'PASSWORD_RULES', field)
 }
 
 /** Stores a new password and revokes every earlier token of the user; returns a fresh token. */
@@ -50,7 +54,11 @@ export async function changePassword(
     .from(users)
     .where(eq(users.userName, user.userName))
   if (!stored || !(await verifyPassword(stored.passwordHash, change.currentPassword))) {
-    throw badRequest('Das aktuelle Passwort ist nicht korrekt.', 'CURRENT_PASSWORD_WRONG')
+    throw badRequest(
+      'Das aktuelle Passwort ist nicht korrekt.',
+      'CURRENT_PASSWORD_WRONG',
+      'currentPassword',
+    )
   }
   assertNewPassword(change.newPassword, change.newPasswordRepeat)
   return db.transaction((tx) =>

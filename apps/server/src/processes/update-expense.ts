@@ -1,9 +1,19 @@
-import type { Expense, ExpenseType, ExpenseUpdate } from '@portal/domain'
+import {
+  isProviderExpense,
+  type Expense,
+  type ExpenseType,
+  type ExpenseUpdate,
+} from '@portal/domain'
 import { and, eq, sql } from 'drizzle-orm'
 import { conflict, notFound } from '../http-errors'
 import { writeAudit } from '../persistence/audit'
 import type { Database } from '../persistence/database'
-import { EXPENSE_ENTITY, findExpense, toExpense } from '../persistence/repositories/operating-costs'
+import {
+  EXPENSE_ENTITY,
+  findExpense,
+  toExpense,
+  type ExpenseRow,
+} from '../persistence/repositories/operating-costs'
 import { operatingCostsExpenses } from '../persistence/schema'
 import type { SessionUser } from '../persistence/scope'
 import {
@@ -11,12 +21,17 @@ import {
   EXPENSE_NOT_FOUND_MESSAGE,
   EXPENSE_UPDATED,
   lockOpenDistribution,
+  serviceFeeReadOnly,
 } from './expense-rules'
 
 export const STALE_VERSION_MESSAGE =
   'Die Kostenzeile wurde inzwischen von jemand anderem geändert. Bitte laden Sie die Daten neu.'
 
-/** Changes an expense line of an open distribution; `version` must be the stored one (else 409). */
+/**
+ * Changes the fields of an expense line of an open distribution that the update names and that
+ * differ from the stored line; `version` must be the stored one (else 409). An update that changes
+ * nothing writes nothing. The service flat fee is the provider's (403).
+ */
 export async function updateExpense(
   db: Database,
   user: SessionUser,
@@ -31,9 +46,14 @@ export async function updateExpense(
     if (!existing) throw notFound(EXPENSE_NOT_FOUND_MESSAGE)
     const { version, ...fields } = update
     if (existing.version !== version) throw conflict(STALE_VERSION_MESSAGE, 'STALE_VERSION')
+    if (isProviderExpense(existing)) throw serviceFeeReadOnly()
+    // only what differs from the stored line is a change: the rest stays as stored, to the byte
     const changes = Object.fromEntries(
-      Object.entries(fields).filter(([, value]) => value !== undefined),
+      Object.entries(fields).filter(
+        ([field, value]) => value !== undefined && value !== existing[field as keyof ExpenseRow],
+      ),
     ) as Partial<Omit<ExpenseUpdate, 'version'>>
+    if (Object.keys(changes).length === 0) return toExpense(existing)
     const merged = { ...existing, ...changes }
     const supplyArea = await checkExpenseLine(
       tx,

@@ -5,8 +5,10 @@
  * the live tables of the distribution's property. §5-excluded cost types are never offered.
  */
 import {
+  contractName,
   EXCLUDED_TARIFF_COMPONENTS,
   selectFromYear,
+  SERVICE_FLAT_FEE,
   type ExpenseType,
   type ValueListEntry,
   type ValueListRequest,
@@ -79,7 +81,7 @@ async function catalogue(
   return entries.sort((a, b) => a.obj.localeCompare(b.obj) || a.name.localeCompare(b.name, 'de'))
 }
 
-/** The cost types of a table offered for the distribution (obj 'TARIF'). */
+/** The cost types of a table the user may enter for the distribution (obj 'TARIF'). */
 export function costTypes(db: Executor, distribution: DistributionRow, table: ValueListTable) {
   return catalogue(
     db,
@@ -87,7 +89,8 @@ export function costTypes(db: Executor, distribution: DistributionRow, table: Va
     table,
     and(
       eq(valueListEntries.obj, 'TARIF'),
-      notInArray(valueListEntries.key, [...EXCLUDED_TARIFF_COMPONENTS]),
+      // §6: the service flat fee is the provider's line; users never add it
+      notInArray(valueListEntries.key, [...EXCLUDED_TARIFF_COMPONENTS, SERVICE_FLAT_FEE]),
     ),
   )
 }
@@ -124,7 +127,15 @@ const overlapsPeriod = (
     or(isNull(columns.until), gte(columns.until, distribution.from)),
   )
 
-/** The objects of an object type in the distribution's property (key = id, name = reference). */
+/**
+ * The objects of an object type in the distribution's property, as far as the user sees them.
+ * One key kind per object type (docs/decisions/012-cost-line-relations.md), and the name is what
+ * the costs table shows for it:
+ * - ANSCHLUSS: a connection (the property or one of its buildings), named name1 name2;
+ * - VSTELLE, NUTZUNGSEINHEIT: a point of delivery (usage unit), named reference · location addendum;
+ * - VERTRAG: a contract overlapping the period, named tenant (name1 name2) · unit reference;
+ * - NUTZGRUPPE, NUTZERGRUPPE: a group of the property (catalogue key '<property>-…'), by its name.
+ */
 export async function relations(
   db: Executor,
   user: SessionUser,
@@ -148,10 +159,7 @@ export async function relations(
       return rows.map((row) => ({
         key: row.connection,
         obj: objectType,
-        name: [
-          `${row.name1} ${row.name2}`.trim(),
-          `${row.street} ${row.houseNumber}${row.houseNumberSuffix ?? ''}`,
-        ].join(', '),
+        name: `${row.name1} ${row.name2}`.trim() || row.connection,
       }))
     }
     case 'VSTELLE':
@@ -197,9 +205,9 @@ export async function relations(
       return rows.map((row) => ({
         key: row.key,
         obj: objectType,
-        name: [row.reference, `${row.name1 ?? ''} ${row.name2 ?? ''}`.trim()]
-          .filter(Boolean)
-          .join(' · '),
+        // the tenant first, as the contracts panel names it; the unit tells apart a partner's
+        // several contracts (an owner's vacancies, a tenant who moved within the property)
+        name: [contractName(row), row.reference].filter(Boolean).join(' · '),
       }))
     }
     case 'NUTZERGRUPPE':

@@ -2,6 +2,7 @@ import { LegacyAnswerSchema, LegacyRequestSchema } from '@portal/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { HttpError, badRequest, validationFailed } from '../http-errors'
+import { assertNoNulCharacter } from '../plugins/text-input'
 import { legacyTransaction } from '../processes/legacy-transaction'
 
 const FORM = 'application/x-www-form-urlencoded'
@@ -39,14 +40,12 @@ const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         parsed = JSON.parse(request.body.json)
       } catch {
-        throw badRequest(
-          'Die Anfrage ist ungültig: Das Feld json enthält kein gültiges JSON.',
-          'INVALID_JSON',
-        )
+        throw badRequest('Das Feld json enthält kein gültiges JSON.', 'INVALID_JSON', 'json')
       }
+      assertNoNulCharacter(parsed, 'json')
       const result = LegacyRequestSchema.safeParse(parsed)
       if (!result.success) {
-        throw validationFailed(result.error.issues)
+        throw validationFailed(result.error.issues, 'json')
       }
       return legacyTransaction({ db: app.db, jwtSecret: app.config.jwtSecret }, result.data)
     },

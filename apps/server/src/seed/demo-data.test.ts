@@ -565,8 +565,18 @@ describe('demo data', () => {
       or key is null or amount_net_apportionable is null or deductible_amount is null`,
       ),
     ).toBe(0)
-    const refs = sql`select 1 from operating_costs_expenses e where e.allocation_ref not in
-      (select connection from connections union all select point_of_delivery from points_of_delivery)`
+    // one key kind per object type, of the line's property (docs/decisions/012)
+    const refs = sql`select 1 from operating_costs_expenses e where e.allocation_object <> e.allocation_ref
+      or not case
+        when e.object = 'ANSCHLUSS' then exists (select 1 from connections c
+          where c.connection = e.allocation_ref and c.property_connection = e.property_connection)
+        when e.object in ('VSTELLE', 'NUTZUNGSEINHEIT') then exists (select 1 from points_of_delivery p
+          where p.point_of_delivery = e.allocation_ref and p.property_connection = e.property_connection)
+        when e.object = 'VERTRAG' then exists (select 1 from contracts k
+          where k.key = e.allocation_ref and k.property_connection = e.property_connection)
+        when e.object in ('NUTZGRUPPE', 'NUTZERGRUPPE') then exists (select 1 from value_list_entries v
+          where v.obj = e.object and v.key = e.allocation_ref and v.key like e.property_connection || '-%')
+        else false end`
     expect(await count(db, refs)).toBe(0)
     expect(
       await count(

@@ -16,12 +16,15 @@
  *   cost type       obj 'TARIF'       tariffComponent = key = the cost type code
  *   allocation key  obj 'SCHLUESSEL'  tariffComponent = the cost type it applies to, key e.g. 'WF'
  *   object type     obj 'OBJEKT'      object = key = the object type (ANSCHLUSS …)
- *   relation        obj = object      object = the object type, key = the id, name = its reference
+ *   relation        obj = object      object = the object type, key = the id, name = its display name
  * Relation entries carry no property; the property of their key (a connection, point of delivery,
- * contract or group '<property>-NG1') tells which distribution they belong to.
+ * contract or group '<property>-NG1') tells which distribution they belong to. An expense line's
+ * allocationObject and allocationRef hold the key of the one kind its object type names
+ * (docs/decisions/012): ANSCHLUSS a connection, VSTELLE and NUTZUNGSEINHEIT a point of delivery,
+ * VERTRAG a contract, NUTZGRUPPE and NUTZERGRUPPE a group of these relation entries.
  */
 import { Faker, base, de, en } from '@faker-js/faker'
-import { addYears, startOfYear } from '@portal/domain'
+import { addYears, contractName, startOfYear } from '@portal/domain'
 import {
   addDays,
   addMonths,
@@ -1187,8 +1190,8 @@ export class DemoDataGenerator {
         deductible?: number
         key?: string
         object?: string
+        /** The key of the related record, of the one kind its object type names (decision 012). */
         allocationObject?: string
-        allocationRef?: string
         quantity?: number
         unit?: string
         note?: string
@@ -1213,7 +1216,7 @@ export class DemoDataGenerator {
         object: options.object ?? 'ANSCHLUSS',
         key: options.key ?? at(type.keys, 0),
         allocationObject: options.allocationObject ?? propertyId,
-        allocationRef: options.allocationRef ?? options.allocationObject ?? propertyId,
+        allocationRef: options.allocationObject ?? propertyId,
         from: options.from ?? from,
         until: options.until ?? until,
         quantity: options.quantity === undefined ? null : decimal3(options.quantity),
@@ -1394,7 +1397,6 @@ export class DemoDataGenerator {
             key: 'NE',
             object: 'NUTZERGRUPPE',
             allocationObject: `${propertyId}-NUG1`,
-            allocationRef: propertyId,
             deductible: 0.3,
             note: 'Wartung und Notruf Aufzug',
           })
@@ -1405,7 +1407,6 @@ export class DemoDataGenerator {
             key: 'NF',
             object: 'NUTZGRUPPE',
             allocationObject: `${propertyId}-NG2`,
-            allocationRef: propertyId,
             note: 'Gewerbemüll',
           })
         }
@@ -1416,7 +1417,6 @@ export class DemoDataGenerator {
             key: 'DIR',
             object: 'VERTRAG',
             allocationObject: contract.key,
-            allocationRef: lastUnit.pod,
             note: 'Sperrmüllabholung auf Veranlassung des Mieters',
           })
         }
@@ -1677,21 +1677,18 @@ export class DemoDataGenerator {
       relations.push({
         object: 'ANSCHLUSS',
         key: model.id,
-        name: `${model.name1} ${model.name2}, ${model.street} ${model.houseNumber}${model.houseNumberSuffix ?? ''}`.replace(
-          ' ,',
-          ',',
-        ),
+        name: `${model.name1} ${model.name2}`.trim(),
       })
     }
     for (const unit of property.units) {
-      const name = `${unit.reference} ${unit.locationAddendum}`
+      const name = [unit.reference, unit.locationAddendum].filter(Boolean).join(' · ')
       relations.push({ object: 'VSTELLE', key: unit.pod, name })
       relations.push({ object: 'NUTZUNGSEINHEIT', key: unit.pod, name })
       for (const contract of unit.contracts) {
         relations.push({
           object: 'VERTRAG',
           key: contract.key,
-          name: `${unit.reference} ${contract.partner.name1} ${contract.partner.name2 ?? ''}`.trim(),
+          name: `${contractName(contract.partner)} · ${unit.reference}`,
         })
       }
     }

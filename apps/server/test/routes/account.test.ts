@@ -71,6 +71,7 @@ describe('password change', () => {
     })
     expect(wrongCurrent.statusCode).toBe(400)
     expect(wrongCurrent.json<{ detail: string }>().detail).toMatch(/aktuelle Passwort/)
+    expect(wrongCurrent.json<{ field: string }>().field).toBe('currentPassword')
 
     for (const newPassword of ['Ab#12', 'abcdef#12', 'Abcdefg#1', 'Abcdefg12']) {
       const response = await change(auth, {
@@ -80,6 +81,7 @@ describe('password change', () => {
       })
       expect(response.statusCode, newPassword).toBe(400)
       expect(response.json<{ code: string }>().code).toBe('PASSWORD_RULES')
+      expect(response.json<{ field: string }>().field).toBe('newPassword')
     }
     const mismatch = await change(auth, {
       currentPassword: DEMO_PASSWORD,
@@ -89,6 +91,7 @@ describe('password change', () => {
     expect(mismatch.json<{ detail: string }>().detail).toContain(
       'Die Passwörter müssen übereinstimmen. Bitte überprüfen Sie die Passwörter',
     )
+    expect(mismatch.json<{ field: string }>().field).toBe('newPasswordRepeat')
     const missing = await change(auth, { currentPassword: DEMO_PASSWORD, newPassword: 'x' })
     expect(missing.statusCode).toBe(400)
   })

@@ -3,6 +3,7 @@
  * visibility. Distributions are put into a status directly where a test needs one.
  */
 import {
+  DECLINE_REASON_REQUIRED_MESSAGE,
   DISTRIBUTION_STATUS,
   DISTRIBUTION_TRANSITIONS,
   HistorySchema,
@@ -186,6 +187,52 @@ describe('status machine', () => {
   it('the domain table decides: transitions match DISTRIBUTION_TRANSITIONS', () => {
     expect(DISTRIBUTION_TRANSITIONS.O).toContain('E')
     expect(DISTRIBUTION_TRANSITIONS.F).toContain('G')
+  })
+})
+
+describe('the latest decline', () => {
+  it('is in the answer after a decline, and no longer after an approval or a new status', async () => {
+    const id = ids[6]!
+    const lastDecline = async () => {
+      const response = await call('GET', `${BASE}/${id}`)
+      expect(response.statusCode, response.body).toBe(200)
+      return OperatingCostsSchema.parse(response.json()).lastDecline
+    }
+    const decide = (decision: object) =>
+      call('POST', '/api/processes/operating-costs/distribution-approval', {
+        operatingCostsDistribution: id,
+        ...decision,
+      })
+
+    await setStatus(id, 'F')
+    expect(await lastDecline()).toBeNull()
+    const empty = await decide({ approved: false, reason: '   ' })
+    expect(empty.statusCode).toBe(400)
+    expect(empty.json()).toMatchObject({ detail: DECLINE_REASON_REQUIRED_MESSAGE, field: 'reason' })
+    expect(await lastDecline()).toBeNull()
+
+    for (const reason of ['Die Heizkosten sind zu hoch.', 'Die Wartung ist doppelt erfasst.']) {
+      expect((await decide({ approved: false, reason })).statusCode).toBe(200)
+    }
+    const declined = await lastDecline()
+    expect(declined).toEqual({
+      at: expect.any(String),
+      userName: 'verwalter',
+      reason: 'Die Wartung ist doppelt erfasst.',
+    })
+    expect(Math.abs(Date.parse(declined!.at) - Date.now())).toBeLessThan(60_000)
+
+    // released again: the earlier decline belongs to the history only
+    await setStatus(id, 'V')
+    await setStatus(id, 'F')
+    expect(await lastDecline()).toBeNull()
+
+    expect((await decide({ approved: false, reason: 'Noch offen.' })).statusCode).toBe(200)
+    expect((await lastDecline())?.reason).toBe('Noch offen.')
+    expect((await decide({ approved: true })).statusCode).toBe(200)
+    expect(await lastDecline()).toBeNull()
+    const history = HistorySchema.parse((await call('GET', `${BASE}/${id}/history`)).json())
+    expect(history.items.map((h) => h.detail)).toContain('Abgelehnt: Noch offen.')
   })
 })
 

@@ -1,7 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
+  AMOUNT_SIGN_MESSAGE,
+  APPORTIONABLE_EXCEEDS_TOTAL_MESSAGE,
   CO2_MUST_BE_NEGATIVE_MESSAGE,
+  expenseAmountViolations,
+  NET_APPORTIONABLE_EXCEEDS_MESSAGE,
   EXCLUDED_TARIFF_COMPONENTS,
   co2AmountViolation,
   expenseTotals,
@@ -76,5 +80,52 @@ describe('expenseTotals', () => {
       apportionableAmount: '-0.90',
       deductibleAmount: '5.50',
     })
+  })
+})
+
+describe('expenseAmountViolations', () => {
+  const line = { amountTransactionCurrency: '100.00', apportionableAmount: '80.00' }
+
+  it('accepts parts within their whole, of the same sign, and zero', () => {
+    expect(expenseAmountViolations(line)).toEqual([])
+    expect(
+      expenseAmountViolations({
+        amountTransactionCurrency: '-119.00',
+        apportionableAmount: '-119.00',
+        amountNet: '-100.00',
+        amountNetApportionable: '-100.00',
+        deductibleAmount: '0.00',
+      }),
+    ).toEqual([])
+  })
+
+  it('names the field of each violation', () => {
+    expect(expenseAmountViolations({ ...line, apportionableAmount: '100.01' })).toEqual([
+      { field: 'apportionableAmount', message: APPORTIONABLE_EXCEEDS_TOTAL_MESSAGE },
+    ])
+    expect(expenseAmountViolations({ ...line, amountNet: '-1.00' })).toEqual([
+      { field: 'amountNet', message: AMOUNT_SIGN_MESSAGE },
+    ])
+    expect(
+      expenseAmountViolations({ ...line, amountNet: '90.00', amountNetApportionable: '85.00' }),
+    ).toEqual([{ field: 'amountNetApportionable', message: NET_APPORTIONABLE_EXCEEDS_MESSAGE }])
+  })
+
+  it('is exact: a part one cent above its whole is refused, whatever the size', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: 10n ** 14n }), (cents) => {
+        const amount = (value: bigint) => `${value / 100n}.${String(value % 100n).padStart(2, '0')}`
+        const total = amount(cents)
+        expect(
+          expenseAmountViolations({ amountTransactionCurrency: total, apportionableAmount: total }),
+        ).toEqual([])
+        expect(
+          expenseAmountViolations({
+            amountTransactionCurrency: total,
+            apportionableAmount: amount(cents + 1n),
+          }),
+        ).toHaveLength(1)
+      }),
+    )
   })
 })

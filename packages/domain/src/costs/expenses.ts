@@ -1,4 +1,10 @@
-import { isNegativeDecimal, sumAmounts } from '../format/amount'
+import {
+  exceedsInMagnitude,
+  isDecimalString,
+  isNegativeDecimal,
+  signOfAmount,
+  sumAmounts,
+} from '../format/amount'
 
 export interface ExpenseLike {
   tariffComponent?: string | null
@@ -90,4 +96,77 @@ export function expensePeriodViolation(
   if (!from || !until) return null
   if (from > until) return EXPENSE_PERIOD_ORDER_MESSAGE
   return from < period.from || until > period.until ? EXPENSE_PERIOD_MESSAGE : null
+}
+
+/**
+ * §6: the service flat fee is the provider's line: the user may not add it, change it or delete it.
+ * The portal shows it read-only and the value list does not offer it.
+ */
+export function isProviderExpense(expense: ExpenseLike): boolean {
+  return expense.tariffComponent === SERVICE_FLAT_FEE
+}
+
+export const SERVICE_FEE_READ_ONLY_MESSAGE =
+  'Die Dienstleistungspauschale (HK_DLP) wird vom Abrechnungsunternehmen erfasst. Sie kann nicht angelegt, geändert oder gelöscht werden.'
+
+/** The amount fields of a cost line (catalogue BETRAG_T, BETRAG_U, NETTO_T, NETTO_U; abzugsfähig). */
+export interface ExpenseAmountFields {
+  amountTransactionCurrency?: string | null | undefined
+  apportionableAmount?: string | null | undefined
+  amountNet?: string | null | undefined
+  amountNetApportionable?: string | null | undefined
+  deductibleAmount?: string | null | undefined
+}
+export type ExpenseAmountField = keyof ExpenseAmountFields
+
+export const AMOUNT_SIGN_MESSAGE = 'Der Betrag muss dasselbe Vorzeichen haben wie der Gesamtbetrag.'
+export const APPORTIONABLE_EXCEEDS_TOTAL_MESSAGE =
+  'Der umlagefähige Betrag darf nicht größer sein als der Gesamtbetrag.'
+export const NET_EXCEEDS_GROSS_MESSAGE =
+  'Der Nettobetrag darf nicht größer sein als der Gesamtbetrag (brutto).'
+export const NET_APPORTIONABLE_EXCEEDS_MESSAGE =
+  'Der umlagefähige Nettobetrag darf weder den umlagefähigen Betrag noch den Nettobetrag übersteigen.'
+export const DEDUCTIBLE_EXCEEDS_TOTAL_MESSAGE =
+  'Der abzugsfähige Betrag darf nicht größer sein als der Gesamtbetrag.'
+
+const present = (value: string | null | undefined): value is string =>
+  typeof value === 'string' && value.trim() !== ''
+
+/**
+ * Plausibility of a cost line's amounts (docs/decisions/014-cost-entry-integrity.md): every part
+ * has the sign of the total (or is zero) and is not larger than the amount it is a part of:
+ * apportionable <= total, net <= gross, net apportionable <= apportionable and <= net,
+ * deductible <= total. Answers the violations with the field they belong to; malformed amounts are
+ * left to the format rule.
+ */
+export function expenseAmountViolations(
+  line: ExpenseAmountFields,
+): { field: ExpenseAmountField; message: string }[] {
+  const total = line.amountTransactionCurrency
+  const wellFormed = (value: string | null | undefined): value is string =>
+    present(value) && isDecimalString(value)
+  if (!wellFormed(total)) return []
+  const violations: { field: ExpenseAmountField; message: string }[] = []
+  const parts: [ExpenseAmountField, string[], string][] = [
+    ['apportionableAmount', [total], APPORTIONABLE_EXCEEDS_TOTAL_MESSAGE],
+    ['amountNet', [total], NET_EXCEEDS_GROSS_MESSAGE],
+    [
+      'amountNetApportionable',
+      [line.apportionableAmount, line.amountNet, total].filter(wellFormed),
+      NET_APPORTIONABLE_EXCEEDS_MESSAGE,
+    ],
+    ['deductibleAmount', [total], DEDUCTIBLE_EXCEEDS_TOTAL_MESSAGE],
+  ]
+  const totalSign = signOfAmount(total)
+  for (const [field, wholes, message] of parts) {
+    const value = line[field]
+    if (!wellFormed(value)) continue
+    const sign = signOfAmount(value)
+    if (sign !== 0 && sign !== totalSign) {
+      violations.push({ field, message: AMOUNT_SIGN_MESSAGE })
+    } else if (wholes.some((whole) => exceedsInMagnitude(value, whole))) {
+      violations.push({ field, message })
+    }
+  }
+  return violations
 }

@@ -99,3 +99,15 @@ export function sumAmounts(values: readonly (string | null | undefined)[]): stri
   }
   return fromScaled(total)
 }
+
+/** -1, 0 or 1: the sign of a decimal string ('-0.00' is 0). Throws a RangeError on a malformed one. */
+export function signOfAmount(value: string): -1 | 0 | 1 {
+  const scaled = toScaled(value)
+  return scaled < 0n ? -1 : scaled > 0n ? 1 : 0
+}
+
+/** Whether |a| > |b| for two decimal strings, exactly. Throws a RangeError on a malformed one. */
+export function exceedsInMagnitude(a: string, b: string): boolean {
+  const [left, right] = [toScaled(a), toScaled(b)]
+  return (left < 0n ? -left : left) > (right < 0n ? -right : right)
+}

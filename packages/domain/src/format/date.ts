@@ -32,7 +32,8 @@ function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
 }
 
-function daysInMonth(year: number, month: number): number {
+/** The number of days of a month (1–12) in the Gregorian calendar: 29 February in leap years. */
+export function daysInMonth(year: number, month: number): number {
   if (month === 2) return isLeapYear(year) ? 29 : 28
   return [4, 6, 9, 11].includes(month) ? 30 : 31
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CO2_MUST_BE_NEGATIVE_MESSAGE } from '../costs/expenses'
 import { REQUIRED_MESSAGE } from '../validation/messages'
+import { DATE_DOES_NOT_EXIST_MESSAGE, INVALID_DATE_MESSAGE } from '../validation/values'
 import { DistributionApprovalRequestSchema, ExpenseInputSchema, ExpenseUpdateSchema } from './costs'
 
 const line = {
@@ -35,6 +36,26 @@ describe('cost schemas', () => {
     ).toBe(false)
     expect(ExpenseUpdateSchema.safeParse({ note: 'x' }).success).toBe(false)
     expect(ExpenseUpdateSchema.parse({ note: 'x', version: 3 })).toEqual({ note: 'x', version: 3 })
+  })
+
+  it('takes only dates that exist and versions that fit an integer column', () => {
+    const messages = (value: unknown) =>
+      ExpenseInputSchema.safeParse(value).error?.issues.map((issue) => [
+        issue.path.join('.'),
+        issue.message,
+      ])
+    expect(messages({ ...line, from: '2024-02-30' })).toEqual([
+      ['from', DATE_DOES_NOT_EXIST_MESSAGE],
+    ])
+    expect(messages({ ...line, until: '31.12.2024' })).toEqual([['until', INVALID_DATE_MESSAGE]])
+    expect(messages({ ...line, from: ' ' })).toEqual([['from', REQUIRED_MESSAGE]])
+    expect(ExpenseInputSchema.parse({ ...line, from: ' 2024-02-29 ' }).from).toBe('2024-02-29')
+    expect(ExpenseUpdateSchema.safeParse({ from: '2023-02-29', version: 1 }).success).toBe(false)
+    expect(ExpenseUpdateSchema.safeParse({ note: 'x', version: 2 ** 31 }).success).toBe(false)
+    expect(ExpenseUpdateSchema.safeParse({ note: 'x', version: 2 ** 31 - 1 }).success).toBe(true)
+    expect(ExpenseUpdateSchema.safeParse({ note: 'x' }).error?.issues[0]?.message).toBe(
+      REQUIRED_MESSAGE,
+    )
   })
 
   it('needs a reason for a decline', () => {

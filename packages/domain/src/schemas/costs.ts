@@ -5,16 +5,21 @@
  * forms show them at the fields and the server answers 400 with the same text.
  */
 import { z } from 'zod'
-import { EXPENSE_PERIOD_ORDER_MESSAGE, co2AmountViolation } from '../costs/expenses'
+import {
+  EXPENSE_PERIOD_ORDER_MESSAGE,
+  co2AmountViolation,
+  expenseAmountViolations,
+  type ExpenseAmountFields,
+} from '../costs/expenses'
 import { REQUIRED_MESSAGE, VALIDATION_MESSAGES } from '../validation/messages'
+import { IsoDateSchema, integerSchema } from '../validation/values'
 
 /** An amount: at most 13 integer and 2 fraction digits (numeric(15,2)). */
 const AMOUNT = /^-?\d{1,13}(\.\d{1,2})?$/
 /** A quantity: at most 11 integer and 3 fraction digits (numeric(14,3)). */
 const QUANTITY = /^-?\d{1,11}(\.\d{1,3})?$/
-const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
 
-/** The message for a malformed decimal or date. */
+/** The message for a malformed decimal. */
 export const INVALID_FORMAT_MESSAGE = VALIDATION_MESSAGES.de.invalidFormat()
 /** §7: a decline needs a reason. */
 export const DECLINE_REASON_REQUIRED_MESSAGE = 'Bitte geben Sie einen Grund für die Ablehnung an.'
@@ -30,6 +35,9 @@ const requiredPattern = (pattern: RegExp) =>
   z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE).regex(pattern, {
     message: INVALID_FORMAT_MESSAGE,
   })
+/** A required calendar date 'YYYY-MM-DD' that exists (2024-02-30 does not). */
+const requiredDate = () =>
+  z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE).pipe(IsoDateSchema)
 /** An optional decimal: '' and null both mean "none" (null on the wire after parsing). */
 const optionalPattern = (pattern: RegExp) =>
   z
@@ -75,8 +83,8 @@ const expenseInputShape = {
   object: requiredText(),
   allocationRef: requiredText(80),
   key: requiredText(),
-  from: requiredPattern(ISO_DATE),
-  until: requiredPattern(ISO_DATE),
+  from: requiredDate(),
+  until: requiredDate(),
   quantity: optionalPattern(QUANTITY),
   unit: optionalText(20),
   amountTransactionCurrency: requiredPattern(AMOUNT),
@@ -87,15 +95,17 @@ const expenseInputShape = {
   note: optionalText(NOTE_MAX_LENGTH),
 }
 
-interface ExpenseRuleInput {
+interface ExpenseRuleInput extends ExpenseAmountFields {
   tariffComponent?: string | undefined
   from?: string | undefined
   until?: string | undefined
-  amountTransactionCurrency?: string | undefined
-  apportionableAmount?: string | undefined
 }
 
-/** §5 rules that need more than one field: CO2 amounts negative, from <= until. */
+/**
+ * Rules that need more than one field: §5 CO2 amounts negative, from <= until, and the amounts'
+ * plausibility (parts not larger than their whole, same sign). A change names only some fields:
+ * the server checks the stored line with the change applied as well.
+ */
 function checkExpenseRules(value: ExpenseRuleInput, context: z.RefinementCtx) {
   for (const field of ['amountTransactionCurrency', 'apportionableAmount'] as const) {
     const message = co2AmountViolation(value.tariffComponent, value[field])
@@ -103,6 +113,9 @@ function checkExpenseRules(value: ExpenseRuleInput, context: z.RefinementCtx) {
   }
   if (value.from && value.until && value.from > value.until) {
     context.addIssue({ code: 'custom', message: EXPENSE_PERIOD_ORDER_MESSAGE, path: ['until'] })
+  }
+  for (const { field, message } of expenseAmountViolations(value)) {
+    context.addIssue({ code: 'custom', message, path: [field] })
   }
 }
 
@@ -116,7 +129,7 @@ export type ExpenseInputDraft = z.input<typeof ExpenseInputSchema>
 export const ExpenseUpdateSchema = z
   .strictObject({
     ...z.object(expenseInputShape).partial().shape,
-    version: z.number({ error: REQUIRED_MESSAGE }).int().min(1),
+    version: integerSchema({ min: 1 }, { typeMessage: REQUIRED_MESSAGE }),
   })
   .superRefine(checkExpenseRules)
 export type ExpenseUpdate = z.infer<typeof ExpenseUpdateSchema>
@@ -138,6 +151,11 @@ export const OperatingCostsSchema = OperatingCostsSummarySchema.extend({
   businessPartner: z.string().nullable(),
   operatingCostsHeatingExpense: z.array(ExpenseSchema),
   operatingCostsWorkingExpense: z.array(ExpenseSchema),
+  /** §4: the latest decline since the status last changed (when, by whom, why), or null. */
+  lastDecline: z
+    .object({ at: z.string(), userName: z.string(), reason: z.string() })
+    .nullable()
+    .optional(),
 })
 export type OperatingCosts = z.infer<typeof OperatingCostsSchema>
 
@@ -192,8 +210,8 @@ export const ValueListRequestSchema = z.strictObject({
     PARTNER: z.string().max(40).nullable().optional(),
     PRODUKT: z.string().max(40).optional(),
     PRODVERSION: z.string().max(40).optional(),
-    AB: z.string().max(10).optional(),
-    BIS: z.string().max(10).optional(),
+    AB: IsoDateSchema.optional(),
+    BIS: IsoDateSchema.optional(),
   }),
   line_data: z.object({
     TARIF: z.string().max(40).optional(),

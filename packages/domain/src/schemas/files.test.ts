@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { VALIDATION_MESSAGES } from '../validation/messages'
+import { DATE_DOES_NOT_EXIST_MESSAGE, INVALID_DATE_MESSAGE } from '../validation/values'
 import { FileUploadFieldsSchema, TenantChangeSchema, type TenantChangeDraft } from './files'
 
 const de = VALIDATION_MESSAGES.de
@@ -37,6 +38,11 @@ describe('TenantChangeSchema', () => {
     expect(messageAt({ ...VALID, TEL: '0351-abc' }, 'TEL')).toBe(de.numbersOnly())
     expect(messageAt({ ...VALID, POSTFACH: '12 34' }, 'POSTFACH')).toBe(de.numbersOnly())
     expect(messageAt({ ...VALID, salutation: 'XX' }, 'salutation')).toBe(de.required())
+    expect(messageAt({ ...VALID, AUSZUG: '' }, 'AUSZUG')).toBe(de.required())
+    expect(messageAt({ ...VALID, AUSZUG: '30.06.2025' }, 'AUSZUG')).toBe(INVALID_DATE_MESSAGE)
+    expect(messageAt({ ...VALID, AUSZUG: '2025-02-29' }, 'AUSZUG')).toBe(
+      DATE_DOES_NOT_EXIST_MESSAGE,
+    )
   })
 
   it('is strict', () => {

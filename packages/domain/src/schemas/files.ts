@@ -8,9 +8,10 @@ import { z } from 'zod'
 import { SALUTATIONS, TITLES } from '../codes/partner'
 import type { Salutation, Title } from '../codes/partner'
 import { REQUIRED_MESSAGE, VALIDATION_MESSAGES } from '../validation/messages'
+import { IsoDateSchema } from '../validation/values'
+import { InvoiceApprovalSchema } from './invoices'
 
 const de = VALIDATION_MESSAGES.de
-const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
 
 /** ARCHITECTURE 3.2: the largest upload, 20 MB. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024
@@ -103,6 +104,8 @@ export const BillingVoucherSchema = z.object({
   dueDate: z.string().nullable(),
   amount: z.string().nullable(),
   attachment: z.string().nullable(),
+  /** §4: the user's decision on an invoice (AR…); null while undecided and for other vouchers. */
+  approval: InvoiceApprovalSchema.nullable(),
 })
 export type BillingVoucher = z.infer<typeof BillingVoucherSchema>
 
@@ -149,11 +152,7 @@ export const TenantChangeSchema = z.strictObject({
   /** Last name (private) or legal form (company). */
   NAME2: requiredText(40),
   /** Move-out date of the old tenant. */
-  AUSZUG: z
-    .string({ error: REQUIRED_MESSAGE })
-    .trim()
-    .min(1, REQUIRED_MESSAGE)
-    .regex(ISO_DATE, de.invalidFormat()),
+  AUSZUG: z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE).pipe(IsoDateSchema),
   PLZ: z
     .string({ error: REQUIRED_MESSAGE })
     .trim()

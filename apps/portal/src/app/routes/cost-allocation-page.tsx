@@ -9,7 +9,6 @@ import Tabs from '@mui/material/Tabs'
 import TextField from '@mui/material/TextField'
 import {
   DISTRIBUTION_STATUS,
-  EXPENSE_LIST_FIELDS,
   formatAmount,
   formatDate,
   isOpenForEntry,
@@ -27,8 +26,10 @@ import { PanelState } from '../../components/panel-state'
 import {
   useDeleteExpense,
   useDistributions,
+  useExpenseList,
   useOperatingCosts,
   useValueList,
+  valueListRequest,
   type ExpenseKind,
 } from '../../features/costs/api/operating-costs'
 import { useRelationNames } from '../../features/costs/api/relation-names'
@@ -60,46 +61,37 @@ export function Component() {
   const units = useUsageUnits(connection)
   const [deleting, setDeleting] = useState<{ kind: ExpenseKind; expense: Expense } | null>(null)
   const remove = useDeleteExpense(selected ?? '')
-  const tableRequest = (kind: ExpenseKind) =>
-    costs.data
-      ? {
-          table_name:
-            kind === 'heating' ? ('tb_uti_bkosten_h' as const) : ('tb_uti_bkosten_b' as const),
-          field_name: 'SCHLUESSEL' as const,
-          head_data: {
-            BKOSTEN: costs.data.operatingCostsDistribution,
-            PRODUKT: costs.data.product,
-            PRODVERSION: costs.data.productVersion,
-            AB: costs.data.from,
-            BIS: costs.data.until,
-          },
-          line_data: {},
-        }
-      : null
-  const heatingTypes = useValueList(tableRequest('heating'))
-  const workingTypes = useValueList(tableRequest('working'))
+  // what the last change of a line came to, announced to screen readers
+  const [announcement, setAnnouncement] = useState<string | null>(null)
+  const heatingTypes = useValueList(costs.data ? valueListRequest(costs.data, 'heating', {}) : null)
+  const workingTypes = useValueList(costs.data ? valueListRequest(costs.data, 'working', {}) : null)
+  const lists = {
+    heating: useExpenseList(costs.data?.operatingCostsDistribution, 'heating'),
+    working: useExpenseList(costs.data?.operatingCostsDistribution, 'working'),
+  }
   const costTypeNames = new Map(
     [...(heatingTypes.data ?? []), ...(workingTypes.data ?? [])].map((e) => [e.key, e.name]),
   )
-  const expenses = costs.data
-    ? [...costs.data.operatingCostsHeatingExpense, ...costs.data.operatingCostsWorkingExpense]
-    : []
-  const relationNames = useRelationNames(expenses)
+  const relationNames = useRelationNames(costs.data)
   const editable = costs.data ? isOpenForEntry(costs.data.operatingCostsDistributionStatus) : false
   const title = t('costs.title')
 
-  const table = (kind: ExpenseKind) =>
-    costs.data && (
+  const table = (kind: ExpenseKind) => (
+    <PanelState loading={lists[kind].isPending} error={lists[kind].error} empty={false}>
       <CostsTable
         caption={t(`costs.${kind}Caption`)}
-        expenses={costs.data[EXPENSE_LIST_FIELDS[kind]]}
+        expenses={lists[kind].data ?? []}
         costTypeNames={costTypeNames}
         relationNames={relationNames}
         editable={editable}
         onEdit={(expense) => setEntry({ kind, expense })}
-        onDelete={(expense) => setDeleting({ kind, expense })}
+        onDelete={(expense) => {
+          remove.reset()
+          setDeleting({ kind, expense })
+        }}
       />
-    )
+    </PanelState>
+  )
 
   return (
     <>
@@ -152,7 +144,10 @@ export function Component() {
             {editable && (
               <Button
                 variant="contained"
-                onClick={() => setEntry({ kind: tab === 'working' ? 'working' : 'heating' })}
+                onClick={() => {
+                  setAnnouncement(null)
+                  setEntry({ kind: tab === 'working' ? 'working' : 'heating' })
+                }}
               >
                 {t('costs.actions.add')}
               </Button>
@@ -163,7 +158,13 @@ export function Component() {
             <WorkflowActions costs={costs.data} />
           </Stack>
           {!editable && <Alert severity="info">{t('costs.readOnly')}</Alert>}
-          <MutationOutcome error={remove.error} />
+          <Box role="status">
+            {announcement && (
+              <Alert severity="success" onClose={() => setAnnouncement(null)}>
+                {announcement}
+              </Alert>
+            )}
+          </Box>
           <Box>
             <Tabs
               value={tab}
@@ -188,7 +189,10 @@ export function Component() {
               sx={{ pt: 2 }}
             >
               {tab === 'invoices' && (
-                <InvoicesPanel distribution={costs.data.operatingCostsDistribution} />
+                <InvoicesPanel
+                  distribution={costs.data.operatingCostsDistribution}
+                  distributionStatus={costs.data.operatingCostsDistributionStatus}
+                />
               )}
               {tab === 'heating' && table('heating')}
               {tab === 'working' && table('working')}
@@ -205,6 +209,10 @@ export function Component() {
           costs={costs.data}
           kind={entry.kind}
           expense={entry.expense}
+          onSaved={(message) => {
+            setEntry(null)
+            setAnnouncement(message)
+          }}
           onClose={() => setEntry(null)}
         />
       )}
@@ -241,15 +249,22 @@ export function Component() {
         }
         confirmLabel={t('costs.delete.confirm')}
         pending={remove.isPending}
-        onConfirm={() =>
-          deleting &&
+        onConfirm={() => {
+          if (!deleting) return
           remove.mutate(
             { kind: deleting.kind, guid: deleting.expense.guid },
-            { onSettled: () => setDeleting(null) },
+            {
+              onSuccess: () => {
+                setDeleting(null)
+                setAnnouncement(t('costs.delete.done'))
+              },
+            },
           )
-        }
+        }}
         onClose={() => setDeleting(null)}
-      />
+      >
+        <MutationOutcome error={remove.error} />
+      </ConfirmDialog>
     </>
   )
 }

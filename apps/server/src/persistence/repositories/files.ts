@@ -136,7 +136,11 @@ export function toCorrespondence(row: CorrespondenceRow): Correspondence {
   }
 }
 
-export function toBillingVoucher(row: BillingVoucherRow): BillingVoucher {
+/** `approval`: the user's decision on the invoice (see repositories/invoices), null if none. */
+export function toBillingVoucher(
+  row: BillingVoucherRow,
+  approval: BillingVoucher['approval'],
+): BillingVoucher {
   return {
     billingVoucher: row.billingVoucher,
     invoiceVoucher: row.invoiceVoucher,
@@ -151,6 +155,7 @@ export function toBillingVoucher(row: BillingVoucherRow): BillingVoucher {
     dueDate: row.dueDate,
     amount: row.amount,
     attachment: row.attachment,
+    approval,
   }
 }
 

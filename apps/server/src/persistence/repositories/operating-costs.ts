@@ -4,9 +4,9 @@
  * change it or its lines.
  */
 import type { Expense, ExpenseType, OperatingCosts, OperatingCostsSummary } from '@portal/domain'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm'
 import type { Executor } from '../database'
-import { operatingCostsDistributions, operatingCostsExpenses } from '../schema'
+import { activities, operatingCostsDistributions, operatingCostsExpenses } from '../schema'
 import { visibleThroughProperty, type SessionUser } from '../scope'
 import type { SearchableEntity } from '../search'
 
@@ -16,6 +16,8 @@ export type ExpenseRow = typeof operatingCostsExpenses.$inferSelect
 /** The audit entities of the cost allocation. */
 export const DISTRIBUTION_ENTITY = 'operatingCostsDistribution'
 export const EXPENSE_ENTITY = 'operatingCostsExpense'
+/** The activity that records a decline and its reason (§4). */
+export const DECLINE_ACTIVITY = 'ABLEHNUNG'
 
 export const operatingCostsEntity: SearchableEntity = {
   label: 'Kostenverteilungen',
@@ -179,13 +181,50 @@ export async function findVisibleOperatingCosts(
 ): Promise<OperatingCosts | undefined> {
   const row = await findVisibleDistribution(db, user, id)
   if (!row) return undefined
-  const expenses = await listExpenses(db, id)
+  const [expenses, lastDecline] = await Promise.all([listExpenses(db, id), latestDecline(db, row)])
   return {
     ...toSummary(row),
     companyCode: row.companyCode,
     businessPartner: row.businessPartner,
     operatingCostsHeatingExpense: expenses.filter((e) => e.kind === 'heating').map(toExpense),
     operatingCostsWorkingExpense: expenses.filter((e) => e.kind === 'working').map(toExpense),
+    lastDecline,
+  }
+}
+
+/**
+ * §4: the newest decline of the distribution since its status last changed, or null; an approval,
+ * a new release or any other status change makes earlier declines history only.
+ */
+async function latestDecline(
+  db: Executor,
+  row: DistributionRow,
+): Promise<NonNullable<OperatingCosts['lastDecline']> | null> {
+  const [decline] = await db
+    .select({
+      at: activities.createdAt,
+      userName: activities.createdBy,
+      payload: activities.payload,
+    })
+    .from(activities)
+    .where(
+      and(
+        // the property narrows by its index; the company code keeps the scope of the row
+        eq(activities.propertyConnection, row.propertyConnection),
+        eq(activities.companyCode, row.companyCode),
+        eq(activities.activityType, DECLINE_ACTIVITY),
+        eq(activities.objectKey, row.operatingCostsDistribution),
+        gte(activities.createdAt, row.statusChangedAt),
+      ),
+    )
+    .orderBy(desc(activities.createdAt), desc(activities.id))
+    .limit(1)
+  if (!decline) return null
+  const reason = (decline.payload as { reason?: unknown } | null)?.reason
+  return {
+    at: new Date(decline.at).toISOString(),
+    userName: decline.userName,
+    reason: typeof reason === 'string' ? reason : '',
   }
 }
 

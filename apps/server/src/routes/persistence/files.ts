@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { multipartFingerprint, readMultipart } from '../../files/multipart'
 import { badRequest, validationFailed } from '../../http-errors'
+import { assertNoNulCharacter } from '../../plugins/text-input'
 import {
   attachmentEntity,
   billingVoucherEntity,
@@ -25,6 +26,7 @@ import {
   type CorrespondenceRow,
   type VoucherRow,
 } from '../../persistence/repositories/files'
+import { invoiceApprovalsOf } from '../../persistence/repositories/invoices'
 import { createActivity } from '../../processes/activities'
 import { deleteAttachment } from '../../processes/files'
 import { notificationsFor } from '../../processes/notifications'
@@ -56,8 +58,14 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     entity: billingVoucherEntity,
     item: BillingVoucherSchema,
     description:
-      'Abrechnungsbelege der sichtbaren Liegenschaften (Rechnungen: invoiceVoucher startsWith AR, operatingCostsDistribution eq).',
-    toItems: (_db, rows) => rows.map(toBillingVoucher),
+      'Abrechnungsbelege der sichtbaren Liegenschaften (Rechnungen: invoiceVoucher startsWith AR, operatingCostsDistribution eq), je Rechnung mit der Entscheidung des Benutzers (approval).',
+    toItems: async (db, rows) => {
+      const approvals = await invoiceApprovalsOf(
+        db,
+        rows.map((row) => row.billingVoucher),
+      )
+      return rows.map((row) => toBillingVoucher(row, approvals.get(row.billingVoucher) ?? null))
+    },
   })
 
   searchRoute<typeof VoucherSchema, VoucherRow>(app, {
@@ -116,6 +124,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           'VALIDATION_FAILED',
         )
       }
+      assertNoNulCharacter(json, 'activity')
       const parsed = ActivityInputSchema.safeParse(json)
       if (!parsed.success) {
         throw validationFailed(parsed.error.issues, 'activity')

@@ -123,18 +123,19 @@ const operatingCostsRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const kind of EXPENSE_TYPES) {
     const field = EXPENSE_LIST_FIELDS[kind]
     const list = z.object({ [field]: z.array(ExpenseSchema) })
+    const page = z.object({ [field]: z.array(ExpenseSchema), next: z.string().nullable() })
     app.post(
       `/api/persistence/operating-costs/:id/${kind}-expenses`,
       {
         preValidation: [replayCompletedRequest, (request) => assertVisible(request)],
         schema: {
-          description: `Mit {} oder {filters}: die ${kind === 'heating' ? 'Heiz' : 'Betriebs'}kostenzeilen (200). Mit {${field}: [...]}: fügt die Zeilen hinzu (201), nur solange die Verteilung offen (O) ist.`,
+          description: `Mit {} oder {filters, sort}: die ${kind === 'heating' ? 'Heiz' : 'Betriebs'}kostenzeilen (200), seitenweise wie jede Suche (?limit, ?next; Antwort mit next). Mit {${field}: [...]}: fügt die Zeilen hinzu (201), nur solange die Verteilung offen (O) ist.`,
           tags: ['operating-costs'],
           params: z.strictObject({ id }),
           querystring: SearchQuerySchema,
           headers: IdempotencyHeadersSchema,
           body: expenseListBody(kind).optional(),
-          response: { 200: list, 201: list },
+          response: { 200: page, 201: list },
         },
       },
       async (request, reply) => {
@@ -150,14 +151,14 @@ const operatingCostsRoutes: FastifyPluginAsyncZod = async (app) => {
             return { [field]: created }
           })
         }
-        const page = await search<ExpenseRow>(
+        const found = await search<ExpenseRow>(
           app.db,
           expenseEntity(request.params.id, kind),
           request.user,
           { filters: body.filters ?? [], sort: body.sort ?? [] },
           request.query,
         )
-        return { [field]: page.rows.map(toExpense) }
+        return { [field]: found.rows.map(toExpense), next: found.next }
       },
     )
 

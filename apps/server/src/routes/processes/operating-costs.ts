@@ -1,6 +1,7 @@
 import {
   DistributionApprovalRequestSchema,
   EntryFinalizationRequestSchema,
+  InvoiceApprovalRequestSchema,
   SearchQuerySchema,
   SuccessMessageSchema,
   ValueListAnswerSchema,
@@ -9,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { decideDistribution } from '../../processes/distribution-approval'
 import { finalizeEntry } from '../../processes/entry-finalization'
+import { decideInvoice } from '../../processes/invoice-approval'
 import { valueList } from '../../processes/value-list'
 import { idempotent, IdempotencyHeadersSchema } from '../../plugins/idempotency'
 
@@ -51,6 +53,24 @@ const operatingCostsProcessRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       idempotent(request, reply, async (db) => ({
         successMessage: await decideDistribution(db, request.user, request.body),
+      })),
+  )
+
+  app.post(
+    '/api/processes/operating-costs/invoice-approval',
+    {
+      schema: {
+        description:
+          'Genehmigt (approved: true, endgültig) oder lehnt mit Begründung ab (approved: false) eine Rechnung (invoice = billingVoucher eines Abrechnungsbelegs AR…), solange ihre Verteilung freigegeben (F) oder genehmigt (G) ist; eine abgelehnte Rechnung kann später genehmigt werden.',
+        tags: ['operating-costs'],
+        headers: IdempotencyHeadersSchema,
+        body: InvoiceApprovalRequestSchema,
+        response: { 200: SuccessMessageSchema },
+      },
+    },
+    async (request, reply) =>
+      idempotent(request, reply, async (db) => ({
+        successMessage: await decideInvoice(db, request.user, request.body),
       })),
   )
 

@@ -8,9 +8,11 @@ import { useTranslation } from 'react-i18next'
 import { MutationOutcome } from '../../../components/mutation-outcome'
 import { NewPasswordFields } from '../../../components/new-password-fields'
 import { PasswordField } from '../../../components/password-field'
+import { useServerFieldErrors } from '../../../lib/form-errors'
 import { useChangePassword } from '../api/change-password'
 
 const EMPTY: PasswordChange = { currentPassword: '', newPassword: '', newPasswordRepeat: '' }
+const FIELDS = ['currentPassword', 'newPassword', 'newPasswordRepeat'] as const
 
 /** §5 password change: every rule checked as the user types, and again by the server (error 128). */
 export function ChangePasswordForm() {
@@ -20,12 +22,15 @@ export function ChangePasswordForm() {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors },
   } = useForm<PasswordChange>({
     resolver: zodResolver(PasswordChangeSchema),
     mode: 'onChange',
     defaultValues: EMPTY,
   })
+  // a wrong current password or a broken rule the server names is shown at its field
+  const notice = useServerFieldErrors(change.error, setError, FIELDS)
   const onSubmit = handleSubmit((values) =>
     change.mutate(values, { onSuccess: () => reset(EMPTY) }),
   )
@@ -36,7 +41,7 @@ export function ChangePasswordForm() {
       </Typography>
       <MutationOutcome
         success={change.isSuccess ? t('account.changePassword.success') : null}
-        error={change.error}
+        error={notice}
       />
       <Stack component="form" noValidate spacing={2} onSubmit={onSubmit} sx={{ maxWidth: 480 }}>
         <PasswordField

@@ -11,9 +11,10 @@ import {
   type OperatingCostsSummary,
   type ValueListRequest,
 } from '@portal/domain'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiRequest, SEARCH_ALL } from '../../../lib/api-client'
-import { eq, getRecord, searchAll } from '../../../lib/queries'
+import { useIdempotentMutation } from '../../../lib/idempotent-mutation'
+import { eq, followPages, getRecord, searchAll } from '../../../lib/queries'
 
 export type ExpenseKind = ExpenseType
 
@@ -43,6 +44,22 @@ export function useOperatingCosts(id: string | undefined) {
   })
 }
 
+/** §7: one expense list of a distribution, every page of it (`next` followed). */
+export function useExpenseList(id: string | undefined, kind: ExpenseKind) {
+  const field = EXPENSE_LIST_FIELDS[kind]
+  return useQuery({
+    queryKey: ['operating-costs', id, 'expenses', kind],
+    enabled: Boolean(id),
+    queryFn: () =>
+      followPages<Record<typeof field, Expense[]> & { next: string | null }, Expense>(
+        `/api/persistence/${distributionPath(id!)}/${kind}-expenses`,
+        {},
+        ERROR.operatingCosts,
+        (answer) => answer[field],
+      ),
+  })
+}
+
 export function useHistory(id: string | undefined) {
   return useQuery({
     queryKey: ['operating-costs', id, 'history'],
@@ -57,9 +74,34 @@ export function useHistory(id: string | undefined) {
 
 type ValueListEntry = { key: string; obj: string; name: string }
 
+const VALUE_LIST_TABLES = { heating: 'tb_uti_bkosten_h', working: 'tb_uti_bkosten_b' } as const
+
+/** §7 value-list request of a distribution's list, with the head data the entry dialog sends. */
+export function valueListRequest(
+  costs: OperatingCosts,
+  kind: ExpenseKind,
+  line: ValueListRequest['line_data'],
+): ValueListRequest {
+  return {
+    table_name: VALUE_LIST_TABLES[kind],
+    field_name: 'SCHLUESSEL',
+    head_data: {
+      BKOSTEN: costs.operatingCostsDistribution,
+      ANSCHLUSS: costs.connection,
+      BUCHKREIS: costs.companyCode,
+      PARTNER: costs.businessPartner,
+      PRODUKT: costs.product,
+      PRODVERSION: costs.productVersion,
+      AB: costs.from,
+      BIS: costs.until,
+    },
+    line_data: line,
+  }
+}
+
 /** §7 value list: cost types, allocation keys, objects and relations (error 114). */
-export function useValueList(request: ValueListRequest | null) {
-  return useQuery({
+export function valueListQuery(request: ValueListRequest | null) {
+  return {
     queryKey: ['value-list', request],
     enabled: request !== null,
     staleTime: 10 * 60_000,
@@ -68,7 +110,11 @@ export function useValueList(request: ValueListRequest | null) {
         `/api/processes/system/value-list${SEARCH_ALL}`,
         { body: request, errorCode: ERROR.allocationKeys },
       ).then((answer) => answer.data.data),
-  })
+  }
+}
+
+export function useValueList(request: ValueListRequest | null) {
+  return useQuery(valueListQuery(request))
 }
 
 /** After any change: the distribution, its history and the property's list are read again. */
@@ -83,26 +129,36 @@ function useRefresh(id: string) {
 
 export function useSaveExpense(id: string) {
   const refresh = useRefresh(id)
-  return useMutation({
-    mutationFn: ({
-      kind,
-      guid,
-      version,
-      input,
-    }: {
-      kind: ExpenseKind
-      guid?: string
-      version?: number
-      input: ExpenseInput
-    }) =>
+  return useIdempotentMutation({
+    mutationFn: (
+      {
+        kind,
+        guid,
+        version,
+        input,
+      }: {
+        kind: ExpenseKind
+        guid?: string
+        version?: number
+        /** A new line whole; a change only with the fields it changes. */
+        input: ExpenseInput | Partial<ExpenseInput>
+      },
+      idempotencyKey,
+    ) =>
       guid
         ? apiRequest<Expense>(
             `/api/persistence/${distributionPath(id)}/${kind}-expenses/${encodeURIComponent(guid)}`,
-            { method: 'PATCH', body: { ...input, version }, errorCode: ERROR.expenseUpdate },
+            {
+              method: 'PATCH',
+              body: { ...input, version },
+              errorCode: ERROR.expenseUpdate,
+              idempotencyKey,
+            },
           )
         : apiRequest<unknown>(`/api/persistence/${distributionPath(id)}/${kind}-expenses`, {
             body: { [EXPENSE_LIST_FIELDS[kind]]: [input] },
             errorCode: ERROR.expenseAdd,
+            idempotencyKey,
           }),
     onSettled: refresh,
   })
@@ -110,11 +166,11 @@ export function useSaveExpense(id: string) {
 
 export function useDeleteExpense(id: string) {
   const refresh = useRefresh(id)
-  return useMutation({
-    mutationFn: ({ kind, guid }: { kind: ExpenseKind; guid: string }) =>
+  return useIdempotentMutation({
+    mutationFn: ({ kind, guid }: { kind: ExpenseKind; guid: string }, idempotencyKey) =>
       apiRequest<void>(
         `/api/persistence/${distributionPath(id)}/${kind}-expenses/${encodeURIComponent(guid)}`,
-        { method: 'DELETE', errorCode: ERROR.expenseDelete },
+        { method: 'DELETE', errorCode: ERROR.expenseDelete, idempotencyKey },
       ),
     onSettled: refresh,
   })
@@ -122,11 +178,12 @@ export function useDeleteExpense(id: string) {
 
 export function useFinalizeEntry(id: string) {
   const refresh = useRefresh(id)
-  return useMutation({
-    mutationFn: () =>
+  return useIdempotentMutation({
+    mutationFn: (_: void, idempotencyKey) =>
       apiRequest<{ successMessage: string }>('/api/processes/operating-costs/entry-finalization', {
         body: { operatingCostsDistribution: id },
         errorCode: ERROR.entryFinalization,
+        idempotencyKey,
       }),
     onSettled: refresh,
   })
@@ -134,13 +191,14 @@ export function useFinalizeEntry(id: string) {
 
 export function useApproveDistribution(id: string) {
   const refresh = useRefresh(id)
-  return useMutation({
-    mutationFn: (decision: { approved: boolean; reason?: string }) =>
+  return useIdempotentMutation({
+    mutationFn: (decision: { approved: boolean; reason?: string }, idempotencyKey) =>
       apiRequest<{ successMessage: string }>(
         '/api/processes/operating-costs/distribution-approval',
         {
           body: { operatingCostsDistribution: id, ...decision },
           errorCode: ERROR.distributionApproval,
+          idempotencyKey,
         },
       ),
     onSettled: refresh,

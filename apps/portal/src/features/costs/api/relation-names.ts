@@ -1,43 +1,46 @@
-import { ERROR, type Connection, type Expense, type PointOfDelivery } from '@portal/domain'
+import {
+  EXPENSE_LIST_FIELDS,
+  EXPENSE_OBJECT_TYPES,
+  isVisibleExpense,
+  type Expense,
+  type OperatingCosts,
+} from '@portal/domain'
 import { useQueries } from '@tanstack/react-query'
-import { getRecord } from '../../../lib/queries'
+import { valueListQuery, valueListRequest, type ExpenseKind } from './operating-costs'
 
-/** Which record names an expense's `allocationRef`, by the expense's object type. */
-const POINT_OF_DELIVERY_OBJECTS = new Set(['VSTELLE', 'NUTZUNGSEINHEIT', 'VERTRAG'])
-const CONNECTION_OBJECTS = new Set(['ANSCHLUSS', 'NUTZGRUPPE', 'NUTZERGRUPPE'])
+const KINDS: readonly ExpenseKind[] = ['heating', 'working']
+
+/** The key of a relation's name: the object type and the related record's key. */
+export const relationKey = (object: string, ref: string) => `${object}\u0000${ref}`
+
+/** A line the table shows with a related record. */
+const hasRelation = (e: Expense): e is Expense & { object: string; allocationRef: string } =>
+  isVisibleExpense(e) &&
+  Boolean(e.allocationRef) &&
+  e.object !== null &&
+  Object.hasOwn(EXPENSE_OBJECT_TYPES, e.object)
 
 /**
- * §7: an expense's relation is shown as the readable reference of the related object, read
- * through `points-of-delivery/{id}` or `connections/{id}` by the expense's object type.
+ * §3 cost line relations: the readable names of the records the lines are allocated to, from the
+ * §7 value list of the distribution (the one the entry dialog offers, scoped by the server to what
+ * the user sees). One request per list and object type in use, however many lines there are; the
+ * dialog reuses the answers. Keyed by `relationKey(object, allocationRef)` (docs/decisions/012).
  */
-export function useRelationNames(expenses: Expense[]): Map<string, string> {
-  const wanted = new Map<string, string>()
-  for (const e of expenses) {
-    if (
-      e.allocationRef &&
-      e.object &&
-      (POINT_OF_DELIVERY_OBJECTS.has(e.object) || CONNECTION_OBJECTS.has(e.object))
-    ) {
-      wanted.set(e.allocationRef, e.object)
+export function useRelationNames(costs: OperatingCosts | undefined): Map<string, string> {
+  const queries = costs
+    ? KINDS.flatMap((kind) =>
+        [...new Set(costs[EXPENSE_LIST_FIELDS[kind]].filter(hasRelation).map((e) => e.object))]
+          .sort()
+          .map((object) => valueListQuery(valueListRequest(costs, kind, { OBJECT: object }))),
+      )
+    : []
+  const results = useQueries({ queries })
+  const names = new Map<string, string>()
+  for (const result of results) {
+    for (const entry of result.data ?? []) {
+      const key = relationKey(entry.obj, entry.key)
+      if (!names.has(key)) names.set(key, entry.name)
     }
   }
-  const results = useQueries({
-    queries: [...wanted].map(([id, object]) => ({
-      queryKey: ['relation-name', object, id],
-      staleTime: 10 * 60_000,
-      retry: false,
-      queryFn: async () =>
-        POINT_OF_DELIVERY_OBJECTS.has(object)
-          ? getRecord<PointOfDelivery>(
-              `points-of-delivery/${encodeURIComponent(id)}`,
-              ERROR.pointsOfDelivery,
-            ).then(
-              (p) => [id, [p.reference, p.locationAddendum].filter(Boolean).join(' · ')] as const,
-            )
-          : getRecord<Connection>(`connections/${encodeURIComponent(id)}`, ERROR.connections).then(
-              (c) => [id, [c.name1, c.name2].filter(Boolean).join(' ')] as const,
-            ),
-    })),
-  })
-  return new Map(results.flatMap((r) => (r.data ? [r.data] : [])))
+  return names
 }

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert'
 import Paper from '@mui/material/Paper'
 import Typography from '@mui/material/Typography'
 import {
@@ -13,7 +14,10 @@ import {
 import { useTranslation } from 'react-i18next'
 import { DescriptionList } from '../../../components/description-list'
 
-/** §3 header totals: sums over the (visible) expenses, with a decimal comma and EUR. */
+/**
+ * §3 header totals: sums over the (visible) expenses, with a decimal comma and EUR; §4: the latest
+ * decline since the status last changed, with its reason.
+ */
 export function CostAllocationHeader({ costs }: { costs: OperatingCosts }) {
   const { t } = useTranslation()
   const expenses = [
@@ -21,6 +25,7 @@ export function CostAllocationHeader({ costs }: { costs: OperatingCosts }) {
     ...costs.operatingCostsWorkingExpense,
   ].filter(isVisibleExpense)
   const totals = expenseTotals(expenses)
+  const decline = costs.lastDecline
   return (
     <Paper
       variant="outlined"
@@ -59,6 +64,15 @@ export function CostAllocationHeader({ costs }: { costs: OperatingCosts }) {
           },
         ]}
       />
+      {decline && (
+        <Alert severity="warning" role="note" sx={{ mt: 2 }}>
+          {t('costs.header.declined', {
+            date: formatDate(decline.at),
+            user: decline.userName,
+            reason: decline.reason,
+          })}
+        </Alert>
+      )}
     </Paper>
   )
 }

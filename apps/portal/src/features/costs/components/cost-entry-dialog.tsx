@@ -5,82 +5,115 @@ import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
 import Grid from '@mui/material/Grid'
 import MenuItem from '@mui/material/MenuItem'
+import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import {
+  ambiguousDotReadings,
+  EXPENSE_LIST_FIELDS,
   ExpenseInputSchema,
-  formatDecimal,
   parseGermanDecimal,
+  storedDecimalAsInput,
   type Expense,
   type ExpenseInput,
   type OperatingCosts,
-  type ValueListRequest,
 } from '@portal/domain'
+import type { TFunction } from 'i18next'
 import { useId, useMemo } from 'react'
-import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form'
+import {
+  Controller,
+  useForm,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type Resolver,
+} from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { ControlledTextField } from '../../../components/controlled-text-field'
 import { MutationOutcome } from '../../../components/mutation-outcome'
-import { useSaveExpense, useValueList, type ExpenseKind } from '../api/operating-costs'
+import { useServerFieldErrors } from '../../../lib/form-errors'
+import {
+  useSaveExpense,
+  useValueList,
+  valueListRequest,
+  type ExpenseKind,
+} from '../api/operating-costs'
 
-const VALUE_TABLE = { heating: 'tb_uti_bkosten_h', working: 'tb_uti_bkosten_b' } as const
-const NUMBER_FIELDS = ['quantity', 'amountTransactionCurrency', 'apportionableAmount'] as const
+/** The decimal fields of a line: the quantity and the catalogue's amounts. */
+const NUMBER_FIELDS = [
+  'quantity',
+  'amountTransactionCurrency',
+  'apportionableAmount',
+  'amountNet',
+  'amountNetApportionable',
+  'deductibleAmount',
+] as const
+const TEXT_FIELDS = [
+  'tariffComponent',
+  'object',
+  'allocationRef',
+  'key',
+  'from',
+  'until',
+  'unit',
+  'note',
+] as const
+const INPUT_FIELDS = [...TEXT_FIELDS, ...NUMBER_FIELDS] as const
+type InputField = (typeof INPUT_FIELDS)[number]
+type EntryForm = { kind: ExpenseKind } & Record<InputField, string>
 
-type EntryForm = {
-  kind: ExpenseKind
-  tariffComponent: string
-  object: string
-  allocationRef: string
-  key: string
-  from: string
-  until: string
-  quantity: string
-  unit: string
-  amountTransactionCurrency: string
-  apportionableAmount: string
-  note: string
-}
-
-const german = (value: string | null) => (value === null ? '' : formatDecimal(value, 2))
-
+/** The form shows what is stored, to the last stored digit, so that an untouched field sends nothing. */
 function initialValues(kind: ExpenseKind, costs: OperatingCosts, expense?: Expense): EntryForm {
+  const text = (value: string | null | undefined) => value ?? ''
   return {
     kind,
-    tariffComponent: expense?.tariffComponent ?? '',
-    object: expense?.object ?? '',
-    allocationRef: expense?.allocationRef ?? '',
-    key: expense?.key ?? '',
+    tariffComponent: text(expense?.tariffComponent),
+    object: text(expense?.object),
+    allocationRef: text(expense?.allocationRef),
+    key: text(expense?.key),
     from: expense?.from ?? costs.from,
     until: expense?.until ?? costs.until,
-    quantity: german(expense?.quantity ?? null),
-    unit: expense?.unit ?? '',
-    amountTransactionCurrency: german(expense?.amountTransactionCurrency ?? null),
-    apportionableAmount: german(expense?.apportionableAmount ?? null),
-    note: expense?.note ?? '',
+    unit: text(expense?.unit),
+    note: text(expense?.note),
+    ...(Object.fromEntries(
+      NUMBER_FIELDS.map((field) => [field, storedDecimalAsInput(expense?.[field])]),
+    ) as Record<(typeof NUMBER_FIELDS)[number], string>),
   }
 }
 
+/** The message of a number with a lone dot: which reading is meant must be asked, not guessed. */
+const AMBIGUOUS = 'ambiguous'
+
 /**
- * German number input (1.234,56) becomes decimal strings; then the §5 rules of the shared
- * ExpenseInputSchema (required fields, CO2 negative) give their messages at the fields.
+ * German number input (1.234,56) becomes decimal strings; a lone dot ('100.123') is asked about at
+ * the field; then the rules of the shared ExpenseInputSchema (§5 required fields and CO2 negative,
+ * the amounts' plausibility) give their messages at the fields.
  */
-function entryResolver(invalidNumber: string): Resolver<EntryForm, unknown, ExpenseInput> {
+function entryResolver(t: TFunction): Resolver<EntryForm, unknown, ExpenseInput> {
   return (values) => {
     const errors: FieldErrors<EntryForm> = {}
     const parsed: Record<string, string | null> = {}
     for (const field of NUMBER_FIELDS) {
       const text = values[field].trim()
+      const readings = ambiguousDotReadings(text)
       parsed[field] = text === '' ? null : parseGermanDecimal(text)
-      if (text !== '' && parsed[field] === null)
-        errors[field] = { type: 'format', message: invalidNumber }
+      if (readings) {
+        errors[field] = { type: AMBIGUOUS, message: t('costs.entry.ambiguous', readings) }
+      } else if (text !== '' && parsed[field] === null) {
+        errors[field] = { type: 'format', message: t('costs.entry.invalidNumber') }
+      }
     }
-    const { kind: _kind, ...fields } = values
     const result = ExpenseInputSchema.safeParse({
-      ...fields,
-      quantity: parsed.quantity,
-      amountTransactionCurrency: parsed.amountTransactionCurrency ?? '',
-      apportionableAmount: parsed.apportionableAmount ?? '',
+      tariffComponent: values.tariffComponent,
+      object: values.object,
+      allocationRef: values.allocationRef,
+      key: values.key,
+      from: values.from,
+      until: values.until,
       unit: values.unit.trim() || null,
       note: values.note.trim() || null,
+      ...parsed,
+      amountTransactionCurrency: parsed.amountTransactionCurrency ?? '',
+      apportionableAmount: parsed.apportionableAmount ?? '',
     })
     if (!result.success) {
       for (const issue of result.error.issues) {
@@ -94,61 +127,135 @@ function entryResolver(invalidNumber: string): Resolver<EntryForm, unknown, Expe
   }
 }
 
-/** Add or edit a cost line: cost type, object, relation and key from the value lists (§7). */
+/** A decimal input; for a lone dot it offers both readings as buttons at the field. */
+function DecimalField({
+  name,
+  control,
+  label,
+  required = false,
+  onChoose,
+}: {
+  name: (typeof NUMBER_FIELDS)[number]
+  control: Control<EntryForm, unknown, ExpenseInput>
+  label: string
+  required?: boolean
+  onChoose: (text: string) => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => {
+        const readings =
+          fieldState.error?.type === AMBIGUOUS ? ambiguousDotReadings(field.value) : null
+        return (
+          <TextField
+            {...field}
+            fullWidth
+            required={required}
+            label={label}
+            error={Boolean(fieldState.error)}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            helperText={
+              fieldState.error && (
+                <>
+                  {fieldState.error.message}
+                  {readings && (
+                    <Stack component="span" direction="row" spacing={1} useFlexGap flexWrap="wrap">
+                      <Button size="small" onClick={() => onChoose(readings.decimal)}>
+                        {t('costs.entry.asDecimal', { value: readings.decimal })}
+                      </Button>
+                      {readings.thousands && (
+                        <Button size="small" onClick={() => onChoose(readings.thousands!)}>
+                          {t('costs.entry.asThousands', { value: readings.thousands })}
+                        </Button>
+                      )}
+                    </Stack>
+                  )}
+                </>
+              )
+            }
+          />
+        )
+      }}
+    />
+  )
+}
+
+/**
+ * Add or edit a cost line: cost type, object, relation and key from the value lists (§7), the
+ * quantity and every amount of the catalogue. An edit sends exactly the fields the user changed.
+ */
 export function CostEntryDialog({
   costs,
   kind: initialKind,
   expense,
+  onSaved,
   onClose,
 }: {
   costs: OperatingCosts
   kind: ExpenseKind
   expense?: Expense
+  /** After a successful save, with the message to announce. */
+  onSaved: (message: string) => void
   onClose: () => void
 }) {
   const { t } = useTranslation()
   const titleId = useId()
   const save = useSaveExpense(costs.operatingCostsDistribution)
-  const resolver = useMemo(() => entryResolver(t('costs.entry.invalidNumber')), [t])
-  const { control, handleSubmit, setValue } = useForm<EntryForm, unknown, ExpenseInput>({
+  const resolver = useMemo(() => entryResolver(t), [t])
+  const initial = useMemo(
+    () => initialValues(initialKind, costs, expense),
+    [initialKind, costs, expense],
+  )
+  const { control, handleSubmit, setValue, setError, getValues } = useForm<
+    EntryForm,
+    unknown,
+    ExpenseInput
+  >({
     resolver,
     mode: 'onTouched',
-    defaultValues: initialValues(initialKind, costs, expense),
+    defaultValues: initial,
   })
   const [kind, tariffComponent, object] = useWatch({
     control,
     name: ['kind', 'tariffComponent', 'object'],
   })
-  const head: ValueListRequest['head_data'] = {
-    BKOSTEN: costs.operatingCostsDistribution,
-    ANSCHLUSS: costs.connection,
-    BUCHKREIS: costs.companyCode,
-    PARTNER: costs.businessPartner,
-    PRODUKT: costs.product,
-    PRODVERSION: costs.productVersion,
-    AB: costs.from,
-    BIS: costs.until,
-  }
-  const request = (line: ValueListRequest['line_data']): ValueListRequest => ({
-    table_name: VALUE_TABLE[kind],
-    field_name: 'SCHLUESSEL',
-    head_data: head,
-    line_data: line,
-  })
-  const costTypes = useValueList(request({}))
-  const perCostType = useValueList(tariffComponent ? request({ TARIF: tariffComponent }) : null)
-  const relations = useValueList(object ? request({ OBJECT: object }) : null)
+  const unshownError = useServerFieldErrors(
+    save.error,
+    setError,
+    INPUT_FIELDS,
+    expense ? '' : `${EXPENSE_LIST_FIELDS[kind]}.0`,
+  )
+  const costTypes = useValueList(valueListRequest(costs, kind, {}))
+  const perCostType = useValueList(
+    tariffComponent ? valueListRequest(costs, kind, { TARIF: tariffComponent }) : null,
+  )
+  const relations = useValueList(object ? valueListRequest(costs, kind, { OBJECT: object }) : null)
   const objects = (perCostType.data ?? []).filter((e) => e.obj === 'OBJEKT')
   const keys = (perCostType.data ?? []).filter((e) => e.obj === 'SCHLUESSEL')
 
-  const onSubmit = handleSubmit((input) =>
+  const onSubmit = handleSubmit((input) => {
+    if (!expense) {
+      save.mutate({ kind, input }, { onSuccess: () => onSaved(t('costs.entry.saved')) })
+      return
+    }
+    // an edit names only what the user changed; everything else stays as stored
+    const current = getValues()
+    const changed = INPUT_FIELDS.filter((field) => current[field] !== initial[field])
+    if (changed.length === 0) {
+      onSaved(t('costs.entry.unchanged'))
+      return
+    }
+    const update = Object.fromEntries(changed.map((field) => [field, input[field] ?? null]))
     save.mutate(
-      { kind, guid: expense?.guid, version: expense?.version, input },
-      { onSuccess: onClose },
-    ),
-  )
+      { kind, guid: expense.guid, version: expense.version, input: update },
+      { onSuccess: () => onSaved(t('costs.entry.saved')) },
+    )
+  })
 
-  const text = (name: keyof EntryForm, labelKey: string, props: Record<string, unknown> = {}) => (
+  const text = (name: InputField, labelKey: string, props: Record<string, unknown> = {}) => (
     <ControlledTextField
       name={name}
       control={control}
@@ -156,11 +263,20 @@ export function CostEntryDialog({
       {...props}
     />
   )
+  const decimal = (name: (typeof NUMBER_FIELDS)[number], labelKey: string, required = false) => (
+    <DecimalField
+      name={name}
+      control={control}
+      label={t(`costs.entry.${labelKey}`)}
+      required={required}
+      onChoose={(value) => setValue(name, value, { shouldValidate: true, shouldDirty: true })}
+    />
+  )
   const select = (
-    name: keyof EntryForm,
+    name: 'kind' | 'tariffComponent' | 'object' | 'allocationRef' | 'key',
     labelKey: string,
     options: { key: string; name: string }[],
-    onPick?: () => void,
+    props: { onPick?: () => void; disabled?: boolean; helperText?: string } = {},
   ) => (
     <Controller
       name={name}
@@ -170,14 +286,15 @@ export function CostEntryDialog({
           {...field}
           onChange={(event) => {
             field.onChange(event)
-            onPick?.()
+            props.onPick?.()
           }}
           select
           fullWidth
           required
+          disabled={props.disabled}
           label={t(`costs.entry.${labelKey}`)}
           error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message}
+          helperText={fieldState.error?.message ?? props.helperText}
         >
           {options.map((option) => (
             <MenuItem key={option.key} value={option.key}>
@@ -194,7 +311,13 @@ export function CostEntryDialog({
   )
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
+    <Dialog
+      open
+      onClose={save.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="md"
+      fullWidth
+    >
       <DialogTitle id={titleId}>
         {t(expense ? 'costs.entry.editTitle' : 'costs.entry.addTitle')}
       </DialogTitle>
@@ -216,59 +339,70 @@ export function CostEntryDialog({
                 { key: 'heating', name: t('costs.tabs.heating') },
                 { key: 'working', name: t('costs.tabs.working') },
               ],
-              () => setValue('tariffComponent', ''),
+              // a line belongs to its list; moving it means deleting it and adding it to the other
+              expense
+                ? { disabled: true, helperText: t('costs.entry.kindFixed') }
+                : {
+                    onPick: () => {
+                      setValue('tariffComponent', '')
+                      setValue('object', '')
+                      setValue('key', '')
+                      setValue('allocationRef', '')
+                    },
+                  },
             )}
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            {select('tariffComponent', 'costType', costTypes.data ?? [], () => {
-              setValue('object', '')
-              setValue('key', '')
-              setValue('allocationRef', '')
+            {select('tariffComponent', 'costType', costTypes.data ?? [], {
+              onPick: () => {
+                setValue('object', '')
+                setValue('key', '')
+                setValue('allocationRef', '')
+              },
             })}
           </Grid>
           <Grid size={{ xs: 12, sm: 4 }}>
-            {select('object', 'object', objects, () => setValue('allocationRef', ''))}
+            {select('object', 'object', objects, { onPick: () => setValue('allocationRef', '') })}
           </Grid>
           <Grid size={{ xs: 12, sm: 4 }}>
             {select('allocationRef', 'relation', relations.data ?? [])}
           </Grid>
           <Grid size={{ xs: 12, sm: 4 }}>{select('key', 'key', keys)}</Grid>
-          <Grid size={{ xs: 6 }}>
+          <Grid size={{ xs: 12, sm: 6 }}>
             {text('from', 'from', {
               type: 'date',
               required: true,
               slotProps: { inputLabel: { shrink: true } },
             })}
           </Grid>
-          <Grid size={{ xs: 6 }}>
+          <Grid size={{ xs: 12, sm: 6 }}>
             {text('until', 'until', {
               type: 'date',
               required: true,
               slotProps: { inputLabel: { shrink: true } },
             })}
           </Grid>
-          <Grid size={{ xs: 6, sm: 3 }}>
-            {text('quantity', 'quantity', { slotProps: { htmlInput: { inputMode: 'decimal' } } })}
+          <Grid size={{ xs: 12, sm: 6 }}>{decimal('quantity', 'quantity')}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{text('unit', 'unit')}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {decimal('amountTransactionCurrency', 'gross', true)}
           </Grid>
-          <Grid size={{ xs: 6, sm: 3 }}>{text('unit', 'unit')}</Grid>
-          <Grid size={{ xs: 6, sm: 3 }}>
-            {text('amountTransactionCurrency', 'gross', {
-              required: true,
-              slotProps: { htmlInput: { inputMode: 'decimal' } },
-            })}
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {decimal('apportionableAmount', 'apportionable', true)}
           </Grid>
-          <Grid size={{ xs: 6, sm: 3 }}>
-            {text('apportionableAmount', 'apportionable', {
-              required: true,
-              slotProps: { htmlInput: { inputMode: 'decimal' } },
-            })}
+          <Grid size={{ xs: 12, sm: 6 }}>{decimal('amountNet', 'net')}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {decimal('amountNetApportionable', 'netApportionable')}
           </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{decimal('deductibleAmount', 'deductible')}</Grid>
           <Grid size={12}>{text('note', 'note', { multiline: true, minRows: 2 })}</Grid>
         </Grid>
-        <MutationOutcome error={save.error} />
+        <MutationOutcome error={unshownError} />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button onClick={onClose} disabled={save.isPending}>
+          {t('common.cancel')}
+        </Button>
         <Button type="submit" form="cost-entry" variant="contained" loading={save.isPending}>
           {t('costs.entry.save')}
         </Button>

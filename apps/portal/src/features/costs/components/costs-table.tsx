@@ -1,11 +1,12 @@
 import DeleteIcon from '@mui/icons-material/Delete'
 import EditIcon from '@mui/icons-material/Edit'
 import IconButton from '@mui/material/IconButton'
+import Typography from '@mui/material/Typography'
 import {
   formatAmount,
   formatDate,
   formatDecimal,
-  isUserDeletableExpense,
+  isProviderExpense,
   isVisibleExpense,
   label,
   SUPPLY_AREAS,
@@ -13,16 +14,15 @@ import {
 } from '@portal/domain'
 import { useTranslation } from 'react-i18next'
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table'
+import { relationKey } from '../api/relation-names'
 
 const amount = (value: string | null) => (value === null ? '' : formatAmount(value))
 
-/** The related object of a line, shown in the relation column of its object type. */
-const relationOf = (expense: Expense, objects: string[]) =>
-  expense.object && objects.includes(expense.object) ? (expense.allocationRef ?? '') : ''
-
 /**
  * §3 CostsTable: the catalogue columns of one expense list; the §5-excluded tariff components
- * never appear. Relations show the readable reference of the related object.
+ * never appear. A line's related record shows in the column of its object type, by the name the
+ * value list gives it (`relationNames`, keyed by `relationKey`): a contract's tenant, a unit's
+ * reference and location addendum, a connection's name, a group's name; its key until known.
  */
 export function CostsTable({
   caption,
@@ -42,10 +42,12 @@ export function CostsTable({
   onDelete: (expense: Expense) => void
 }) {
   const { t } = useTranslation()
-  const name = (e: Expense) => costTypeNames.get(e.tariffComponent) ?? e.tariffComponent
+  const name = (e: Expense) =>
+    costTypeNames.get(e.tariffComponent) ??
+    (isProviderExpense(e) ? t('costs.serviceFee.name') : e.tariffComponent)
   const relation = (e: Expense, objects: string[]) => {
-    const ref = relationOf(e, objects)
-    return relationNames.get(ref) ?? ref
+    if (!e.object || !e.allocationRef || !objects.includes(e.object)) return ''
+    return relationNames.get(relationKey(e.object, e.allocationRef)) ?? e.allocationRef
   }
   const columns: DataTableColumn<Expense>[] = [
     { key: 'tariffComponent', header: t('costs.column.NAME'), format: name, primary: true },
@@ -64,7 +66,11 @@ export function CostsTable({
     {
       key: 'quantity',
       header: t('costs.column.MENGE'),
-      format: (e) => (e.quantity === null ? '' : formatDecimal(e.quantity, 2)),
+      // as stored, to the last digit: a quantity of 10,125 m³ is not 10,13 m³
+      format: (e) =>
+        e.quantity === null
+          ? ''
+          : formatDecimal(e.quantity, (e.quantity.split('.')[1] ?? '').length),
       sortValue: (e) => (e.quantity === null ? null : Number(e.quantity)),
       align: 'right',
     },
@@ -112,16 +118,20 @@ export function CostsTable({
             header: t('costs.actions.column'),
             sortable: false,
             searchable: false,
-            cell: (e: Expense) => (
-              <>
-                <IconButton
-                  size="small"
-                  aria-label={t('costs.actions.edit', { name: name(e) })}
-                  onClick={() => onEdit(e)}
-                >
-                  <EditIcon fontSize="small" />
-                </IconButton>
-                {isUserDeletableExpense(e) && (
+            cell: (e: Expense) =>
+              isProviderExpense(e) ? (
+                <Typography variant="caption" color="text.secondary">
+                  {t('costs.serviceFee.readOnly')}
+                </Typography>
+              ) : (
+                <>
+                  <IconButton
+                    size="small"
+                    aria-label={t('costs.actions.edit', { name: name(e) })}
+                    onClick={() => onEdit(e)}
+                  >
+                    <EditIcon fontSize="small" />
+                  </IconButton>
                   <IconButton
                     size="small"
                     aria-label={t('costs.actions.delete', { name: name(e) })}
@@ -129,9 +139,8 @@ export function CostsTable({
                   >
                     <DeleteIcon fontSize="small" />
                   </IconButton>
-                )}
-              </>
-            ),
+                </>
+              ),
           },
         ]
       : []),

@@ -1,19 +1,40 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
-import type { OperatingCosts } from '@portal/domain'
+import {
+  DECLINE_REASON_REQUIRED_MESSAGE,
+  DistributionApprovalRequestSchema,
+  type OperatingCosts,
+} from '@portal/domain'
 import { useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { MutationOutcome } from '../../../components/mutation-outcome'
+import { visuallyHidden } from '../../../components/visually-hidden'
+import { useServerFieldErrors } from '../../../lib/form-errors'
 import { useApproveDistribution, useFinalizeEntry } from '../api/operating-costs'
+import { EntryTotals } from './entry-totals'
 
 type Open = 'finalize' | 'approve' | 'decline' | null
 
+/** §4: a decline needs a reason; the request's own rules for it (trimmed, at most 2000 characters). */
+const DeclineSchema = z.object({
+  reason: DistributionApprovalRequestSchema.shape.reason
+    .unwrap()
+    .min(1, DECLINE_REASON_REQUIRED_MESSAGE),
+})
+type Decline = z.infer<typeof DeclineSchema>
+const DECLINE_FIELDS = ['reason'] as const
+
 /**
  * §4 workflow: 'Kosten erfasst' while the distribution is open; approve or decline (with a reason)
- * once it is released. The server refuses every other transition.
+ * once it is released. The server refuses every other transition. A dialog closes only when its
+ * request succeeded; a failure stays in the dialog with what was typed.
  */
 export function WorkflowActions({ costs }: { costs: OperatingCosts }) {
   const { t } = useTranslation()
@@ -22,71 +43,109 @@ export function WorkflowActions({ costs }: { costs: OperatingCosts }) {
   const finalize = useFinalizeEntry(id)
   const approval = useApproveDistribution(id)
   const [open, setOpen] = useState<Open>(null)
-  const [reason, setReason] = useState('')
-  const close = () => setOpen(null)
+  const decline = useForm<Decline>({
+    resolver: zodResolver(DeclineSchema),
+    defaultValues: { reason: '' },
+  })
+  const declineNotice = useServerFieldErrors(approval.error, decline.setError, DECLINE_FIELDS)
+  const { ref: reasonRef, ...reasonField } = decline.register('reason')
+  const reasonError = decline.formState.errors.reason?.message
+  const pending = finalize.isPending || approval.isPending
   const outcome = finalize.data?.successMessage ?? approval.data?.successMessage
+
+  const show = (dialog: Open) => {
+    finalize.reset()
+    approval.reset()
+    decline.clearErrors()
+    setOpen(dialog)
+  }
+  const close = () => setOpen(null)
+  // the error stays in the mutation's state and is shown in the dialog
+  const untilSuccess = (request: Promise<unknown>, onSuccess = close) =>
+    request.then(onSuccess, () => undefined)
+  const onDecline = decline.handleSubmit(({ reason }) =>
+    untilSuccess(approval.mutateAsync({ approved: false, reason }), () => {
+      close()
+      decline.reset()
+    }),
+  )
+
   return (
     <>
       {status === 'O' && (
-        <Button variant="contained" color="secondary" onClick={() => setOpen('finalize')}>
+        <Button
+          variant="contained"
+          color="secondary"
+          disabled={pending}
+          onClick={() => show('finalize')}
+        >
           {t('costs.actions.finalize')}
         </Button>
       )}
       {status === 'F' && (
         <Stack direction="row" spacing={1}>
-          <Button variant="contained" onClick={() => setOpen('approve')}>
+          <Button variant="contained" disabled={pending} onClick={() => show('approve')}>
             {t('costs.actions.approve')}
           </Button>
-          <Button variant="outlined" onClick={() => setOpen('decline')}>
+          <Button variant="outlined" disabled={pending} onClick={() => show('decline')}>
             {t('costs.actions.decline')}
           </Button>
         </Stack>
       )}
-      {outcome && (
-        <Alert severity="success" role="status" sx={{ width: '100%' }}>
-          {outcome}
-        </Alert>
-      )}
-      <MutationOutcome error={finalize.error ?? approval.error} />
+      {/* always there, so that screen readers announce the message when it arrives */}
+      <Box role="status" sx={{ width: '100%', '&:empty': visuallyHidden }}>
+        {outcome && (
+          <Alert severity="success" role="none">
+            {outcome}
+          </Alert>
+        )}
+      </Box>
       <ConfirmDialog
         open={open === 'finalize'}
         title={t('costs.finalize.title')}
         text={t('costs.finalize.text')}
         confirmLabel={t('costs.finalize.confirm')}
         pending={finalize.isPending}
-        onConfirm={() => finalize.mutate(undefined, { onSettled: close })}
+        onConfirm={() => untilSuccess(finalize.mutateAsync())}
         onClose={close}
-      />
+      >
+        <EntryTotals costs={costs} />
+        <MutationOutcome error={finalize.error} />
+      </ConfirmDialog>
       <ConfirmDialog
         open={open === 'approve'}
         title={t('costs.approve.title')}
         text={t('costs.approve.text')}
         confirmLabel={t('costs.approve.confirm')}
         pending={approval.isPending}
-        onConfirm={() => approval.mutate({ approved: true }, { onSettled: close })}
+        onConfirm={() => untilSuccess(approval.mutateAsync({ approved: true }))}
         onClose={close}
-      />
+      >
+        <MutationOutcome error={approval.error} />
+      </ConfirmDialog>
       <ConfirmDialog
         open={open === 'decline'}
         title={t('costs.decline.title')}
         text={t('costs.decline.text')}
         confirmLabel={t('costs.decline.confirm')}
         pending={approval.isPending}
-        onConfirm={() =>
-          approval.mutate({ approved: false, reason: reason.trim() }, { onSettled: close })
-        }
+        onConfirm={onDecline}
         onClose={close}
       >
-        <TextField
-          label={t('costs.decline.reason')}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          required
-          multiline
-          minRows={3}
-          fullWidth
-          sx={{ mt: 2 }}
-        />
+        <Stack spacing={2} sx={{ mt: 2 }}>
+          <TextField
+            {...reasonField}
+            inputRef={reasonRef}
+            label={t('costs.decline.reason')}
+            required
+            multiline
+            minRows={3}
+            fullWidth
+            error={Boolean(reasonError)}
+            helperText={reasonError}
+          />
+          <MutationOutcome error={declineNotice} />
+        </Stack>
       </ConfirmDialog>
     </>
   )

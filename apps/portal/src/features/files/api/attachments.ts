@@ -1,6 +1,7 @@
 import { ERROR, type Attachment } from '@portal/domain'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiRequest, uploadRequest } from '../../../lib/api-client'
+import { useIdempotentMutation } from '../../../lib/idempotent-mutation'
 import { eq, searchAll } from '../../../lib/queries'
 import { getUser } from '../../../lib/session'
 
@@ -26,16 +27,19 @@ export function useMyFiles(distribution: string) {
 export function useUploadFile(distribution: string) {
   const client = useQueryClient()
   const key = ['attachments', distribution, getUser()?.userName ?? '']
-  return useMutation({
-    mutationFn: ({
-      file,
-      note,
-      onProgress,
-    }: {
-      file: File
-      note: string
-      onProgress: (f: number) => void
-    }) => {
+  return useIdempotentMutation({
+    mutationFn: (
+      {
+        file,
+        note,
+        onProgress,
+      }: {
+        file: File
+        note: string
+        onProgress: (f: number) => void
+      },
+      idempotencyKey,
+    ) => {
       const form = new FormData()
       form.append('objectType', 'KOSTENBELEG')
       form.append('objectKey', distribution)
@@ -44,6 +48,7 @@ export function useUploadFile(distribution: string) {
       return uploadRequest<Attachment>('/api/processes/system/file-upload', form, {
         errorCode: ERROR.upload,
         onProgress,
+        idempotencyKey,
       })
     },
     onSuccess: (attachment) =>
@@ -54,11 +59,12 @@ export function useUploadFile(distribution: string) {
 export function useDeleteFile(distribution: string) {
   const client = useQueryClient()
   const key = ['attachments', distribution, getUser()?.userName ?? '']
-  return useMutation({
-    mutationFn: (id: string) =>
+  return useIdempotentMutation({
+    mutationFn: (id: string, idempotencyKey) =>
       apiRequest<void>(`/api/persistence/attachments/${encodeURIComponent(id)}`, {
         method: 'DELETE',
         errorCode: ERROR.delete,
+        idempotencyKey,
       }),
     onSuccess: (_, id) =>
       client.setQueryData<Attachment[]>(key, (list) =>

@@ -18,6 +18,7 @@ import {
 import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MutationOutcome } from '../../../components/mutation-outcome'
+import { fieldErrorOf } from '../../../lib/form-errors'
 import { useUploadFile } from '../api/attachments'
 
 const kilobytes = (bytes: number) =>
@@ -48,6 +49,8 @@ export function CostFileUploadDialog({
     upload.mutate({ file, note, onProgress: setProgress })
   }
   const percent = Math.round(progress * 100)
+  // the server's message about the note goes to the note; every other one to the notice below
+  const noteError = fieldErrorOf(upload.error, ['note'])?.message
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <DialogTitle id={titleId}>{t('files.upload.title')}</DialogTitle>
@@ -86,7 +89,12 @@ export function CostFileUploadDialog({
           <TextField
             label={t('files.upload.note')}
             value={note}
-            onChange={(event) => setNote(event.target.value)}
+            onChange={(event) => {
+              setNote(event.target.value)
+              if (noteError) upload.reset()
+            }}
+            error={Boolean(noteError)}
+            helperText={noteError}
             multiline
             minRows={2}
             slotProps={{ htmlInput: { maxLength: UPLOAD_NOTE_MAX_LENGTH } }}
@@ -105,7 +113,7 @@ export function CostFileUploadDialog({
           )}
           <MutationOutcome
             success={upload.isSuccess ? t('files.upload.done') : null}
-            error={upload.error}
+            error={noteError ? null : upload.error}
           />
         </Stack>
       </DialogContent>

@@ -6,6 +6,7 @@ import {
   isInvoiceVoucher,
   type BillingVoucher,
   type Correspondence,
+  type InvoiceApproval,
   type Voucher,
 } from '@portal/domain'
 import { useQuery } from '@tanstack/react-query'
@@ -24,6 +25,8 @@ export type InvoiceRow = {
   usageUnit: string
   attachment: string | null
   isCorrespondence: boolean
+  /** §4: the user's decision on an invoice; always null for a correspondence (a letter). */
+  approval: InvoiceApproval | null
 }
 
 /**
@@ -88,6 +91,7 @@ export function useInvoices(distribution: string) {
         usageUnit: await unitOf(v.pointOfDelivery),
         attachment: v.attachment,
         isCorrespondence: false,
+        approval: v.approval,
       }))
       const letterRows = letters.map(async (c) => ({
         id: c.id,
@@ -101,6 +105,7 @@ export function useInvoices(distribution: string) {
         usageUnit: await unitOf(c.pointOfDelivery),
         attachment: c.attachment,
         isCorrespondence: true,
+        approval: null,
       }))
       return Promise.all([...invoiceRows, ...letterRows])
     },

@@ -1,18 +1,39 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import InfoOutlined from '@mui/icons-material/InfoOutlined'
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Dialog from '@mui/material/Dialog'
 import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
 import IconButton from '@mui/material/IconButton'
-import { ERROR, formatAmount, formatDate, type Voucher } from '@portal/domain'
+import Stack from '@mui/material/Stack'
+import TextField from '@mui/material/TextField'
+import {
+  canDecideInvoice,
+  canDecideInvoicesOf,
+  DECLINE_REASON_REQUIRED_MESSAGE,
+  ERROR,
+  formatAmount,
+  formatDate,
+  InvoiceApprovalRequestSchema,
+  type Voucher,
+} from '@portal/domain'
 import { useId, useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table'
 import { DownloadButton } from '../../../components/download-button'
 import { DescriptionList } from '../../../components/description-list'
 import { ErrorNotice } from '../../../components/error-notice'
+import { MutationOutcome } from '../../../components/mutation-outcome'
 import { PanelState } from '../../../components/panel-state'
+import { visuallyHidden } from '../../../components/visually-hidden'
+import { useServerFieldErrors } from '../../../lib/form-errors'
+import { useDecideInvoice } from '../api/invoice-approval'
 import { useInvoices, useVoucher, type InvoiceRow } from '../api/invoices'
 
 const VOUCHER_FIELDS: (keyof Voucher)[] = [
@@ -72,11 +93,77 @@ function VoucherDialog({ voucherNr, onClose }: { voucherNr: string; onClose: () 
   )
 }
 
-/** §2 Invoices of a distribution with their PDF and voucher details (error 124). */
-export function InvoicesPanel({ distribution }: { distribution: string }) {
+/** §4: a decline needs a reason; the request's own rules for it (trimmed, at most 2000 characters). */
+const DeclineSchema = z.object({
+  reason: InvoiceApprovalRequestSchema.shape.reason
+    .unwrap()
+    .min(1, DECLINE_REASON_REQUIRED_MESSAGE),
+})
+type Decline = z.infer<typeof DeclineSchema>
+const DECLINE_FIELDS = ['reason'] as const
+
+/**
+ * §2 Invoices of a distribution with their PDF and voucher details (error 124), and §4 each
+ * invoice's decision: approve or decline it with a reason while the distribution is released or
+ * approved (decision 013). A dialog closes only when its request succeeded; a failure stays in the
+ * dialog with what was typed.
+ */
+export function InvoicesPanel({
+  distribution,
+  distributionStatus,
+}: {
+  distribution: string
+  distributionStatus: string
+}) {
   const { t } = useTranslation()
   const invoices = useInvoices(distribution)
   const [details, setDetails] = useState<string | null>(null)
+  const decide = useDecideInvoice(distribution)
+  const [open, setOpen] = useState<'approve' | 'decline' | null>(null)
+  // kept while the dialog closes, so that its title does not change during the transition
+  const [deciding, setDeciding] = useState<InvoiceRow | null>(null)
+  const decline = useForm<Decline>({
+    resolver: zodResolver(DeclineSchema),
+    defaultValues: { reason: '' },
+  })
+  const declineNotice = useServerFieldErrors(decide.error, decline.setError, DECLINE_FIELDS)
+  const { ref: reasonRef, ...reasonField } = decline.register('reason')
+  const reasonError = decline.formState.errors.reason?.message
+  const number = deciding?.voucherNumber ?? ''
+
+  const show = (dialog: 'approve' | 'decline', row: InvoiceRow) => {
+    decide.reset()
+    decline.reset()
+    setDeciding(row)
+    setOpen(dialog)
+  }
+  const close = () => setOpen(null)
+  // the error stays in the mutation's state and is shown in the dialog
+  const untilSuccess = (request: Promise<unknown>) => request.then(close, () => undefined)
+  const onApprove = () =>
+    deciding
+      ? untilSuccess(decide.mutateAsync({ invoice: deciding.id, approved: true }))
+      : undefined
+  const onDecline = decline.handleSubmit(({ reason }) =>
+    deciding
+      ? untilSuccess(decide.mutateAsync({ invoice: deciding.id, approved: false, reason }))
+      : undefined,
+  )
+
+  const approvalText = (row: InvoiceRow) => {
+    if (row.isCorrespondence) return ''
+    const approval = row.approval
+    if (!approval) return t('invoices.approval.pending')
+    const values = { date: formatDate(approval.at), user: approval.by, reason: approval.reason }
+    return approval.status === 'approved'
+      ? t('invoices.approval.approved', values)
+      : t('invoices.approval.declined', values)
+  }
+  const decidable = (row: InvoiceRow) =>
+    !row.isCorrespondence &&
+    canDecideInvoicesOf(distributionStatus) &&
+    canDecideInvoice(row.approval?.status)
+
   const columns: DataTableColumn<InvoiceRow>[] = [
     {
       key: 'voucherNumber',
@@ -143,6 +230,41 @@ export function InvoicesPanel({ distribution }: { distribution: string }) {
         </>
       ),
     },
+    {
+      // the decision and, where one can still be taken, the buttons for it: one column, so that
+      // the table stays as narrow as it can
+      key: 'approval',
+      header: t('invoices.column.approval'),
+      format: approvalText,
+      sortValue: (r) => r.approval?.status ?? '',
+      cell: (r) => (
+        <Stack spacing={0.5} alignItems="flex-start">
+          <span>{approvalText(r)}</span>
+          {decidable(r) && (
+            <Stack direction="row" spacing={1}>
+              <Button
+                size="small"
+                variant="outlined"
+                disabled={decide.isPending}
+                aria-label={t('invoices.approve.label', { number: r.voucherNumber })}
+                onClick={() => show('approve', r)}
+              >
+                {t('costs.actions.approve')}
+              </Button>
+              <Button
+                size="small"
+                variant="outlined"
+                disabled={decide.isPending}
+                aria-label={t('invoices.decline.label', { number: r.voucherNumber })}
+                onClick={() => show('decline', r)}
+              >
+                {t('costs.actions.decline')}
+              </Button>
+            </Stack>
+          )}
+        </Stack>
+      ),
+    },
   ]
   if (invoices.isError) return <ErrorNotice error={invoices.error} />
   return (
@@ -156,6 +278,49 @@ export function InvoicesPanel({ distribution }: { distribution: string }) {
         size="small"
       />
       {details && <VoucherDialog voucherNr={details} onClose={() => setDetails(null)} />}
+      {/* always there, so that screen readers announce the message when it arrives */}
+      <Box role="status" sx={{ mt: 2, '&:empty': visuallyHidden }}>
+        {decide.data && (
+          <Alert severity="success" role="none">
+            {decide.data.successMessage}
+          </Alert>
+        )}
+      </Box>
+      <ConfirmDialog
+        open={open === 'approve'}
+        title={t('invoices.approve.title', { number })}
+        text={t('invoices.approve.text', { number })}
+        confirmLabel={t('invoices.approve.confirm')}
+        pending={decide.isPending}
+        onConfirm={onApprove}
+        onClose={close}
+      >
+        <MutationOutcome error={decide.error} />
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={open === 'decline'}
+        title={t('invoices.decline.title', { number })}
+        text={t('invoices.decline.text')}
+        confirmLabel={t('invoices.decline.confirm')}
+        pending={decide.isPending}
+        onConfirm={onDecline}
+        onClose={close}
+      >
+        <Stack spacing={2} sx={{ mt: 2 }}>
+          <TextField
+            {...reasonField}
+            inputRef={reasonRef}
+            label={t('invoices.decline.reason')}
+            required
+            multiline
+            minRows={3}
+            fullWidth
+            error={Boolean(reasonError)}
+            helperText={reasonError}
+          />
+          <MutationOutcome error={declineNotice} />
+        </Stack>
+      </ConfirmDialog>
     </>
   )
 }

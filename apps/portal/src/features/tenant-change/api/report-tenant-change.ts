@@ -5,22 +5,26 @@ import {
   type ActivityCreated,
   type TenantChange,
 } from '@portal/domain'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { uploadRequest } from '../../../lib/api-client'
+import { useIdempotentMutation } from '../../../lib/idempotent-mutation'
 
 /** §7: the tenant change goes as an activity (multipart, 201) with an optional attachment (error 100). */
 export function useReportTenantChange() {
   const client = useQueryClient()
-  return useMutation({
-    mutationFn: ({
-      pointOfDelivery,
-      payload,
-      file,
-    }: {
-      pointOfDelivery: string
-      payload: TenantChange
-      file: File | null
-    }) => {
+  return useIdempotentMutation({
+    mutationFn: (
+      {
+        pointOfDelivery,
+        payload,
+        file,
+      }: {
+        pointOfDelivery: string
+        payload: TenantChange
+        file: File | null
+      },
+      idempotencyKey,
+    ) => {
       const form = new FormData()
       form.append(
         'activity',
@@ -34,6 +38,7 @@ export function useReportTenantChange() {
       if (file) form.append('file', file)
       return uploadRequest<ActivityCreated>('/api/persistence/activities', form, {
         errorCode: ERROR.activityAdd,
+        idempotencyKey,
       })
     },
     onSuccess: () => client.invalidateQueries({ queryKey: ['notifications'] }),

@@ -27,6 +27,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { ControlledTextField } from '../../../components/controlled-text-field'
 import { ErrorNotice } from '../../../components/error-notice'
+import { useServerFieldErrors } from '../../../lib/form-errors'
 import { useReportTenantChange } from '../api/report-tenant-change'
 
 export type UnitChoice = { pointOfDelivery: string; label: string }
@@ -51,6 +52,11 @@ const EMPTY: TenantChangeDraft = {
 
 type TextFieldName = Exclude<keyof TenantChangeDraft, 'customerType' | 'salutation' | 'title'>
 
+/** The fields that show a message, as the server names them below `activity.payload`. */
+const FIELDS = (Object.keys(EMPTY) as (keyof TenantChangeDraft)[]).filter(
+  (name) => name !== 'customerType' && name !== 'title',
+)
+
 /**
  * §3 ChangeOfTenants: private or company (NAME1/NAME2 labels switch), salutation, title, move-out
  * date, address and contact with the generic §5 messages at the fields (error 100).
@@ -69,12 +75,13 @@ export function TenantChangeDialog({
   const [unitMissing, setUnitMissing] = useState(false)
   const [file, setFile] = useState<File | null>(null)
   const report = useReportTenantChange()
-  const { control, handleSubmit } = useForm<TenantChangeDraft, unknown, TenantChange>({
+  const { control, handleSubmit, setError } = useForm<TenantChangeDraft, unknown, TenantChange>({
     resolver: zodResolver(TenantChangeSchema),
     mode: 'onTouched',
     defaultValues: EMPTY,
   })
   const customerType = useWatch({ control, name: 'customerType' })
+  const notice = useServerFieldErrors(report.error, setError, FIELDS, 'activity.payload')
   const onSubmit = handleSubmit((payload) => {
     if (!unit) return setUnitMissing(true)
     report.mutate({ pointOfDelivery: unit, payload, file })
@@ -260,7 +267,7 @@ export function TenantChangeDialog({
             </Grid>
           </Grid>
         )}
-        {report.isError && <ErrorNotice error={report.error} showDetail />}
+        {notice !== null && <ErrorNotice error={notice} />}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.close')}</Button>

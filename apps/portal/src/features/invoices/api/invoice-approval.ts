@@ -1,0 +1,26 @@
+import { ERROR, type InvoiceApprovalRequest } from '@portal/domain'
+import { useQueryClient } from '@tanstack/react-query'
+import { apiRequest } from '../../../lib/api-client'
+import { useIdempotentMutation } from '../../../lib/idempotent-mutation'
+
+/**
+ * §4: approves or declines (with a reason) one invoice of a distribution, then reads its invoices
+ * and the distribution (with its history, which lists the decision) again. Failures carry §8 code
+ * 116, the code of the approval process the invoice's decision belongs to.
+ */
+export function useDecideInvoice(distribution: string) {
+  const client = useQueryClient()
+  return useIdempotentMutation({
+    mutationFn: (decision: InvoiceApprovalRequest, idempotencyKey) =>
+      apiRequest<{ successMessage: string }>('/api/processes/operating-costs/invoice-approval', {
+        body: decision,
+        errorCode: ERROR.distributionApproval,
+        idempotencyKey,
+      }),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['invoices', distribution] }),
+        client.invalidateQueries({ queryKey: ['operating-costs', distribution] }),
+      ]),
+  })
+}
