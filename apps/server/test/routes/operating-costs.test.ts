@@ -327,7 +327,17 @@ describe('expenses', () => {
     const id = ids[4]!
     await setStatus(id, 'O')
     const row = await distribution(id)
-    const [fee] = await addLines(id, [await validLine(id, 'HK_DLP')])
+    // the provider records the service flat fee; the seed gives every distribution one
+    const [fee] = await ctx.database.db
+      .select({ guid: operatingCostsExpenses.guid })
+      .from(operatingCostsExpenses)
+      .where(
+        and(
+          eq(operatingCostsExpenses.operatingCostsDistribution, id),
+          eq(operatingCostsExpenses.tariffComponent, 'HK_DLP'),
+        ),
+      )
+    expect(fee, 'a seeded HK_DLP line').toBeDefined()
     const refused = await call('DELETE', `${BASE}/${id}/heating-expenses/${fee!.guid}`)
     expect(refused.statusCode).toBe(403)
     expect(refused.json()).toMatchObject({ code: 'SERVICE_FEE_NOT_DELETABLE' })

@@ -80,7 +80,11 @@ describe('POST /api/token', () => {
       payload: { username: 'verwalter', password: DEMO_PASSWORD, admin: true },
     })
     expect(response.statusCode).toBe(400)
-    expect(response.json<{ detail: string }>().detail).toMatch(/ungültig/)
+    expect(response.json()).toEqual({
+      detail: 'Unbekannter Schlüssel: "admin"',
+      code: 'VALIDATION_FAILED',
+      field: 'admin',
+    })
   })
 })
 

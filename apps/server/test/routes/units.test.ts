@@ -495,17 +495,20 @@ describe('POST /api/legacy', () => {
         headers: { 'content-type': type },
         payload,
       })
-    for (const payload of [
-      'json=%7Bkaputt',
-      'json=',
-      'anderes=1',
-      '',
-      `json=${encodeURIComponent(JSON.stringify({ token: tokenOf('verwalter') }))}`,
-      `json=${encodeURIComponent('[1,2]')}`,
-    ]) {
+    for (const [payload, field] of [
+      ['json=%7Bkaputt', 'json'],
+      ['json=', 'json'],
+      ['anderes=1', 'anderes'],
+      ['', undefined],
+      [`json=${encodeURIComponent(JSON.stringify({ token: tokenOf('verwalter') }))}`, 'json.code'],
+      [`json=${encodeURIComponent('[1,2]')}`, 'json'],
+    ] as const) {
       const response = await post(payload)
       expect(response.statusCode, payload).toBe(400)
-      expect(response.json<{ detail: string }>().detail, payload).toMatch(/ungültig/)
+      const answer = response.json<{ detail: string; field?: string }>()
+      // the German message alone; where it applies is in `field`
+      expect(answer.detail, payload).not.toMatch(/^Die Anfrage ist ungültig:|json\./)
+      expect(answer.field, payload).toBe(field)
     }
     const asJson = await post(JSON.stringify({ json: '{}' }), 'application/json')
     expect(asJson.statusCode).toBe(415)

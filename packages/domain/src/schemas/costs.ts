@@ -107,15 +107,20 @@ interface ExpenseRuleInput extends ExpenseAmountFields {
  * the server checks the stored line with the change applied as well.
  */
 function checkExpenseRules(value: ExpenseRuleInput, context: z.RefinementCtx) {
+  const withIssue = new Set<string>()
   for (const field of ['amountTransactionCurrency', 'apportionableAmount'] as const) {
     const message = co2AmountViolation(value.tariffComponent, value[field])
-    if (message) context.addIssue({ code: 'custom', message, path: [field] })
+    if (message) {
+      context.addIssue({ code: 'custom', message, path: [field] })
+      withIssue.add(field)
+    }
   }
   if (value.from && value.until && value.from > value.until) {
     context.addIssue({ code: 'custom', message: EXPENSE_PERIOD_ORDER_MESSAGE, path: ['until'] })
   }
+  // one message per field: the §5 rule first
   for (const { field, message } of expenseAmountViolations(value)) {
-    context.addIssue({ code: 'custom', message, path: [field] })
+    if (!withIssue.has(field)) context.addIssue({ code: 'custom', message, path: [field] })
   }
 }
 
