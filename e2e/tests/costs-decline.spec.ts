@@ -50,9 +50,12 @@ test('decline a released distribution with a reason: asked for at the field, kep
   await expect(reason).not.toHaveAccessibleDescription(/Grund/)
   await checkScreen(page, 'cost-decline-dialog')
 
-  await confirm.click()
+  // a double click declines once: one entry in the history, no error after the success
+  await confirm.dblclick()
   await expect(dialog).toBeHidden()
   await expect(page.getByRole('status').filter({ hasText: 'Kundenservice' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Verlauf' }).getByText(REASON)).toHaveCount(1)
+  await expect(page.locator('.MuiAlert-standardError')).toHaveCount(0)
   await expect(page.getByRole('region', { name: 'Übersicht' }).getByRole('note')).toHaveText(
     `Abgelehnt am ${today()} von verwalter: ${REASON}`,
   )

@@ -179,6 +179,32 @@ test('double clicks on save, delete and confirm each have one effect and show no
   await expectNoError(page)
 })
 
+test('a double click on "Hochladen" stores one file', async ({ page }) => {
+  await signIn(page, 'verwalter')
+  // cost documents can be uploaded to a distribution in any status
+  await page.goto('/properties/1000000002/costs')
+  await page.getByRole('tab', { name: 'Meine Dateien' }).click()
+  const files = page.getByRole('tabpanel')
+  const name = 'doppelklick.pdf'
+  await page.getByRole('button', { name: 'Kostenbeleg hochladen' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Kostenbeleg hochladen' })
+  await dialog.locator('input[type=file]').setInputFiles({
+    name,
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+  })
+  await dialog.getByRole('button', { name: 'Hochladen' }).dblclick()
+  await expect(dialog.getByText('Die Datei wurde hochgeladen.')).toBeVisible()
+  await expectNoError(page)
+  await dialog.getByRole('button', { name: 'Schließen' }).click()
+  await expect(files.getByText(name)).toHaveCount(1)
+  await expectNoError(page)
+  // what the server holds, not only what the list shows
+  await page.reload()
+  await page.getByRole('tab', { name: 'Meine Dateien' }).click()
+  await expect(page.getByRole('tabpanel').getByText(name)).toHaveCount(1)
+})
+
 test('a double click on "Genehmigen" approves once, without an error', async ({ page }) => {
   await signIn(page, 'verwalter')
   await openDistribution(page, 'freigegeben')

@@ -51,8 +51,12 @@ export function useUploadFile(distribution: string) {
         idempotencyKey,
       })
     },
+    // a repeated request answers the same attachment: it is listed once
     onSuccess: (attachment) =>
-      client.setQueryData<Attachment[]>(key, (list) => [attachment, ...(list ?? [])]),
+      client.setQueryData<Attachment[]>(key, (list) => [
+        attachment,
+        ...(list ?? []).filter((a) => a.attachment !== attachment.attachment),
+      ]),
   })
 }
 
