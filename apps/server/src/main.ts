@@ -3,7 +3,7 @@ import { buildApp } from './app'
 import { loadConfig, type ServerConfig } from './config'
 import { startAutoApprovalJob } from './jobs/auto-approval'
 import { startHousekeepingJob } from './jobs/housekeeping'
-import { openDatabase } from './persistence/database'
+import { openDatabaseOrExit } from './persistence/database'
 import { portalIndexFile } from './routes/portal'
 import { isDatabaseEmpty, seedDemoData } from './seed/demo-data'
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-users'
@@ -16,7 +16,10 @@ try {
   console.error(`Konfigurationsfehler:\n${(error as Error).message}`)
   process.exit(1)
 }
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+const database = await openDatabaseOrExit({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+})
 await database.migrate()
 
 if (await isDatabaseEmpty(database.db)) {

@@ -368,7 +368,7 @@ function plausible(schema: JsonSchema, name: string, hints: Hints): fc.Arbitrary
             ]),
           ),
           { requiredKeys: schema.required ?? [] },
-        ) as fc.Arbitrary<Json>
+        )
         break
       case 'array':
         arbitrary = fc.array(plausible(schema.items ?? {}, name, hints), {
@@ -734,13 +734,16 @@ function requestsFor(route: RouteEntry): fc.Arbitrary<FuzzRequest> {
             })
   return fc
     .record({ path: fillPath(route), query: queryString(queryNames), body, remoteAddress })
-    .map(({ path, query, body, remoteAddress }) => ({
-      method: route.method,
-      url: `${path}${query}`,
-      headers: body ? { 'content-type': body.contentType } : ({} as Record<string, string>),
-      ...(body ? { payload: body.payload } : {}),
-      remoteAddress,
-    }))
+    .map(({ path, query, body, remoteAddress }): FuzzRequest => {
+      const headers: Record<string, string> = body ? { 'content-type': body.contentType } : {}
+      return {
+        method: route.method,
+        url: `${path}${query}`,
+        headers,
+        ...(body ? { payload: body.payload } : {}),
+        remoteAddress,
+      }
+    })
 }
 
 const show = (request: FuzzRequest) => {

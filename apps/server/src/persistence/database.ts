@@ -6,6 +6,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import { readFileSync, unlinkSync } from 'node:fs'
+import { mkdir, open, readFile, realpath, rename, unlink } from 'node:fs/promises'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as schema from './schema'
 
@@ -28,7 +31,138 @@ export interface DatabaseHandle {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
-/** PostgreSQL through `pg` when a URL is given, otherwise the embedded PGlite (in `dataDir`, or in memory). */
+/** The file in a PGlite data folder that names the one process holding it (decision 011). */
+export const LOCK_FILE = 'portal.lock'
+
+/** A PGlite data folder is held by another live process; PGlite allows one process per folder. */
+export class DatabaseInUseError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `Die Datenbank in ${dataDir} wird bereits vom Prozess ${pid} verwendet. ` +
+        'Beenden Sie den Server oder verwenden Sie PostgreSQL (DATABASE_URL).',
+    )
+    this.name = 'DatabaseInUseError'
+  }
+}
+
+/** The lock files this process holds: a lock naming this pid that is not among them is stale. */
+const heldLocks = new Set<string>()
+
+const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: the process exists but belongs to another user
+    return errorCode(error) === 'EPERM'
+  }
+}
+
+/** The pid in a lock file; null when the file holds none (being written, or broken). */
+async function lockHolder(file: string): Promise<number | null | undefined> {
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return undefined
+    throw error
+  }
+  const pid = Number(text.trim())
+  return Number.isSafeInteger(pid) && pid > 0 ? pid : null
+}
+
+/** Whether the holder named in a lock file still has the folder open. */
+function holds(pid: number, file: string): boolean {
+  // after a restart in a container the new process may get the pid of the one that died
+  if (pid === process.pid) return heldLocks.has(file)
+  return isAlive(pid)
+}
+
+/**
+ * Moves a stale lock out of the way. Renaming is atomic: of two processes taking over the same
+ * stale lock, the second renames the first one's fresh lock, sees that, and puts it back.
+ */
+async function removeStaleLock(file: string, stale: number | null): Promise<void> {
+  const aside = `${file}.${process.pid}.stale`
+  try {
+    await rename(file, aside)
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return
+    throw error
+  }
+  const moved = await lockHolder(aside)
+  if (moved !== stale && moved != null && holds(moved, file)) await rename(aside, file)
+  else await unlink(aside)
+}
+
+/**
+ * Takes the lock of a PGlite data folder for this process: `portal.lock` created exclusively with
+ * this process's pid. A lock of a live process refuses with `DatabaseInUseError`; a lock whose
+ * process is gone (killed, crashed) is taken over. Answers the function that gives it back.
+ */
+async function lockDataFolder(dataDir: string): Promise<() => Promise<void>> {
+  await mkdir(dataDir, { recursive: true })
+  // one name per folder, however it was reached ('./data', an absolute path, a symbolic link)
+  const file = path.join(await realpath(dataDir), LOCK_FILE)
+  let taken = false
+  for (let attempt = 1; !taken && attempt <= 10; attempt++) {
+    try {
+      const handle = await open(file, 'wx')
+      try {
+        await handle.writeFile(`${process.pid}\n`)
+      } finally {
+        await handle.close()
+      }
+      taken = true
+      continue
+    } catch (error) {
+      if (errorCode(error) !== 'EEXIST') throw error
+    }
+    const holder = await lockHolder(file)
+    if (holder === undefined) continue // given back in the meantime
+    if (holder !== null && holds(holder, file)) throw new DatabaseInUseError(dataDir, holder)
+    // an empty lock may be one another process is writing right now: look again before taking it
+    if (holder === null && attempt < 3) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      continue
+    }
+    await removeStaleLock(file, holder)
+  }
+  if (!taken) throw new Error(`Die Sperrdatei ${file} konnte nicht angelegt werden.`)
+  heldLocks.add(file)
+  // a process that exits without closing (process.exit) leaves no lock behind
+  const onExit = () => {
+    try {
+      if (readFileSync(file, 'utf8').trim() === String(process.pid)) unlinkSync(file)
+    } catch {
+      // already gone
+    }
+  }
+  process.on('exit', onExit)
+  return async () => {
+    process.off('exit', onExit)
+    heldLocks.delete(file)
+    if ((await lockHolder(file)) === process.pid) await unlink(file)
+  }
+}
+
+/** The folder of a PGlite `dataDir`; undefined for the in-memory and browser stores. */
+function dataFolder(dataDir: string | undefined): string | undefined {
+  if (!dataDir) return undefined
+  if (dataDir.startsWith('file://')) return fileURLToPath(dataDir)
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(dataDir) ? undefined : dataDir
+}
+
+/**
+ * PostgreSQL through `pg` when a URL is given, otherwise the embedded PGlite (in `dataDir`, or in
+ * memory). A PGlite data folder is locked for this process until `close()`; a folder another live
+ * process holds refuses with `DatabaseInUseError` (PGlite would let both write and lose changes).
+ */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined
   dataDir?: string | undefined
@@ -50,12 +184,47 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     }
   }
-  const client = options.pglite ?? (await PGlite.create(options.dataDir))
+  if (options.pglite) return pgliteHandle(options.pglite, async () => {})
+  const folder = dataFolder(options.dataDir)
+  const unlock = folder ? await lockDataFolder(folder) : async () => {}
+  let client: PGlite
+  try {
+    client = await PGlite.create(options.dataDir)
+  } catch (error) {
+    await unlock()
+    throw error
+  }
+  return pgliteHandle(client, unlock)
+}
+
+/**
+ * `openDatabase` for the server and the command lines: a PGlite folder another process holds
+ * prints the German message to stderr and ends the process with exit code 1, before anything ran.
+ */
+export async function openDatabaseOrExit(
+  options: Parameters<typeof openDatabase>[0],
+): Promise<DatabaseHandle> {
+  try {
+    return await openDatabase(options)
+  } catch (error) {
+    if (!(error instanceof DatabaseInUseError)) throw error
+    console.error(error.message)
+    process.exit(1)
+  }
+}
+
+function pgliteHandle(client: PGlite, unlock: () => Promise<void>): DatabaseHandle {
   const db = drizzlePglite({ client, schema, casing: 'snake_case' })
   return {
-    db: db as unknown as Database,
+    db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close()
+      } finally {
+        await unlock()
+      }
+    },
   }
 }

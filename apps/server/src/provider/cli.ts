@@ -1,16 +1,20 @@
 /**
  * The provider's steps on the command line (ARCHITECTURE 3.2), until a back office exists:
  *   npm run provider -- distribute <id> | release <id> | cancel <id> | auto-approve
- * Uses the server's database (DATABASE_URL, or PGlite in DATA_DIR: stop the server first, PGlite
- * allows one process at a time). Prints a German result line; exits 1 on a refused step.
+ * Uses the server's database (DATABASE_URL, or PGlite in DATA_DIR: PGlite allows one process at a
+ * time, so while the server holds the folder the command refuses with exit code 1 and changes
+ * nothing). Prints a German result line; exits 1 on a refused step.
  */
 import { loadConfig } from '../config'
-import { openDatabase } from '../persistence/database'
+import { openDatabaseOrExit } from '../persistence/database'
 import { runProviderCommand } from './commands'
 
 async function main() {
   const config = loadConfig()
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  const database = await openDatabaseOrExit({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+  })
   try {
     await database.migrate()
     process.exitCode = await runProviderCommand(

@@ -4,7 +4,7 @@
  * demo data.
  */
 import { parseArgs } from 'node:util'
-import { openDatabase } from '../persistence/database'
+import { openDatabaseOrExit } from '../persistence/database'
 import { isDatabaseEmpty, seedDemoData } from './demo-data'
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users'
 import { resetDatabase } from './reset'
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     },
   })
   const scale = Number(values.scale)
-  const handle = await openDatabase({
+  const handle = await openDatabaseOrExit({
     databaseUrl: process.env.DATABASE_URL || undefined,
     dataDir: process.env.DATA_DIR ?? './data',
   })

@@ -498,8 +498,8 @@ describe('POST /api/legacy', () => {
     for (const [payload, field] of [
       ['json=%7Bkaputt', 'json'],
       ['json=', 'json'],
-      ['anderes=1', 'anderes'],
-      ['', undefined],
+      ['anderes=1', 'json'],
+      ['', 'json'],
       [`json=${encodeURIComponent(JSON.stringify({ token: tokenOf('verwalter') }))}`, 'json.code'],
       [`json=${encodeURIComponent('[1,2]')}`, 'json'],
     ] as const) {

@@ -171,7 +171,7 @@ describe('integer ranges', () => {
     expect(toIntegerInRange('-7')).toBe(-7)
     expect(toIntegerInRange(3)).toBe(3)
     for (const value of ['12345678901', '1.5', '1e3', '', ' 1', '0x10', 1.5, null, true, {}]) {
-      expect(toIntegerInRange(value), String(value)).toBeNull()
+      expect(toIntegerInRange(value), JSON.stringify(value)).toBeNull()
     }
     expect(toIntegerInRange('12345678901', SAFE_INTEGER_RANGE)).toBe(12_345_678_901)
   })
