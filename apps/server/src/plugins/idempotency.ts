@@ -119,7 +119,7 @@ export async function idempotent<T>(
       return stored.response as T
     }
     // the transaction is handed on as the effect's database: its own transactions become savepoints
-    const body = await effect(tx as unknown as Database)
+    const body = await effect(tx)
     await tx
       .update(idempotencyKeys)
       .set({ statusCode: reply.statusCode, response: body ?? null })

@@ -400,7 +400,7 @@ describe('keys', () => {
         method: 'POST',
         url: '/x',
         requestHash: 'h',
-        createdAt: sql`now() - interval '25 hours'` as unknown as string,
+        createdAt: sql`now() - interval '25 hours'`,
       },
     ])
     expect(await pruneIdempotencyKeys(ctx.database.db)).toBeGreaterThanOrEqual(1)

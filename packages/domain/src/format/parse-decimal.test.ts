@@ -76,7 +76,7 @@ describe('ambiguousDotReadings', () => {
         expect(ambiguousDotReadings(readings.decimal)).toBeNull()
         expect(ambiguousDotReadings(readings.thousands!)).toBeNull()
         expect(parseGermanDecimal(readings.decimal)).toBe(`${w}.${String(f).padStart(3, '0')}`)
-        expect(parseGermanDecimal(readings.thousands!)).toBe(`${w}${String(f).padStart(3, '0')}.00`)
+        expect(parseGermanDecimal(readings.thousands)).toBe(`${w}${String(f).padStart(3, '0')}.00`)
       }),
     )
   })
