@@ -104,7 +104,7 @@ export async function buildApp(options: AppOptions) {
     },
   })
   await app.register(compressionPlugin)
-  await app.register(swaggerPlugin)
+  await app.register(swaggerPlugin, { publicUrl: options.config.publicUrl })
   await app.register(contextPlugin, {
     database: options.database,
     config: options.config,

@@ -2,12 +2,15 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { jsonSchemaTransform } from 'fastify-type-provider-zod'
+import { documentObject, documentTransform } from './openapi-document'
 
 const DOCS_PREFIX = '/api/docs'
 
 /** The OpenAPI document generated from the routes' zod schemas: UI at /api/docs, JSON at /api/docs/json. */
-export default fp(async function swaggerPlugin(app: FastifyInstance) {
+export default fp(async function swaggerPlugin(
+  app: FastifyInstance,
+  options: { publicUrl: string },
+) {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -21,7 +24,8 @@ export default fp(async function swaggerPlugin(app: FastifyInstance) {
       },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: documentTransform,
+    transformObject: documentObject(options.publicUrl) as never,
   })
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith(DOCS_PREFIX)) route.config = { ...route.config, public: true }
