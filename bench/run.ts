@@ -578,7 +578,11 @@ async function runScenarios(
 /** The SQL and parameters the server runs for a connections search of `limit` rows. */
 async function searchSql(db: Db, limit: number) {
   const [user] = await db
-    .select({ companyCode: users.companyCode, businessPartner: users.businessPartner })
+    .select({
+      userId: users.id,
+      companyCode: users.companyCode,
+      businessPartner: users.businessPartner,
+    })
     .from(users)
     .where(eq(users.userName, USER))
   if (!user) throw new Error(`Benutzer ${USER} fehlt`)

@@ -68,6 +68,8 @@ test('password reset: request, mailed link, new password, sign-in', async ({
   await expect(page.getByRole('status')).toContainText('30 Minuten')
 
   const outbox = path.join(portal.dataDir, 'outbox')
+  // the server stores and mails the link after its answer
+  await expect.poll(() => readdir(outbox).catch(() => [])).toHaveLength(1)
   const [file] = await readdir(outbox)
   const eml = await readFile(path.join(outbox, file!), 'utf8')
   const body = eml

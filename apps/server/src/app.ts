@@ -5,6 +5,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify'
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ServerConfig } from './config'
+import { withSafeErrorLogging } from './logging'
 import { externalOrigins } from './customer/load-customer'
 import { createMailer, type Mailer } from './mail/mailer'
 import type { DatabaseHandle } from './persistence/database'
@@ -15,6 +16,7 @@ import errorsPlugin, { answerFrameworkError } from './plugins/errors'
 import idempotencyPlugin from './plugins/idempotency'
 import securityPlugin from './plugins/security'
 import { createFastSerializerCompiler, type ZodSerializedRoute } from './plugins/serializer'
+import requestLimitsPlugin, { applyConnectionLimit, serverOptions } from './plugins/request-limits'
 import swaggerPlugin from './plugins/swagger'
 import textInputPlugin from './plugins/text-input'
 import companyCodeRoutes from './routes/configuration/company-codes'
@@ -63,10 +65,15 @@ export interface AppOptions {
 /** Builds the server: external plugins, then the application's plugins, then the routes. */
 export async function buildApp(options: AppOptions) {
   const app = Fastify({
-    logger: options.logger ?? false,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    // issue 11: logged errors name the statement and its code, never its parameter values
+    logger: withSafeErrorLogging(options.logger),
+    // issue 11: only the listed proxies (or hops) may name the client; see trust-proxy.ts
+    trustProxy: options.config.trustProxy ?? false,
     frameworkErrors: answerFrameworkError,
+    // issue 11: request, header, idle and keep-alive timeouts (see plugins/request-limits.ts)
+    ...serverOptions(options.config.limits),
   }).withTypeProvider<ZodTypeProvider>()
+  applyConnectionLimit(app, options.config.limits)
   app.setValidatorCompiler(validatorCompiler)
   // issue 7: answers are checked and written from the JSON Schema of their zod schema
   const zodSerializedRoutes: ZodSerializedRoute[] = []
@@ -86,6 +93,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate('routeTable', routeTable)
 
   await app.register(errorsPlugin)
+  await app.register(requestLimitsPlugin, { limits: options.config.limits })
   await app.register(textInputPlugin)
   await app.register(securityPlugin, {
     connectSources: externalOrigins(options.config.customer.config),

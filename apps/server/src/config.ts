@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { loadCustomer, type LoadedCustomer } from './customer/load-customer'
+import { parseTrustProxy, type TrustProxy } from './trust-proxy'
 
 /** The repository's customer configurations, found from this file wherever the server starts. */
 export const DEFAULT_CUSTOMERS_DIR = fileURLToPath(new URL('../../../customers', import.meta.url))
@@ -24,6 +25,61 @@ export interface ServerConfig {
   customer: LoadedCustomer
   /** The built portal; served with the SPA fallback when it holds an `index.html`. */
   portalDist: string | undefined
+  /** Timeouts and the connection limit (issue 11); `DEFAULT_HTTP_LIMITS` when absent. */
+  limits?: HttpLimits
+  /** `TRUST_PROXY`: which proxies may name the client in `X-Forwarded-For`; none when absent. */
+  trustProxy?: TrustProxy
+}
+
+/**
+ * How long a client may take and how many connections it may hold (issue 11: slow bodies held
+ * connections for ever). See the README's configuration table.
+ */
+export interface HttpLimits {
+  /** `REQUEST_TIMEOUT_MS`: headers and body of a request must arrive within this (not uploads). */
+  requestTimeoutMs: number
+  /** `UPLOAD_TIMEOUT_MS`: the same for the multipart uploads of files (at most 20 MB). */
+  uploadTimeoutMs: number
+  /** `IDLE_TIMEOUT_MS`: a connection on which nothing moves this long is closed. */
+  idleTimeoutMs: number
+  /** `KEEP_ALIVE_TIMEOUT_MS`: an idle keep-alive connection between requests is closed after this. */
+  keepAliveTimeoutMs: number
+  /** `MAX_CONNECTIONS`: open connections beyond this are closed at once. */
+  maxConnections: number
+}
+
+export const DEFAULT_HTTP_LIMITS: HttpLimits = {
+  requestTimeoutMs: 30_000,
+  // 20 MB in 10 minutes: about 280 kbit/s, a slow mobile or rural line
+  uploadTimeoutMs: 600_000,
+  idleTimeoutMs: 120_000,
+  // longer than the 60 s idle timeout of common load balancers and reverse proxies, so that they
+  // never reuse a connection the server is closing (Fastify's default)
+  keepAliveTimeoutMs: 72_000,
+  maxConnections: 1000,
+}
+
+const LIMIT_VARIABLES: Record<keyof HttpLimits, string> = {
+  requestTimeoutMs: 'REQUEST_TIMEOUT_MS',
+  uploadTimeoutMs: 'UPLOAD_TIMEOUT_MS',
+  idleTimeoutMs: 'IDLE_TIMEOUT_MS',
+  keepAliveTimeoutMs: 'KEEP_ALIVE_TIMEOUT_MS',
+  maxConnections: 'MAX_CONNECTIONS',
+}
+
+/** The limits from the environment: whole numbers of at least 1, the defaults where unset. */
+export function loadHttpLimits(env: NodeJS.ProcessEnv): HttpLimits {
+  const limits = { ...DEFAULT_HTTP_LIMITS }
+  for (const [key, variable] of Object.entries(LIMIT_VARIABLES) as [keyof HttpLimits, string][]) {
+    const text = env[variable]?.trim()
+    if (!text) continue
+    const value = Number(text)
+    if (!Number.isSafeInteger(value) || value < 1) {
+      throw new Error(`${variable} muss eine ganze Zahl größer als 0 sein (ist: ${text}).`)
+    }
+    limits[key] = value
+  }
+  return limits
 }
 
 /**
@@ -39,7 +95,8 @@ function loadJwtSecret(dataDir: string, fromEnv: string | undefined): Uint8Array
   }
   const file = path.join(dataDir, 'jwt-secret')
   if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true })
+    // decision 015: the data folder is the server user's alone
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 })
     writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 })
   }
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim())
@@ -58,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     : DEFAULT_CUSTOMERS_DIR
   // before anything is written to the data folder: a broken configuration stops the start
   const customer = loadCustomer(customersDir, env.CUSTOMER || undefined)
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY)
   const port = Number(env.PORT ?? 8080)
   return {
     port,
@@ -70,5 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     customer,
     portalDist: env.PORTAL_DIST ? path.resolve(startedIn, env.PORTAL_DIST) : DEFAULT_PORTAL_DIST,
+    limits: loadHttpLimits(env),
+    trustProxy,
   }
 }

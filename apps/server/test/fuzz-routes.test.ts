@@ -319,6 +319,9 @@ const NASTY_STRINGS = [
   '\u0000',
   'a\u0000b',
   '\ud800',
+  'Heizöl\ud800 Lieferung',
+  '\udc00',
+  'x\ud83d',
   '\u202e\u0301',
   '💶'.repeat(60),
   'x'.repeat(5000),
@@ -913,6 +916,195 @@ describe('impossible values answer 400 at their field', () => {
       code: 'VALIDATION_FAILED',
       field: 'activity.payload.AUSZUG',
     })
+  })
+})
+
+/**
+ * Texts no route takes: U+0000, which PostgreSQL's text and jsonb cannot hold, and lone surrogates
+ * (a JSON escape such as "\ud800" without its pair), which the drivers silently replace in text and
+ * jsonb refuses. A non-ASCII character before the surrogate is the case issue 11 saw shortened on
+ * PGlite.
+ */
+const INVALID_TEXTS = ['a\u0000b', 'Heizöl\ud800 Lieferung', '\udc00', 'x\ud83d']
+
+describe('NUL and lone surrogates answer 400 INVALID_CHARACTER at their field, before any SQL', () => {
+  let client = 0
+  /** Sends `request` and expects the 400 naming `field`. */
+  async function refused(request: Omit<FuzzRequest, 'remoteAddress'>, field: string) {
+    client += 1
+    const response = await send({
+      ...request,
+      remoteAddress: `10.79.${Math.floor(client / 250)}.${(client % 250) + 1}`,
+    })
+    const label = `${field}: ${response.statusCode} ${response.body}\n${show({ ...request, remoteAddress: '' })}`
+    expect(response.statusCode, label).toBe(400)
+    expect(response.json(), label).toMatchObject({ code: 'INVALID_CHARACTER', field })
+  }
+
+  const json = (payload: unknown) => ({
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(payload),
+  })
+
+  /**
+   * A multipart body whose text is UTF-16: the fields as `text/plain; charset=utf-16le` parts and
+   * the file name as `filename*=utf-16le''…`. Unlike UTF-8, UTF-16 can carry a lone surrogate.
+   */
+  function utf16Multipart(fields: Record<string, string>, fileName: string) {
+    const boundary = 'portal-test-utf16'
+    const percent = (text: string) =>
+      [...Buffer.from(text, 'utf16le')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`)
+    const chunks = Object.entries(fields).flatMap(([name, value]) => [
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n` +
+          'Content-Type: text/plain; charset=utf-16le\r\n\r\n',
+      ),
+      Buffer.from(value, 'utf16le'),
+      Buffer.from('\r\n'),
+    ])
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; ` +
+          `filename*=utf-16le''${percent(fileName).join('')}\r\n` +
+          'Content-Type: application/pdf\r\n\r\n',
+      ),
+      SAMPLE_FILES.pdf,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    )
+    return {
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat(chunks),
+    }
+  }
+
+  /** Bodies with `text` at a known field, as the route reads them. */
+  function bodiesWith(
+    route: RouteEntry,
+    text: string,
+  ): [Omit<FuzzRequest, 'remoteAddress' | 'method' | 'url'>, string][] {
+    const key = routeKey(route)
+    if (key === 'POST /api/legacy') {
+      const request = { action: 'trans', code: 'ATTRIBUTES', obj: 'ANSCHLUSS', key: text }
+      const form = (value: string) => ({
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ json: value }).toString(),
+      })
+      return [
+        [form(JSON.stringify({ ...request, token: auth.authorization.slice(7) })), 'json.key'],
+        [
+          form(JSON.stringify({ ...request, key: ids.property, data: { AB: [text] } })),
+          'json.data.AB.0',
+        ],
+      ]
+    }
+    if (key === 'POST /api/persistence/activities') {
+      const activity = {
+        activityType: 'MIETERWECHSEL',
+        objectType: 'VSTELLE',
+        objectKey: ids.pointOfDelivery,
+        payload: { customerType: 'company', NAME1: text, PLZ: '10115' },
+      }
+      const body = multipart({ activity: JSON.stringify(activity) })
+      const named = { ...activity, payload: { ...activity.payload, NAME1: 'Schulz' } }
+      return [
+        [{ headers: body.headers, payload: body.payload }, 'activity.payload.NAME1'],
+        [utf16Multipart({ activity: JSON.stringify(named) }, `Vertrag${text}.pdf`), 'file'],
+      ]
+    }
+    if (key === 'POST /api/processes/system/file-upload') {
+      const fields = { objectType: 'KOSTENBELEG', objectKey: ids.distribution }
+      return [
+        [utf16Multipart({ ...fields, note: text }, 'beleg.pdf'), 'note'],
+        [utf16Multipart(fields, `Beleg${text}.pdf`), 'file'],
+      ]
+    }
+    const schema = operationOf(route).requestBody?.content['application/json']?.schema
+    const first = Object.keys(schema?.properties ?? {})[0] ?? 'text'
+    const cases: [Omit<FuzzRequest, 'remoteAddress' | 'method' | 'url'>, string][] = [
+      [json({ [first]: text }), first],
+    ]
+    if (SEARCHED[key]) {
+      const filter = { property: 'x', type: 'in', value: ['1', text] }
+      cases.push([json({ filters: [filter] }), 'filters.0.value.1'])
+    }
+    return cases
+  }
+
+  it.each(routes.map((route) => [routeKey(route), route] as const))(
+    '%s, in its path, query and body',
+    async (key, route) => {
+      const valid = VALID_PARAMS[key] ?? {}
+      const names = [...route.url.matchAll(/:(\w+)|\*/g)].map((match) => match[1] ?? '*')
+      const pathWith = (bad?: string) => {
+        let index = 0
+        return route.url.replace(/:(\w+)|\*/g, () => {
+          const name = names[index++]!
+          return name === bad ? 'a%00b' : encodeURIComponent(valid[name] ?? 'x')
+        })
+      }
+      const method = route.method
+      // a path or a query cannot carry a lone surrogate: percent-encoded UTF-8 has none
+      for (const name of names) await refused({ method, url: pathWith(name), headers: {} }, name)
+      await refused({ method, url: `${pathWith()}?q=a%00b`, headers: {} }, 'q')
+      if (method === 'GET') return
+      for (const text of INVALID_TEXTS) {
+        for (const [body, field] of bodiesWith(route, text)) {
+          await refused({ method, url: pathWith(), ...body }, field)
+        }
+      }
+    },
+  )
+
+  it('a text with a lone surrogate after a non-ASCII character is neither shortened nor stored', async () => {
+    const { db } = ctx.database
+    const line = () =>
+      db
+        .select({ note: operatingCostsExpenses.note, version: operatingCostsExpenses.version })
+        .from(operatingCostsExpenses)
+        .where(eq(operatingCostsExpenses.guid, ids.heating))
+    const [before] = await line()
+    const base = `/api/persistence/operating-costs/${ids.distribution}/heating-expenses`
+    await refused(
+      {
+        method: 'PATCH',
+        url: `${base}/${ids.heating}`,
+        ...json({ note: 'Heizöl\ud800 Lieferung März', version: before!.version }),
+      },
+      'note',
+    )
+    expect(await line()).toEqual([before])
+    const added = await db.$count(
+      operatingCostsExpenses,
+      eq(operatingCostsExpenses.operatingCostsDistribution, ids.distribution),
+    )
+    await refused(
+      {
+        method: 'POST',
+        url: base,
+        ...json({
+          operatingCostsHeatingExpense: [
+            {
+              tariffComponent: 'HK_BRENNSTOFF',
+              object: 'ANSCHLUSS',
+              allocationRef: ids.property,
+              key: 'HF',
+              from: '2024-01-01',
+              until: '2024-12-31',
+              amountTransactionCurrency: '100.00',
+              apportionableAmount: '100.00',
+              note: 'Öl\udc00',
+            },
+          ],
+        }),
+      },
+      'operatingCostsHeatingExpense.0.note',
+    )
+    expect(
+      await db.$count(
+        operatingCostsExpenses,
+        eq(operatingCostsExpenses.operatingCostsDistribution, ids.distribution),
+      ),
+    ).toBe(added)
   })
 })
 

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { PARTNER_FEATURE } from '@portal/domain'
 import { eq, sql, type SQL } from 'drizzle-orm'
 import { inject } from 'vitest'
-import { buildApp, type App } from '../src/app'
+import { buildApp, type App, type AppOptions } from '../src/app'
 import { DEFAULT_CUSTOMERS_DIR, type ServerConfig } from '../src/config'
 import { loadCustomer } from '../src/customer/load-customer'
 import type { DatabaseHandle } from '../src/persistence/database'
@@ -26,6 +26,10 @@ export interface TestContextOptions {
   customer?: string
   /** A built portal to serve; default: none, the server answers the API only. */
   portalDist?: string
+  /** Settings that differ from the test defaults, e.g. `trustProxy` or `smtpUrl`. */
+  config?: Partial<ServerConfig>
+  /** The server's logger (Fastify's `logger` option); default: none. */
+  logger?: AppOptions['logger']
 }
 
 /** A server on its own copy of the seeded template database, called through `app.inject`. */
@@ -46,8 +50,9 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     logLevel: 'silent',
     customer: loadCustomer(DEFAULT_CUSTOMERS_DIR, options.customer),
     portalDist: options.portalDist,
+    ...options.config,
   }
-  const app = await buildApp({ config, database })
+  const app = await buildApp({ config, database, logger: options.logger })
   await app.ready()
   return {
     app,

@@ -10,7 +10,9 @@ export const SESSION_EXPIRED_MESSAGE =
 
 /**
  * The user a token stands for, or null: the token must verify (signature, issuer, audience,
- * expiry) and be issued after the user's not-before instant (logout, password change).
+ * expiry), name an existing user by the immutable id (so a user deleted and created again under
+ * the same name is not the old token's user, decision 016) and be issued after the user's
+ * not-before instant (logout, password change).
  * The one check behind the bearer header and the token in the legacy endpoint's body.
  */
 export async function userForToken(
@@ -22,15 +24,17 @@ export async function userForToken(
   if (!claims) return null
   const [user] = await db
     .select({
+      userId: users.id,
       userName: users.userName,
       companyCode: users.companyCode,
       businessPartner: users.businessPartner,
       tokensNotBefore: users.tokensNotBefore,
     })
     .from(users)
-    .where(eq(users.userName, claims.userName))
+    .where(eq(users.id, claims.userId))
   if (!user || claims.issuedAtMs < user.tokensNotBefore.getTime()) return null
   return {
+    userId: user.userId,
     userName: user.userName,
     companyCode: user.companyCode,
     businessPartner: user.businessPartner,

@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest'
 import { TOKEN_LIFETIME_SECONDS, issueToken, verifyToken } from './tokens'
 
+const verwalter = { userId: '0b6f6c1e-4d1a-4c5e-9a57-2f1f3b7c9d10', userName: 'verwalter' }
+
 describe('verifyToken with remembered signatures (issue 7)', () => {
   it('checks the expiry of a remembered token on every call', async () => {
     const secret = crypto.getRandomValues(new Uint8Array(32))
     const issued = Date.now()
-    const token = await issueToken(secret, 'verwalter', issued)
-    expect(await verifyToken(secret, token)).toEqual({ userName: 'verwalter', issuedAtMs: issued })
-    expect(await verifyToken(secret, token)).toEqual({ userName: 'verwalter', issuedAtMs: issued })
+    const token = await issueToken(secret, verwalter, issued)
+    expect(await verifyToken(secret, token)).toEqual({
+      userId: verwalter.userId,
+      issuedAtMs: issued,
+    })
+    expect(await verifyToken(secret, token)).toEqual({
+      userId: verwalter.userId,
+      issuedAtMs: issued,
+    })
     const expired = Math.floor(issued / 1000) * 1000 + TOKEN_LIFETIME_SECONDS * 1000
     expect(await verifyToken(secret, token, expired - 1)).not.toBeNull()
     expect(await verifyToken(secret, token, expired)).toBeNull()
@@ -16,7 +24,7 @@ describe('verifyToken with remembered signatures (issue 7)', () => {
   it('does not accept a token verified under another secret', async () => {
     const secret = crypto.getRandomValues(new Uint8Array(32))
     const other = crypto.getRandomValues(new Uint8Array(32))
-    const token = await issueToken(secret, 'verwalter')
+    const token = await issueToken(secret, verwalter)
     expect(await verifyToken(secret, token)).not.toBeNull()
     expect(await verifyToken(other, token)).toBeNull()
     // another first signature character changes the signature's first byte (the last character

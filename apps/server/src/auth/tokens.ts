@@ -5,16 +5,27 @@ export const TOKEN_AUDIENCE = 'kundenportal-api'
 /** Tokens live one working day. */
 export const TOKEN_LIFETIME_SECONDS = 8 * 60 * 60
 
-export interface TokenClaims {
+/** The user a token is issued to: `sub` is the immutable id, the name only a display claim. */
+export interface TokenSubject {
+  userId: string
   userName: string
+}
+
+export interface TokenClaims {
+  /** The user's immutable id (`sub`), the only claim a token is looked up by (decision 016). */
+  userId: string
   /** Issue instant in milliseconds: `iat` has whole seconds only, too coarse to compare with a revocation. */
   issuedAtMs: number
 }
 
-export async function issueToken(secret: Uint8Array, userName: string, now = Date.now()) {
-  return new SignJWT({ iat_ms: now })
+/** A user id as the database makes it (`gen_random_uuid()`); any other subject is refused. */
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+export async function issueToken(secret: Uint8Array, user: TokenSubject, now = Date.now()) {
+  // preferred_username: what the portal shows and searches its own record by, never trusted here
+  return new SignJWT({ iat_ms: now, preferred_username: user.userName })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(userName)
+    .setSubject(user.userId)
     .setIssuer(TOKEN_ISSUER)
     .setAudience(TOKEN_AUDIENCE)
     .setIssuedAt(Math.floor(now / 1000))
@@ -41,7 +52,7 @@ export async function verifyToken(
   let cache = verified.get(secret)
   const known = cache?.get(token)
   if (known) {
-    if (now < known.expiresAtMs) return { userName: known.userName, issuedAtMs: known.issuedAtMs }
+    if (now < known.expiresAtMs) return { userId: known.userId, issuedAtMs: known.issuedAtMs }
     cache!.delete(token)
     return null
   }
@@ -50,7 +61,7 @@ export async function verifyToken(
     if (!cache) verified.set(secret, (cache = new Map<string, VerifiedToken>()))
     if (cache.size >= VERIFIED_CACHE_SIZE) cache.delete(cache.keys().next().value!)
     cache.set(token, claims)
-    return { userName: claims.userName, issuedAtMs: claims.issuedAtMs }
+    return { userId: claims.userId, issuedAtMs: claims.issuedAtMs }
   }
   return null
 }
@@ -63,8 +74,11 @@ async function verifySignedToken(secret: Uint8Array, token: string): Promise<Ver
       audience: TOKEN_AUDIENCE,
       requiredClaims: ['sub', 'exp', 'iat'],
     })
+    // a token of the former format (the user name as subject) or a forged subject: refused here,
+    // before it reaches the uuid column
+    if (!USER_ID.test(payload.sub!)) return null
     const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : payload.iat! * 1000
-    return { userName: payload.sub!, issuedAtMs, expiresAtMs: payload.exp! * 1000 }
+    return { userId: payload.sub!, issuedAtMs, expiresAtMs: payload.exp! * 1000 }
   } catch {
     return null
   }

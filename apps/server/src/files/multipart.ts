@@ -12,7 +12,7 @@ import {
 } from '@portal/domain'
 import type { FastifyRequest } from 'fastify'
 import { badRequest, HttpError } from '../http-errors'
-import { assertNoNulCharacter } from '../plugins/text-input'
+import { assertValidText } from '../plugins/text-input'
 import { detectUploadType, type DetectedType } from './detect-type'
 import { sanitizeFileName } from './file-name'
 
@@ -62,6 +62,8 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartF
   if (!request.isMultipart()) throw toHttpError({ code: 'FST_INVALID_MULTIPART_CONTENT_TYPE' })
   const fields: Record<string, string> = {}
   let file: { fileName: string; bytes: Buffer } | null = null
+  /** The name as sent: a part in UTF-16 (`filename*=utf-16le''…`) can hold a lone surrogate. */
+  let sentFileName: string | undefined
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
@@ -76,12 +78,14 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartF
       if (part.fieldname !== 'file') {
         throw badRequest(`Der Dateiteil muss 'file' heißen.`, 'UNKNOWN_FILE_FIELD')
       }
+      sentFileName = part.filename
       file = { fileName: sanitizeFileName(part.filename), bytes }
     }
   } catch (error) {
     throw toHttpError(error)
   }
-  assertNoNulCharacter(fields)
+  assertValidText(fields)
+  assertValidText(sentFileName, 'file')
   if (file === null || file.bytes.length === 0) return { fields, file: null }
   const detected = detectUploadType(file.bytes, file.fileName)
   if (!detected) throw fileTypeNotAllowed()

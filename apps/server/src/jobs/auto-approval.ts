@@ -2,6 +2,7 @@
  * §4: runs the automatic approval at start and every hour. The timer does not keep the process
  * alive; `stop()` clears it (on close).
  */
+import { serializeError } from '../logging'
 import type { Database } from '../persistence/database'
 import { autoApproveDistributions } from '../processes/auto-approval'
 
@@ -23,7 +24,7 @@ export async function runAutoApprovalJob(
     if (approved.length > 0) log.info({ approved }, 'distributions approved automatically')
     return approved
   } catch (err) {
-    log.error({ err }, 'automatic approval failed')
+    log.error({ err: serializeError(err) }, 'automatic approval failed')
     return []
   }
 }

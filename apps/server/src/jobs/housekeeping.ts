@@ -2,6 +2,7 @@
  * Hourly housekeeping: idempotency keys older than their retention are removed. Like the automatic
  * approval, the timer does not keep the process alive and errors are logged, never thrown.
  */
+import { serializeError } from '../logging'
 import type { Database } from '../persistence/database'
 import { pruneIdempotencyKeys } from '../plugins/idempotency'
 import type { JobLogger } from './auto-approval'
@@ -13,7 +14,7 @@ export async function runHousekeeping(db: Database, log: JobLogger): Promise<voi
     const removed = await pruneIdempotencyKeys(db)
     if (removed > 0) log.info({ removed }, 'expired idempotency keys removed')
   } catch (err) {
-    log.error({ err }, 'housekeeping failed')
+    log.error({ err: serializeError(err) }, 'housekeeping failed')
   }
 }
 

@@ -29,9 +29,10 @@ export function createMailer(options: { smtpUrl?: string | undefined; dataDir: s
   return {
     async send(message) {
       const info = await transport.sendMail({ from: FROM, ...message })
-      await mkdir(outbox, { recursive: true })
+      // decision 015: mails hold personal data and reset links: the server user's alone
+      await mkdir(outbox, { recursive: true, mode: 0o700 })
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9]/g, '')}.eml`
-      await writeFile(path.join(outbox, name), info.message as Buffer)
+      await writeFile(path.join(outbox, name), info.message as Buffer, { mode: 0o600 })
     },
   }
 }

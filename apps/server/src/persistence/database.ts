@@ -10,6 +10,13 @@ import { readFileSync, unlinkSync } from 'node:fs'
 import { mkdir, open, readFile, realpath, rename, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import {
+  checkDataFolder,
+  DataFolderError,
+  FILE_MODE,
+  FOLDER_MODE,
+  tightenDataFolder,
+} from './data-folder'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -106,13 +113,13 @@ async function removeStaleLock(file: string, stale: number | null): Promise<void
  * process is gone (killed, crashed) is taken over. Answers the function that gives it back.
  */
 async function lockDataFolder(dataDir: string): Promise<() => Promise<void>> {
-  await mkdir(dataDir, { recursive: true })
+  await mkdir(dataDir, { recursive: true, mode: FOLDER_MODE })
   // one name per folder, however it was reached ('./data', an absolute path, a symbolic link)
   const file = path.join(await realpath(dataDir), LOCK_FILE)
   let taken = false
   for (let attempt = 1; !taken && attempt <= 10; attempt++) {
     try {
-      const handle = await open(file, 'wx')
+      const handle = await open(file, 'wx', FILE_MODE)
       try {
         await handle.writeFile(`${process.pid}\n`)
       } finally {
@@ -169,13 +176,25 @@ export async function openDatabase(options: {
   pglite?: PGlite
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
-    // An idle connection the server ends (restart, administrator, a dropped database) is taken
-    // out of the pool by pg, which opens a new one when needed; unhandled, the error would end
-    // the process.
-    pool.on('error', (error) => {
-      console.warn(`PostgreSQL hat eine ruhende Verbindung beendet: ${error.message}`)
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // a server that does not answer fails the request (503) instead of holding it for ever
+      connectionTimeoutMillis: 10_000,
+      keepAlive: true,
     })
+    // Issue 11: a connection the server ends (restart, administrator, a dropped database) emits
+    // 'error' on its client. pg-pool listens only while the client is idle; a client checked out
+    // by a request (inside a transaction, between two statements) had no listener, and the
+    // unhandled 'error' ended the process. Every client gets a listener for its whole life: the
+    // request's statement fails (503), pg-pool drops the broken client at release and opens a new
+    // one when needed. The pool's own 'error' (an idle client) is the same error, logged here once.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => {
+        console.warn(`PostgreSQL hat eine Verbindung beendet: ${error.message}`)
+      })
+    })
+    pool.on('error', () => {})
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' })
     return {
       db: db as unknown as Database,
@@ -192,36 +211,80 @@ export async function openDatabase(options: {
     client = await PGlite.create(options.dataDir)
   } catch (error) {
     await unlock()
-    throw error
+    if (!folder) throw error
+    // PGlite's own error is an abort without a word; thrown uncaught, Node prints the minified
+    // line of the library it came from (kilobytes of source) before it
+    throw new DatabaseOpenError(folder, error)
   }
-  return pgliteHandle(client, unlock)
+  // decision 015: PGlite writes a new database's files 0666, whatever the umask
+  const tighten = folder ? () => tightenDataFolder(folder).then(() => {}) : async () => {}
+  await tighten()
+  return pgliteHandle(client, unlock, tighten)
+}
+
+/** PGlite could not open the database in a folder (damaged, of another version, not readable). */
+export class DatabaseOpenError extends Error {
+  constructor(
+    readonly dataDir: string,
+    cause: unknown,
+  ) {
+    super(
+      `Die Datenbank in ${dataDir} konnte nicht geöffnet werden (PGlite meldet: ` +
+        `${String((cause as Error)?.message ?? cause).split('\n')[0]}). Prüfen Sie, ob der Ordner ` +
+        'eine PGlite-Datenbank dieser Version enthält und ob der Server alle Dateien darin lesen ' +
+        'und schreiben darf, oder setzen Sie DATA_DIR auf einen anderen Ordner.',
+      { cause },
+    )
+    this.name = 'DatabaseOpenError'
+  }
 }
 
 /**
- * `openDatabase` for the server and the command lines: a PGlite folder another process holds
- * prints the German message to stderr and ends the process with exit code 1, before anything ran.
+ * `openDatabase` for the server and the command lines. First the data folder's check of decision
+ * 015 (modes corrected, a warning when it was open to others). A data folder that cannot be used
+ * (held by another process, not writable, another user's files open to others, a database PGlite
+ * cannot open) prints one German line to stderr and ends the process with exit code 1, before
+ * anything ran.
  */
 export async function openDatabaseOrExit(
   options: Parameters<typeof openDatabase>[0],
 ): Promise<DatabaseHandle> {
   try {
+    const folder = dataFolder(options.dataDir)
+    // on PostgreSQL the folder holds the generated JWT secret and the mail outbox
+    if (folder) await checkDataFolder(folder, { writable: !options.databaseUrl })
     return await openDatabase(options)
   } catch (error) {
-    if (!(error instanceof DatabaseInUseError)) throw error
+    if (
+      !(error instanceof DatabaseInUseError) &&
+      !(error instanceof DataFolderError) &&
+      !(error instanceof DatabaseOpenError)
+    ) {
+      throw error
+    }
     console.error(error.message)
     process.exit(1)
   }
 }
 
-function pgliteHandle(client: PGlite, unlock: () => Promise<void>): DatabaseHandle {
+function pgliteHandle(
+  client: PGlite,
+  unlock: () => Promise<void>,
+  tighten: () => Promise<void> = async () => {},
+): DatabaseHandle {
   const db = drizzlePglite({ client, schema, casing: 'snake_case' })
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    async migrate() {
+      await migratePglite(db, { migrationsFolder })
+      // the files of new tables
+      await tighten()
+    },
     async close() {
       try {
         await client.close()
+        await tighten()
       } finally {
         await unlock()
       }

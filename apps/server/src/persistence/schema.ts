@@ -43,6 +43,11 @@ export const users = pgTable(
   'users',
   {
     userName: text().primaryKey(),
+    /**
+     * Immutable, never reused: the subject of the user's tokens (decision 016). A user deleted
+     * and created again under the same name gets another id, so the old tokens stay refused.
+     */
+    id: uuid().notNull().defaultRandom().unique(),
     companyCode: text()
       .notNull()
       .references(() => companyCodes.companyCode),

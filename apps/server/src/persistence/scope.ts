@@ -2,25 +2,36 @@
  * Who sees what (ARCHITECTURE 3.2), in one place.
  *
  * A user sees a property (top-level connection) when its company code is the user's and, for a
- * user with a business partner, when the property's `HE` feature holds that partner. Every other
- * row is visible only through a visible property: it carries `companyCode` and `propertyConnection`.
+ * user with a business partner, when the property's `HE` feature holds that partner and is valid
+ * today (decision 016). Every other row is visible only through a visible property: it carries
+ * `companyCode` and `propertyConnection`.
  */
-import { PARTNER_FEATURE } from '@portal/domain'
+import { PARTNER_FEATURE, toIsoDate } from '@portal/domain'
 import { and, eq, or, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import { connectionFeatures, contracts, objectRelations } from './schema'
 
 export interface SessionUser {
+  /** The user's immutable id, the subject of the user's tokens (decision 016). */
+  userId: string
   userName: string
   companyCode: string
   businessPartner: string | null
 }
 
-/** Properties whose owner feature holds the user's business partner. */
-function ownedProperties(businessPartner: string) {
+/**
+ * Properties whose owner feature holds the user's business partner and is valid today: from its
+ * `from` day through its `until` day (inclusive; a missing date is open), on the provider's calendar
+ * (Europe/Berlin). An owner who sold keeps the property until the feature's last day, a new one
+ * gets it on its first day (decision 016). The dates filter the rows the index on
+ * (connection_attributes, value) finds.
+ */
+function ownedProperties(businessPartner: string, today = toIsoDate(new Date())) {
   return sql`(select ${connectionFeatures.connection} from ${connectionFeatures}
     where ${connectionFeatures.connectionAttributes} = ${PARTNER_FEATURE}
-      and ${connectionFeatures.value} = ${businessPartner})`
+      and ${connectionFeatures.value} = ${businessPartner}
+      and (${connectionFeatures.from} is null or ${connectionFeatures.from} <= ${today})
+      and (${connectionFeatures.until} is null or ${connectionFeatures.until} >= ${today}))`
 }
 
 /** Condition on a row that carries `companyCode` and `propertyConnection`. */

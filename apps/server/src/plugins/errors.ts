@@ -2,6 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { HttpError } from '../http-errors'
+import { serializeError } from '../logging'
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../persistence/database-errors'
 
 const STATUS_DETAILS: Record<number, { code: string; detail: string }> = {
   400: { code: 'BAD_REQUEST', detail: 'Die Anfrage ist ungültig.' },
@@ -39,7 +41,7 @@ export function answerFrameworkError(
     void reply.status(status).send(STATUS_DETAILS[status] ?? STATUS_DETAILS[400])
     return
   }
-  request.log.error({ err: error }, 'request failed before routing')
+  request.log.error({ err: serializeError(error) }, 'request failed before routing')
   void reply.status(500).send(INTERNAL_ERROR)
 }
 
@@ -71,12 +73,19 @@ export default fp(function errorsPlugin(app: FastifyInstance) {
       const detail = issue?.message ?? STATUS_DETAILS[400]!.detail
       return reply.status(400).send(errorBody(detail, 'VALIDATION_FAILED', field))
     }
+    // issue 11: a connection PostgreSQL ended or refused (a restart) fails this request only; the
+    // pool opens a new connection for the next one. A write whose commit did not arrive is not
+    // answered as done.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: serializeError(error) }, 'database unavailable')
+      return reply.status(503).send(DATABASE_UNAVAILABLE)
+    }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
       const known = STATUS_DETAILS[status] ?? STATUS_DETAILS[400]!
       return reply.status(status).send(known)
     }
-    request.log.error({ err: error }, 'request failed')
+    request.log.error({ err: serializeError(error) }, 'request failed')
     return reply.status(500).send(INTERNAL_ERROR)
   })
 

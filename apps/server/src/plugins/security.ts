@@ -8,7 +8,9 @@ import fp from 'fastify-plugin'
  * origin, no inline script; styles from the origin or with the per-response nonce that MUI's
  * Emotion cache is given. `connectSources` are the origins besides its own that the portal calls
  * (another backend named by the customer configuration). Rate limits apply to the routes that ask
- * for one in their config.
+ * for one in their config. Answers of the API carry personal data: no cache keeps them
+ * (`Cache-Control: no-store`) unless a route says otherwise (the file download, the customer
+ * configuration); the swagger-ui files and the portal's own files stay cacheable.
  */
 export default fp(async function securityPlugin(
   app: FastifyInstance,
@@ -32,6 +34,17 @@ export default fp(async function securityPlugin(
       },
     },
     crossOriginEmbedderPolicy: false,
+  })
+  app.addHook('onSend', (request, reply, _payload, done) => {
+    const url = request.url
+    if (
+      /^\/api(?:[/?]|$)/.test(url) &&
+      !url.startsWith('/api/docs/static/') &&
+      !reply.hasHeader('cache-control')
+    ) {
+      reply.header('cache-control', 'no-store')
+    }
+    done()
   })
   await app.register(rateLimit, {
     global: false,

@@ -34,5 +34,16 @@ export default fp(async function swaggerPlugin(
     routePrefix: DOCS_PREFIX,
     staticCSP: true,
     uiConfig: { docExpansion: 'list', deepLinking: true },
+    uiHooks: {
+      // swagger-ui redirects static/index.html to the page by cutting the name off the end of the
+      // address, which a query string keeps from matching: it redirected to itself for ever
+      onRequest: (request, reply, done) => {
+        if (request.routeOptions.url === `${DOCS_PREFIX}/static/index.html`) {
+          void reply.redirect(`${DOCS_PREFIX}/`)
+          return
+        }
+        done()
+      },
+    },
   })
 })

@@ -34,7 +34,7 @@ export async function legacyTransaction(
 ): Promise<LegacyAnswer> {
   const user = request.token ? await userForToken(db, jwtSecret, request.token) : null
   if (!user) return expired
-  const token = await issueToken(jwtSecret, user.userName)
+  const token = await issueToken(jwtSecret, user)
   const fail = (message: string): LegacyAnswer => ({ success: false, data: null, message, token })
   const answer = (data: unknown): LegacyAnswer => ({ success: true, data, message: '', token })
 

@@ -32,7 +32,7 @@ export async function setPassword(
     .update(users)
     .set({ passwordHash: await hashPassword(newPassword), tokensNotBefore: now })
     .where(eq(users.userName, userName))
-    .returning({ companyCode: users.companyCode })
+    .returning({ userId: users.id, companyCode: users.companyCode })
   await writeAudit(db, {
     userName,
     companyCode: changed?.companyCode,
@@ -40,7 +40,8 @@ export async function setPassword(
     entity: 'user',
     entityKey: userName,
   })
-  return issueToken(jwtSecret, userName, now.getTime())
+  if (!changed) throw new Error(`setPassword: no user ${userName}`)
+  return issueToken(jwtSecret, { userId: changed.userId, userName }, now.getTime())
 }
 
 export async function changePassword(

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import { badRequest } from '../http-errors'
+import type { AfterAnswerQueue } from '../after-answer'
 import type { Mailer } from '../mail/mailer'
 import type { Database } from '../persistence/database'
 import { passwordResetTokens, users } from '../persistence/schema'
@@ -20,13 +21,22 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 /**
  * Mails a single-use link when business partner and mail address match a user. A user without a
  * business partner (a property manager) gives the user name in its place.
+ *
+ * Issue 11: whether the data matched must show neither in the answer nor in its time. The answer
+ * waits for the same work in both cases, a token with its hash and one lookup; storing the link
+ * and mailing it are queued to run after the answer, so neither the insert nor the mail server's
+ * time or failure reach it.
  */
 export async function requestPasswordReset(
   db: Database,
+  later: Pick<AfterAnswerQueue, 'enqueue'>,
   mailer: Mailer,
   publicUrl: string,
   request: { businessPartner: string; mail: string },
 ): Promise<void> {
+  const token = randomBytes(32).toString('base64url')
+  const tokenHash = sha256(token)
+  const expiresAt = new Date(Date.now() + RESET_LINK_MINUTES * 60_000)
   const [user] = await db
     .select({ userName: users.userName, name: users.name, mail: users.mail })
     .from(users)
@@ -40,25 +50,22 @@ export async function requestPasswordReset(
       ),
     )
   if (!user) return
-  const token = randomBytes(32).toString('base64url')
-  await db.insert(passwordResetTokens).values({
-    tokenHash: sha256(token),
-    userName: user.userName,
-    expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
-  })
-  const link = `${publicUrl}/authenticate?reset=${encodeURIComponent(token)}`
-  await mailer.send({
-    to: user.mail,
-    subject: 'Kundenportal: Passwort zurücksetzen',
-    text: [
-      `Guten Tag ${user.name},`,
-      '',
-      'Sie haben das Zurücksetzen Ihres Passworts angefordert. Über diesen Link vergeben Sie ein neues Passwort:',
-      link,
-      '',
-      `Der Link ist ${RESET_LINK_MINUTES} Minuten gültig und kann einmal benutzt werden.`,
-      'Wenn Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren.',
-    ].join('\n'),
+  later.enqueue('password reset mail', async () => {
+    await db.insert(passwordResetTokens).values({ tokenHash, userName: user.userName, expiresAt })
+    const link = `${publicUrl}/authenticate?reset=${encodeURIComponent(token)}`
+    await mailer.send({
+      to: user.mail,
+      subject: 'Kundenportal: Passwort zurücksetzen',
+      text: [
+        `Guten Tag ${user.name},`,
+        '',
+        'Sie haben das Zurücksetzen Ihres Passworts angefordert. Über diesen Link vergeben Sie ein neues Passwort:',
+        link,
+        '',
+        `Der Link ist ${RESET_LINK_MINUTES} Minuten gültig und kann einmal benutzt werden.`,
+        'Wenn Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren.',
+      ].join('\n'),
+    })
   })
 }
 

@@ -1,38 +1,67 @@
 import { LOGIN_FAILED_MESSAGE } from '@portal/domain'
 import { eq, sql } from 'drizzle-orm'
-import type { LoginThrottle } from '../auth/login-throttle'
+import type { LoginAttemptStore } from '../auth/login-throttle'
 import { UNKNOWN_USER_HASH, verifyPassword } from '../auth/passwords'
 import { issueToken } from '../auth/tokens'
-import { tooManyRequests, unauthorized } from '../http-errors'
+import { QueueFullError, type ConcurrencyLimit } from '../concurrency-limit'
+import { HttpError, tooManyRequests, unauthorized } from '../http-errors'
 import type { Executor } from '../persistence/database'
 import { users } from '../persistence/schema'
 
 export interface SignInContext {
   db: Executor
   jwtSecret: Uint8Array
-  throttle: LoginThrottle
+  throttle: LoginAttemptStore
+  /** Bounds the sign-ins looked up and verified at once (503 beyond its queue). */
+  verifications: ConcurrencyLimit
 }
 
-/** §7 POST /api/token: a token for the right user name and password; 429 after ten failures a minute. */
+export const SERVER_BUSY_MESSAGE =
+  'Der Server ist gerade ausgelastet. Bitte versuchen Sie es in einem Moment erneut.'
+
+/**
+ * §7 POST /api/token: a token for the right user name and password; 429 after ten failures a
+ * minute. The attempt is counted before its password is verified (issue 11): a burst of parallel
+ * attempts verifies at most the limit, a right password inside it is refused as well.
+ */
 export async function signIn(
-  { db, jwtSecret, throttle }: SignInContext,
+  { db, jwtSecret, throttle, verifications }: SignInContext,
   credentials: { username: string; password: string; clientAddress: string },
 ): Promise<string> {
   const keys = [
     `user:${credentials.username.toLowerCase()}`,
     `address:${credentials.clientAddress}`,
   ]
-  if (throttle.isBlocked(keys)) throw tooManyRequests()
+  const attempt = await throttle.reserve(keys)
+  if (!attempt) throw tooManyRequests()
+  let checked: Awaited<ReturnType<typeof lookUpAndVerify>>
+  try {
+    // lookup and verification within the limit: a burst queues here, not in the database pool
+    checked = await verifications.run(() => lookUpAndVerify(db, credentials))
+  } catch (error) {
+    // not verified (server busy, database unreachable): the attempt does not count
+    await attempt.release()
+    if (error instanceof QueueFullError)
+      throw new HttpError(503, 'SERVER_BUSY', SERVER_BUSY_MESSAGE)
+    throw error
+  }
+  const { user, valid } = checked
+  if (!user || !valid) {
+    await attempt.countAsFailure()
+    throw unauthorized(LOGIN_FAILED_MESSAGE, 'LOGIN_FAILED')
+  }
+  await attempt.release()
+  return issueToken(jwtSecret, user)
+}
+
+/** The user of that name and whether the password is his; an unknown name takes as long. */
+async function lookUpAndVerify(db: Executor, credentials: { username: string; password: string }) {
   const [user] = await db
-    .select({ userName: users.userName, passwordHash: users.passwordHash })
+    .select({ userId: users.id, userName: users.userName, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(sql`lower(${users.userName})`, credentials.username.toLowerCase()))
   const valid = await verifyPassword(user?.passwordHash ?? UNKNOWN_USER_HASH, credentials.password)
-  if (!user || !valid) {
-    throttle.recordFailure(keys)
-    throw unauthorized(LOGIN_FAILED_MESSAGE, 'LOGIN_FAILED')
-  }
-  return issueToken(jwtSecret, user.userName)
+  return { user, valid }
 }
 
 /** Logout: every token issued before now stops working. */

@@ -2,7 +2,7 @@ import { LegacyAnswerSchema, LegacyRequestSchema } from '@portal/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { HttpError, badRequest, validationFailed } from '../http-errors'
-import { assertNoNulCharacter } from '../plugins/text-input'
+import { assertValidText } from '../plugins/text-input'
 import { legacyTransaction } from '../processes/legacy-transaction'
 
 const FORM = 'application/x-www-form-urlencoded'
@@ -42,7 +42,7 @@ const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch {
         throw badRequest('Das Feld json enthält kein gültiges JSON.', 'INVALID_JSON', 'json')
       }
-      assertNoNulCharacter(parsed, 'json')
+      assertValidText(parsed, 'json')
       const result = LegacyRequestSchema.safeParse(parsed)
       if (!result.success) {
         throw validationFailed(result.error.issues, 'json')

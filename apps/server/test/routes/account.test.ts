@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { PASSWORD_RESET_REQUESTED_MESSAGE } from '../../src/processes/password-reset'
 import { passwordResetTokens, partners, products, users } from '../../src/persistence/schema'
 import { DEMO_PASSWORD } from '../../src/seed/demo-users'
@@ -151,6 +151,8 @@ describe('password reset', () => {
       mail: owner!.mail.toUpperCase(),
     })
     expect(right.json()).toEqual({ successMessage: PASSWORD_RESET_REQUESTED_MESSAGE })
+    // the mail goes out after the answer
+    await vi.waitFor(async () => expect(await mails()).toHaveLength(1))
     const [file] = await mails()
     const { eml, token } = await resetToken(file!)
     expect(eml).toContain(`To: ${owner!.mail}`)
@@ -180,11 +182,13 @@ describe('password reset', () => {
   })
 
   it('refuses an expired link', async () => {
+    const before = (await mails()).length
     await post('/api/processes/customer-portal/password-reset', {
       businessPartner: 'verwalter',
       mail: (await ctx.database.db.select().from(users).where(eq(users.userName, 'verwalter')))[0]!
         .mail,
     })
+    await vi.waitFor(async () => expect(await mails()).toHaveLength(before + 1))
     const files = (await mails()).sort()
     const { token } = await resetToken(files.at(-1)!)
     await ctx.database.db

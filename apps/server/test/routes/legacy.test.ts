@@ -13,15 +13,22 @@ import {
   TOKEN_LIFETIME_SECONDS,
   issueToken,
 } from '../../src/auth/tokens'
-import { connections } from '../../src/persistence/schema'
+import { connections, users } from '../../src/persistence/schema'
 import { createTestContext, type TestContext } from '../helper'
 
 let ctx: TestContext
 /** A property of company code 1000. */
 let property: string
+/** verwalter as the subject of his tokens (decision 016). */
+let verwalter: { userId: string; userName: string }
 
 beforeAll(async () => {
   ctx = await createTestContext()
+  const [user] = await ctx.database.db
+    .select({ userId: users.id, userName: users.userName })
+    .from(users)
+    .where(eq(users.userName, 'verwalter'))
+  verwalter = user!
   const [row] = await ctx.database.db
     .select({ connection: connections.connection })
     .from(connections)
@@ -58,7 +65,7 @@ describe('POST /api/legacy tokens', () => {
   it('refuses forged tokens: another secret, alg none, other algorithm, foreign issuer', async () => {
     const now = Math.floor(Date.now() / 1000)
     const claims = {
-      sub: 'verwalter',
+      sub: verwalter.userId,
       iss: TOKEN_ISSUER,
       aud: TOKEN_AUDIENCE,
       iat: now,
@@ -66,7 +73,7 @@ describe('POST /api/legacy tokens', () => {
     }
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`
     const forged = [
-      await issueToken(new Uint8Array(32).fill(7), 'verwalter'),
+      await issueToken(new Uint8Array(32).fill(7), verwalter),
       none,
       await new SignJWT(claims).setProtectedHeader({ alg: 'HS384' }).sign(ctx.config.jwtSecret),
       await new SignJWT({ ...claims, iss: 'jemand' })
@@ -83,7 +90,7 @@ describe('POST /api/legacy tokens', () => {
     expect(await attributesWith(null)).toEqual(refused)
     const expired = await issueToken(
       ctx.config.jwtSecret,
-      'verwalter',
+      verwalter,
       Date.now() - (TOKEN_LIFETIME_SECONDS + 60) * 1000,
     )
     expect(await attributesWith(expired)).toEqual(refused)

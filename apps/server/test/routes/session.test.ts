@@ -1,13 +1,22 @@
 import { LOGIN_FAILED_MESSAGE } from '@portal/domain'
+import { eq } from 'drizzle-orm'
 import { SignJWT, decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../src/auth/tokens'
+import { users } from '../../src/persistence/schema'
 import { DEMO_PASSWORD } from '../../src/seed/demo-users'
 import { createTestContext, type TestContext } from '../helper'
 
 let ctx: TestContext
+/** The immutable id of verwalter, the subject of his tokens. */
+let verwalterId: string
 beforeAll(async () => {
   ctx = await createTestContext()
+  const [row] = await ctx.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.userName, 'verwalter'))
+  verwalterId = row!.id
 })
 afterAll(() => ctx.close())
 
@@ -33,7 +42,8 @@ describe('POST /api/token', () => {
     expect(response.statusCode).toBe(200)
     const { token } = response.json<{ token: string }>()
     const claims = decodeJwt(token)
-    expect(claims.sub).toBe('verwalter')
+    expect(claims.sub).toBe(verwalterId)
+    expect(claims.preferred_username).toBe('verwalter')
     expect(claims.iss).toBe(TOKEN_ISSUER)
     expect(claims.aud).toBe(TOKEN_AUDIENCE)
     expect(claims.exp! - claims.iat!).toBe(8 * 60 * 60)
@@ -93,7 +103,7 @@ describe('bearer tokens', () => {
     new SignJWT(claims).setProtectedHeader({ alg }).sign(secret)
   const now = () => Math.floor(Date.now() / 1000)
   const valid = () => ({
-    sub: 'verwalter',
+    sub: verwalterId,
     iss: TOKEN_ISSUER,
     aud: TOKEN_AUDIENCE,
     iat: now(),

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { multipartFingerprint, readMultipart } from '../../files/multipart'
 import { badRequest, validationFailed } from '../../http-errors'
-import { assertNoNulCharacter } from '../../plugins/text-input'
+import { assertValidText } from '../../plugins/text-input'
 import {
   attachmentEntity,
   billingVoucherEntity,
@@ -124,7 +124,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           'VALIDATION_FAILED',
         )
       }
-      assertNoNulCharacter(json, 'activity')
+      assertValidText(json, 'activity')
       const parsed = ActivityInputSchema.safeParse(json)
       if (!parsed.success) {
         throw validationFailed(parsed.error.issues, 'activity')

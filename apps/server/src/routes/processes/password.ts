@@ -1,6 +1,7 @@
 import { SuccessMessageSchema } from '@portal/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { AfterAnswerQueue } from '../../after-answer'
 import { changePassword } from '../../processes/password-change'
 import {
   confirmPasswordReset,
@@ -14,6 +15,15 @@ const password = z.string().max(200)
 const resetRateLimit = { rateLimit: { max: 5, timeWindow: '1 minute' } }
 
 const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
+  // reset links are stored and mailed after the answer (issue 11); closing waits a while for them
+  const later = new AfterAnswerQueue(app.log)
+  app.addHook('onClose', async () => {
+    let timer: NodeJS.Timeout | undefined
+    const patience = new Promise<void>((resolve) => (timer = setTimeout(resolve, 5_000)))
+    await Promise.race([later.idle(), patience])
+    clearTimeout(timer)
+  })
+
   app.post(
     '/api/processes/system/password-change',
     {
@@ -51,7 +61,7 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requestPasswordReset(app.db, app.mailer, app.config.publicUrl, request.body)
+      await requestPasswordReset(app.db, later, app.mailer, app.config.publicUrl, request.body)
       return { successMessage: PASSWORD_RESET_REQUESTED_MESSAGE }
     },
   )

@@ -13,11 +13,14 @@ type Items<T> = { items: T[] }
 
 const eq = (property: string, value: string) => ({ property, type: 'eq', value })
 
-/** The user name a token was issued to (its `sub`). */
-function subjectOf(token: string): string {
+/**
+ * The user name a token was issued to (its display claim `preferred_username`; the subject `sub`
+ * is the user's immutable id, decision 016).
+ */
+function userNameOf(token: string): string {
   const payload = token.split('.')[1] ?? ''
   const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'))
-  return (JSON.parse(json) as { sub: string }).sub
+  return (JSON.parse(json) as { preferred_username: string }).preferred_username
 }
 
 /**
@@ -33,7 +36,7 @@ export async function signIn(username: string, password: string): Promise<void> 
   if (!answer.token) throw new ApiError(200, ERROR.loginNoToken, null, null)
   storeToken(answer.token)
   try {
-    const userName = subjectOf(answer.token)
+    const userName = userNameOf(answer.token)
     const users = await apiRequest<Items<User & { password?: string }>>(
       `/api/persistence/users-search${SEARCH_ALL}`,
       { body: { filters: [eq('userName', userName)] }, errorCode: ERROR.loginFailed },

@@ -1,0 +1,69 @@
+/**
+ * Issue 11: errors that say the database is not reachable right now (PostgreSQL restarts, an
+ * administrator ended the connection, too many connections, the network is gone), as opposed to
+ * errors of the statement itself. The error handler answers them 503 with a German detail; the pool
+ * drops the broken connection and opens a new one for the next request.
+ */
+
+/**
+ * SQLSTATEs: 57P01 admin_shutdown (a restart, `pg_terminate_backend`), 57P02 crash_shutdown,
+ * 57P03 cannot_connect_now (starting up or shutting down), 53300 too_many_connections; class 08
+ * (connection exceptions) is matched by its prefix.
+ */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300'])
+
+/** Node's socket errors of a connection that could not be opened or broke. */
+const UNAVAILABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+])
+
+/** `pg`'s own errors of a connection that ended, is unusable or could not be opened in time. */
+const UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/,
+  /^Client has encountered a connection error and is not queryable/,
+  /^Client was closed and is not queryable/,
+  /^timeout exceeded when trying to connect/,
+]
+
+export const DATABASE_UNAVAILABLE = {
+  detail:
+    'Die Datenbank ist gerade nicht erreichbar. Bitte versuchen Sie es in einem Moment erneut.',
+  code: 'DATABASE_UNAVAILABLE',
+}
+
+/**
+ * Whether `error`, or an error it wraps (`cause`, as drizzle wraps driver errors), is one of these.
+ * A socket error counts when it came through a statement (drizzle's error names its SQL as
+ * `query`) or from opening a connection; a client that aborts its upload (`ECONNRESET` on the
+ * request) is not the database.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const chain: Record<string, unknown>[] = []
+  let current: unknown = error
+  while (chain.length < 5 && typeof current === 'object' && current !== null) {
+    chain.push(current as Record<string, unknown>)
+    current = (current as { cause?: unknown }).cause
+  }
+  const throughStatement = chain.some((e) => typeof e.query === 'string')
+  return chain.some(({ code, message, syscall, errors }) => {
+    if (typeof code === 'string') {
+      if (UNAVAILABLE_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true
+      // Node tries every address of a host name ('localhost': ::1 and 127.0.0.1) and reports
+      // an AggregateError of the attempts
+      const connecting =
+        syscall === 'connect' ||
+        syscall === 'getaddrinfo' ||
+        (Array.isArray(errors) &&
+          errors.some((e) => (e as { syscall?: unknown } | null)?.syscall === 'connect'))
+      if (UNAVAILABLE_ERRNOS.has(code) && (throughStatement || connecting)) return true
+    }
+    return typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => m.test(message))
+  })
+}
