@@ -59,6 +59,8 @@ export const users = pgTable(
     tokensNotBefore: timestamp({ withTimezone: true, mode: 'date', precision: 3 })
       .notNull()
       .default(sql`'epoch'`),
+    /** Set by the provider (`user disable`): no sign-in, no token, no reset while set. */
+    disabledAt: timestamp({ withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.companyCode), index().on(t.businessPartner)],
@@ -69,6 +71,8 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   userName: text()
     .notNull()
     .references(() => users.userName, { onDelete: 'cascade' }),
+  /** 'reset' (30 minutes, asked for by the user) or 'invitation' (7 days, sent by the provider). */
+  purpose: text().notNull().default('reset'),
   expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
   usedAt: timestamp({ withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
@@ -628,4 +632,18 @@ export const invoiceApprovals = pgTable('invoice_approvals', {
   decidedBy: text().notNull(),
   decidedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   activity: uuid().references(() => activities.id),
+})
+
+/**
+ * ARCHITECTURE 3.5: the provider's API keys. Only the SHA-256 of a key is stored; the key itself is
+ * shown once when it is created. `scope` limits what the key may do (decision 018).
+ */
+export const providerApiKeys = pgTable('provider_api_keys', {
+  id: uuid().primaryKey().defaultRandom(),
+  name: text().notNull().unique(),
+  scope: text().notNull(),
+  keyHash: text().notNull().unique(),
+  createdAt: createdAt(),
+  lastUsedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  revokedAt: timestamp({ withTimezone: true, mode: 'date' }),
 })
