@@ -27,6 +27,7 @@ const report = (): BenchReport => ({
   options: { scale: 1, durationSeconds: 5, soakMinutes: 1, portal: false },
   seedSeconds: { postgres: 2.345 },
   seedRows: { postgres: { connections: 28, points_of_delivery: 185, measurements: 14_000 } },
+  importSeconds: { postgres: { seconds: 1.25, rows: 32_408 } },
   scenarios: [
     {
       scenario: 'search-50',
@@ -52,6 +53,9 @@ describe('renderMarkdown', () => {
     const markdown = renderMarkdown(report())
     expect(markdown).toContain('Test CPU, 2 Kerne')
     expect(markdown).toContain('Demodaten auf PostgreSQL: 2.3 s')
+    expect(markdown).toContain(
+      'Import des Austauschformats in eine leere Datenbank auf PostgreSQL: 1.3 s (32408 Datensätze)',
+    )
     expect(markdown).toContain(
       '| connections-search, limit=50 | PostgreSQL | 50 Zeilen | 1600 | 4.00 | 8.00 | 12.0 | 20.0 | 2.0 MB/s | 0 | >= 1500 req/s, p99 <= 15 ms, p50 <= 1.5 x SQL p50 | **nein** |',
     )

@@ -15,6 +15,8 @@ import { parseArgs } from 'node:util'
 import type { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { eq } from 'drizzle-orm'
+import { dumpFolder } from '../apps/server/src/interchange/dump'
+import { importFolder } from '../apps/server/src/interchange/import'
 import { openDatabase, type Database as Db } from '../apps/server/src/persistence/database'
 import { connectionEntity } from '../apps/server/src/persistence/repositories/connections'
 import { users } from '../apps/server/src/persistence/schema'
@@ -119,6 +121,57 @@ async function seed(
   }
 }
 
+// -- import -------------------------------------------------------------------------------------
+
+/**
+ * Issue 12: the seeded data dumped in the interchange format and imported into an empty database
+ * of the same kind; answers the import's seconds (the dump is not timed) and records.
+ */
+async function measureImport(
+  kind: Database,
+  seeded: { dataDir: string; url?: string },
+): Promise<{ seconds: number; rows: number }> {
+  const folder = path.join(DATA, `${kind}-interchange`)
+  const importDir = path.join(DATA, `${kind}-import`)
+  rmSync(folder, { recursive: true, force: true })
+  rmSync(importDir, { recursive: true, force: true })
+  const from = await openDatabase(
+    seeded.url ? { databaseUrl: seeded.url } : { dataDir: seeded.dataDir },
+  )
+  try {
+    await dumpFolder(from.db, folder)
+  } finally {
+    await from.close()
+  }
+  const name = `${BENCH_DATABASE}_import`
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: postgresUrl })
+    await client.connect()
+    try {
+      await client.query(statement)
+    } finally {
+      await client.end()
+    }
+  }
+  if (seeded.url) {
+    await admin(`drop database if exists ${name} with (force)`)
+    await admin(`create database ${name}`)
+  }
+  const url = seeded.url && postgresUrl ? databaseUrl(postgresUrl, name) : undefined
+  const handle = await openDatabase(url ? { databaseUrl: url } : { dataDir: importDir })
+  try {
+    await handle.migrate()
+    const started = performance.now()
+    const result = await importFolder(handle.db, folder)
+    return { seconds: (performance.now() - started) / 1000, rows: result.total.rows }
+  } finally {
+    await handle.close()
+    if (url) await admin(`drop database if exists ${name} with (force)`)
+    rmSync(folder, { recursive: true, force: true })
+    rmSync(importDir, { recursive: true, force: true })
+  }
+}
+
 // -- server -------------------------------------------------------------------------------------
 
 interface RunningServer {
@@ -131,9 +184,9 @@ const running = new Set<RunningServer>()
 
 async function startServer(kind: Database, dataDir: string, url?: string): Promise<RunningServer> {
   const port = PORTS[kind]
+  // not NODE_ENV=production: the production mode refuses the demo users' published password
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -141,6 +194,7 @@ async function startServer(kind: Database, dataDir: string, url?: string): Promi
   }
   delete env.DATABASE_URL
   delete env.INIT_CWD
+  delete env.NODE_ENV
   if (url) env.DATABASE_URL = url
   const logFile = createWriteStream(path.join(DATA, `${kind}-server.log`), { flags: 'a' })
   // the young generation size of the server's start scripts (apps/server/package.json, decision 010)
@@ -742,6 +796,7 @@ async function main(): Promise<BenchReport> {
     },
     seedSeconds: {},
     seedRows: {},
+    importSeconds: {},
     scenarios: [],
     sql: [],
     memory: null,
@@ -772,6 +827,14 @@ async function main(): Promise<BenchReport> {
     log(
       `${kind}: Demodaten in ${seeded.seconds.toFixed(1)} s (${seeded.rows.measurements} Ablesungen)`,
     )
+    log(`${kind}: Export im Austauschformat, Import in eine leere Datenbank …`)
+    try {
+      const imported = await measureImport(kind, seeded)
+      report.importSeconds[kind] = imported
+      log(`${kind}: Import von ${imported.rows} Datensätzen in ${imported.seconds.toFixed(1)} s`)
+    } catch (error) {
+      report.problems.push(`Import (${kind}): ${(error as Error).message}`)
+    }
     log(`${kind}: starte den gebauten Server …`)
     const server = await startServer(kind, seeded.dataDir, seeded.url)
     try {

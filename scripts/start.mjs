@@ -1,10 +1,14 @@
-// `npm start`: builds the portal when it is not built, then runs the server.
+// `npm start`: builds the portal when it is not built, then runs the server from its source (the
+// demo). With NODE_ENV=production it runs the built server bundle with node alone and builds
+// nothing: the production install may lack the build tools (docs/operations.md).
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 
 const root = new URL('..', import.meta.url)
 const portal = JSON.parse(readFileSync(new URL('apps/portal/package.json', root), 'utf8'))
 const builtIndex = new URL('apps/portal/dist/index.html', root)
+const builtServer = new URL('apps/server/dist/main.js', root)
+const production = process.env.NODE_ENV === 'production'
 // npm_execpath is the npm that runs this script; call it through node so that no shell is needed
 const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm']
 const run = (args, options) => [
@@ -13,7 +17,15 @@ const run = (args, options) => [
   { stdio: 'inherit', ...options },
 ]
 
-if (!process.env.PORTAL_DIST && !existsSync(builtIndex) && portal.scripts?.build) {
+if (production) {
+  const portalBuilt = process.env.PORTAL_DIST || existsSync(builtIndex)
+  if (!existsSync(builtServer) || !portalBuilt) {
+    console.error(
+      'Im Produktionsbetrieb (NODE_ENV=production) startet der gebaute Server. Bauen Sie zuerst Portal und Server: npm run build',
+    )
+    process.exit(1)
+  }
+} else if (!process.env.PORTAL_DIST && !existsSync(builtIndex) && portal.scripts?.build) {
   console.log('Das Portal ist noch nicht gebaut: npm run build -w @portal/portal')
   const build = spawnSync(...run(['run', 'build', '-w', '@portal/portal'], { cwd: root }))
   if (build.status !== 0) process.exit(build.status ?? 1)
@@ -22,7 +34,10 @@ if (!process.env.PORTAL_DIST && !existsSync(builtIndex) && portal.scripts?.build
 // its own process group: npm runs the server through `sh`, which would not pass a signal on, so
 // the signal goes to the whole group, once (a second one cuts the graceful shutdown short)
 const server = spawn(
-  ...run(['run', 'start', '-w', '@portal/server'], { cwd: root, detached: true }),
+  ...run(['run', production ? 'start:built' : 'start', '-w', '@portal/server'], {
+    cwd: root,
+    detached: true,
+  }),
 )
 let forwarded = false
 for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -1,13 +1,20 @@
-// `npm run build -w @portal/server`: bundles src/main.ts with our own code, including the workspace
-// package @portal/domain (TypeScript source), into dist/main.js. Every npm package stays external and
+// `npm run build -w @portal/server`: bundles src/main.ts (the server) and src/provider/cli.ts (the
+// provider's command line) with our own code, including the workspace package @portal/domain
+// (TypeScript source), into dist/main.js and dist/provider.js. Every npm package stays external and
 // is loaded from node_modules at run time (PGlite finds its wasm next to its own files). The
 // migrations are copied next to the bundle: database.ts looks for them beside its own module.
+// The production mode runs these bundles with node alone: the demo generator and faker are not in
+// them (modes/start-mode.ts loads the demo seeding only from the source).
+// `--outdir <folder>` builds elsewhere (the tests); it must lie as deep as dist/ under a checkout.
 import { build } from 'esbuild'
 import { cpSync, rmSync, statSync } from 'node:fs'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const dist = `${root}dist`
+const { values } = parseArgs({ options: { outdir: { type: 'string' } } })
+const dist = values.outdir ? path.resolve(values.outdir) : `${root}dist`
 const started = performance.now()
 
 /** Bare imports are npm packages (external), except our workspace packages (bundled). */
@@ -22,8 +29,8 @@ const externalPackages = {
 
 rmSync(dist, { recursive: true, force: true })
 await build({
-  entryPoints: [`${root}src/main.ts`],
-  outfile: `${dist}/main.js`,
+  entryPoints: { main: `${root}src/main.ts`, provider: `${root}src/provider/cli.ts` },
+  outdir: dist,
   bundle: true,
   format: 'esm',
   platform: 'node',
@@ -36,6 +43,8 @@ await build({
 // config.ts resolves customers/ and apps/portal/dist from its own folder; dist/ lies as deep as src/
 cpSync(`${root}src/persistence/migrations`, `${dist}/migrations`, { recursive: true })
 
-const kB = (statSync(`${dist}/main.js`).size / 1024).toFixed(0)
+const kB = (file) => (statSync(`${dist}/${file}`).size / 1024).toFixed(0)
 const seconds = ((performance.now() - started) / 1000).toFixed(1)
-console.log(`Server gebaut: apps/server/dist/main.js (${kB} kB) in ${seconds} s.`)
+console.log(
+  `Server gebaut: ${values.outdir ? dist : 'apps/server/dist'}/main.js (${kB('main.js')} kB) und provider.js (${kB('provider.js')} kB) in ${seconds} s.`,
+)

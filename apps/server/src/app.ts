@@ -33,6 +33,7 @@ import partnerAndProductRoutes from './routes/persistence/partners'
 import pointOfDeliveryRoutes from './routes/persistence/points-of-delivery'
 import userRoutes from './routes/persistence/users'
 import portalRoutes, { portalIndexFile } from './routes/portal'
+import providerApiRoutes from './routes/provider/provider-api'
 import operatingCostsProcessRoutes from './routes/processes/operating-costs'
 import fileProcessRoutes from './routes/processes/files'
 import passwordRoutes from './routes/processes/password'
@@ -138,6 +139,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(passwordRoutes)
   await app.register(customerConfigurationRoutes)
   await app.register(customerAssetRoutes)
+  await app.register(providerApiRoutes)
 
   const { portalDist } = options.config
   if (portalDist !== undefined && portalIndexFile(portalDist)) {

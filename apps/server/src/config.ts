@@ -18,6 +18,8 @@ export interface ServerConfig {
   dataDir: string
   jwtSecret: Uint8Array
   smtpUrl: string | undefined
+  /** `MAIL_FROM`: the sender of the invitation and reset mails; `DEFAULT_MAIL_FROM` when absent. */
+  mailFrom?: string
   /** Where users reach the portal; used in links sent by mail. */
   publicUrl: string
   logLevel: string
@@ -124,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir,
     jwtSecret: loadJwtSecret(dataDir, env.JWT_SECRET),
     smtpUrl: env.SMTP_URL || undefined,
+    ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
     customer,

@@ -3,10 +3,9 @@ import { buildApp } from './app'
 import { loadConfig, type ServerConfig } from './config'
 import { startAutoApprovalJob } from './jobs/auto-approval'
 import { startHousekeepingJob } from './jobs/housekeeping'
+import { prepareStart, StartRefusedError } from './modes/start-mode'
 import { openDatabaseOrExit } from './persistence/database'
 import { portalIndexFile } from './routes/portal'
-import { isDatabaseEmpty, seedDemoData } from './seed/demo-data'
-import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-users'
 
 let config: ServerConfig
 try {
@@ -22,10 +21,15 @@ const database = await openDatabaseOrExit({
 })
 await database.migrate()
 
-if (await isDatabaseEmpty(database.db)) {
-  const started = performance.now()
-  await seedDemoData(database.db, {})
-  console.log(`Demodaten angelegt in ${((performance.now() - started) / 1000).toFixed(1)} s.`)
+// the demo seeds an empty database; production refuses accounts with the demo password
+let modeLines: string[]
+try {
+  modeLines = await prepareStart(database.db)
+} catch (error) {
+  if (!(error instanceof StartRefusedError)) throw error
+  console.error(error.message)
+  await database.close()
+  process.exit(1)
 }
 
 const app = await buildApp({
@@ -63,6 +67,5 @@ API-Dokumentation:  ${config.publicUrl}/api/docs
 Kunde:              ${config.customer.id} (${config.customer.config.applicationTitle})
 Portal:             ${portal}
 Datenbank:          ${where}
-Demo-Zugänge (Passwort ${DEMO_PASSWORD}):
-${DEMO_USERS.map((u) => `  ${u.userName.padEnd(12)} ${u.description}`).join('\n')}
+${modeLines.join('\n')}
 `)

@@ -24,6 +24,7 @@ import {
   pointsOfDelivery,
   products,
 } from '../src/persistence/schema'
+import { runProviderCommand } from '../src/provider/commands'
 import { createTestContext, ownedPropertiesOf, type TestContext } from './helper'
 
 let ctx: TestContext
@@ -47,6 +48,39 @@ const PUBLIC_ROUTES = [
   // the token travels in the body; see test/routes/legacy.test.ts
   'POST /api/legacy',
 ]
+
+/**
+ * Decision 018: the scope each provider route needs. A provider route missing here fails the walk,
+ * so that no route below /api/provider/ is added without its scope being checked.
+ */
+const PROVIDER_ROUTE_SCOPES: Record<string, string> = {
+  'GET /api/provider/changes': 'export',
+  'GET /api/provider/dump': 'export',
+  'POST /api/provider/import': 'import',
+  'POST /api/provider/steps/distribute': 'steps',
+  'POST /api/provider/steps/release': 'steps',
+  'POST /api/provider/steps/cancel': 'steps',
+  'GET /api/provider/users': 'users',
+  'POST /api/provider/users': 'users',
+  'POST /api/provider/users/disable': 'users',
+  'POST /api/provider/users/enable': 'users',
+  'POST /api/provider/users/reset': 'users',
+  'POST /api/provider/users/delete': 'users',
+}
+const PROVIDER_SCOPES = ['import', 'export', 'steps', 'users']
+
+/** A provider key of the given scope, created on the command line; its bearer header. */
+async function providerKey(scope: string): Promise<{ authorization: string }> {
+  const out: string[] = []
+  const code = await runProviderCommand(
+    ['key', 'create', `walk-${scope.replaceAll(',', '-')}`, '--scope', scope],
+    ctx.database.db,
+    (line) => out.push(line),
+    () => undefined,
+  )
+  expect(code).toBe(0)
+  return { authorization: `Bearer ${out.find((line) => line.startsWith('pk_'))!}` }
+}
 
 /** For each route with an id: an id of company code 1000 that eigentuemer does not own. */
 type IdSample = (ctx: TestContext, notOwned: string) => Promise<Record<string, string>>
@@ -176,6 +210,16 @@ const fill = (url: string, params: Record<string, string>) =>
 
 const key = (route: RouteEntry) => `${route.method} ${route.url}`
 
+const isProviderRoute = (route: RouteEntry) => route.url.startsWith('/api/provider/')
+
+const callWith = (route: RouteEntry, headers: Record<string, string>, params = {}) =>
+  ctx.app.inject({
+    method: route.method as 'GET',
+    url: fill(route.url, params),
+    headers,
+    ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+  })
+
 beforeAll(async () => {
   // with a built portal, so that its routes are walked too
   portalDist = await mkdtemp(path.join(tmpdir(), 'portal-dist-'))
@@ -244,6 +288,48 @@ describe('every route', () => {
         })
         expect(response.statusCode, key(route)).toBe(401)
         expect(response.json<{ detail: string }>().detail, key(route)).toEqual(expect.any(String))
+      }
+    }
+  })
+
+  it('answers 401 to a provider key on every portal route, and to a portal token below /api/provider/', async () => {
+    const all = await providerKey('all')
+    const portalRoutes = routes.filter((r) => !r.public && !isProviderRoute(r))
+    const providerRoutes = routes.filter(isProviderRoute)
+    expect(portalRoutes.length).toBeGreaterThan(5)
+    expect(providerRoutes.length).toBeGreaterThanOrEqual(6)
+    const notOwned = await notOwnedProperty()
+    for (const route of portalRoutes) {
+      const params = (await SAMPLES[key(route)]?.(ctx, notOwned)) ?? {}
+      const response = await callWith(route, all, params)
+      expect(response.statusCode, key(route)).toBe(401)
+      expect(response.json<{ detail: string }>().detail, key(route)).toMatch(/Provider-Schlüssel/)
+    }
+    for (const route of providerRoutes) {
+      for (const user of ['verwalter', 'eigentuemer', 'fremd']) {
+        const response = await callWith(route, as[user]!)
+        expect(response.statusCode, `${key(route)} as ${user}`).toBe(401)
+      }
+    }
+  })
+
+  it('lets a provider key reach only the provider routes of its scope (403 otherwise)', async () => {
+    const providerRoutes = routes.filter(isProviderRoute)
+    expect(
+      providerRoutes.map(key).filter((route) => PROVIDER_ROUTE_SCOPES[route] === undefined),
+      'provider routes need an entry in PROVIDER_ROUTE_SCOPES',
+    ).toEqual([])
+    const keys: Record<string, { authorization: string }> = {}
+    for (const scope of PROVIDER_SCOPES) keys[scope] = await providerKey(scope)
+    for (const route of providerRoutes) {
+      const needed = PROVIDER_ROUTE_SCOPES[key(route)]!
+      for (const scope of PROVIDER_SCOPES) {
+        const response = await callWith(route, keys[scope]!)
+        if (scope === needed) {
+          expect([401, 403], `${key(route)} with ${scope}`).not.toContain(response.statusCode)
+        } else {
+          expect(response.statusCode, `${key(route)} with ${scope}`).toBe(403)
+        }
       }
     }
   })

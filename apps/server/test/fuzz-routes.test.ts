@@ -42,6 +42,7 @@ import {
   products,
 } from '../src/persistence/schema'
 import type { SearchableEntity } from '../src/persistence/search'
+import { createProviderKey } from '../src/provider/api-keys'
 import { SAMPLE_FILES, multipart } from './fixtures/files'
 import { createTestContext } from './helper'
 
@@ -90,6 +91,11 @@ const portalDist = await mkdtemp(path.join(tmpdir(), 'portal-dist-'))
 await writeFile(path.join(portalDist, 'index.html'), '<!doctype html><title>Portal</title>')
 const ctx = await createTestContext({ portalDist })
 let auth = await ctx.login('verwalter')
+/** Decision 018: the routes below /api/provider/ take a provider key instead of the token. */
+const providerAuth = {
+  authorization: `Bearer ${(await createProviderKey(ctx.database.db, 'fuzz', 'all')).key}`,
+}
+const isProviderUrl = (url: string) => url.startsWith('/api/provider/')
 afterAll(async () => {
   await ctx.close()
   await rm(portalDist, { recursive: true, force: true })
@@ -763,12 +769,14 @@ async function send(request: FuzzRequest) {
   const response = await ctx.app.inject({
     method: request.method as 'GET',
     url: request.url,
-    headers: { ...auth, ...request.headers },
+    headers: { ...(isProviderUrl(request.url) ? providerAuth : auth), ...request.headers },
     remoteAddress: request.remoteAddress,
     ...(request.payload === undefined ? {} : { payload: request.payload }),
   })
   // a generated body may have signed the user out (POST /api/token/revoke): sign in again
-  if (response.statusCode === 401) auth = await ctx.login('verwalter')
+  if (response.statusCode === 401 && !isProviderUrl(request.url)) {
+    auth = await ctx.login('verwalter')
+  }
   return response
 }
 

@@ -12,7 +12,7 @@ export const SESSION_EXPIRED_MESSAGE =
  * The user a token stands for, or null: the token must verify (signature, issuer, audience,
  * expiry), name an existing user by the immutable id (so a user deleted and created again under
  * the same name is not the old token's user, decision 016) and be issued after the user's
- * not-before instant (logout, password change).
+ * not-before instant (logout, password change); a disabled user's tokens are all refused.
  * The one check behind the bearer header and the token in the legacy endpoint's body.
  */
 export async function userForToken(
@@ -29,10 +29,11 @@ export async function userForToken(
       companyCode: users.companyCode,
       businessPartner: users.businessPartner,
       tokensNotBefore: users.tokensNotBefore,
+      disabledAt: users.disabledAt,
     })
     .from(users)
     .where(eq(users.id, claims.userId))
-  if (!user || claims.issuedAtMs < user.tokensNotBefore.getTime()) return null
+  if (!user || user.disabledAt || claims.issuedAtMs < user.tokensNotBefore.getTime()) return null
   return {
     userId: user.userId,
     userName: user.userName,

@@ -3,15 +3,26 @@ import fp from 'fastify-plugin'
 import { SESSION_EXPIRED_MESSAGE, userForToken } from '../auth/session-user'
 import { unauthorized } from '../http-errors'
 import type { SessionUser } from '../persistence/scope'
+import type { ProviderKey, ProviderScope } from '../provider/api-keys'
+import {
+  authenticateProviderKey,
+  isProviderRoute,
+  recordProviderCall,
+  refuseProviderKey,
+} from './provider-auth'
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user; set on every route that is not marked `config.public`. */
     user: SessionUser
+    /** The provider key of a call below /api/provider/ (decision 018); null on every other route. */
+    providerKey: ProviderKey | null
   }
   interface FastifyContextConfig {
     /** Reachable without a token (sign-in, password reset, health, the legacy endpoint). */
     public?: boolean
+    /** Below /api/provider/: the scope a key needs (default: only a key with scope `all`). */
+    providerScope?: ProviderScope
   }
 }
 
@@ -19,16 +30,21 @@ const BEARER = /^Bearer ([A-Za-z0-9_\-.]+)$/
 
 /**
  * Every route requires a valid bearer token unless its config says `public: true`, so a new route
- * is protected without anyone remembering to protect it.
+ * is protected without anyone remembering to protect it. Routes below /api/provider/ take only a
+ * provider key, and every other route refuses one (decision 018).
  */
 export default fp(function authPlugin(app: FastifyInstance) {
   app.decorateRequest('user', null as unknown as SessionUser)
+  app.decorateRequest('providerKey', null)
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.public || !request.routeOptions.url) return
+    if (isProviderRoute(request.routeOptions.url)) return authenticateProviderKey(request)
     const match = BEARER.exec(request.headers.authorization ?? '')
     if (!match) throw unauthorized()
+    refuseProviderKey(match[1]!)
     const user = await userForToken(app.db, app.config.jwtSecret, match[1]!)
     if (!user) throw unauthorized(SESSION_EXPIRED_MESSAGE)
     request.user = user
   })
+  app.addHook('onResponse', recordProviderCall)
 })

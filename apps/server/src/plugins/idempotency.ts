@@ -17,6 +17,7 @@ import { z } from 'zod'
 import { badRequest, unprocessable } from '../http-errors'
 import type { Database, Executor } from '../persistence/database'
 import { idempotencyKeys } from '../persistence/schema'
+import { providerActor } from '../provider/api-keys'
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key'
 /** Answers that repeat an earlier one say so in this header. */
@@ -79,6 +80,10 @@ export default fp(function idempotencyPlugin(app: FastifyInstance) {
   })
 })
 
+/** Whose keys a request's key is among: the user, or `provider:<key name>` below /api/provider/. */
+const ownerOf = (request: FastifyRequest) =>
+  request.providerKey ? providerActor(request.providerKey.name) : request.user.userName
+
 function requestHash(request: FastifyRequest, extra: string | undefined): string {
   return createHash('sha256')
     .update(
@@ -102,7 +107,7 @@ export async function idempotent<T>(
   const db = request.server.db
   const key = keyOf(request)
   if (key === undefined) return effect(db)
-  const userName = request.user.userName
+  const userName = ownerOf(request)
   const hash = requestHash(request, options.extra)
   return db.transaction(async (tx) => {
     const claimed = await tx
@@ -137,7 +142,7 @@ export async function idempotent<T>(
 export async function replayCompletedRequest(request: FastifyRequest, reply: FastifyReply) {
   const key = keyOf(request)
   if (key === undefined) return
-  const stored = await findStored(request.server.db, request.user.userName, key)
+  const stored = await findStored(request.server.db, ownerOf(request), key)
   if (stored?.statusCode == null || stored.requestHash !== requestHash(request, undefined)) return
   return reply
     .status(stored.statusCode)

@@ -193,19 +193,81 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'getCustomerAsset',
     summary: 'Datei der Kundenkonfiguration lesen',
   },
+  // decision 018: the provider API (provider keys only)
+  'GET /api/provider/changes': {
+    operationId: 'providerListChanges',
+    summary: 'Änderungen der Benutzer abrufen',
+    errors: [403],
+  },
+  'POST /api/provider/steps/distribute': {
+    operationId: 'providerDistribute',
+    summary: 'Kostenverteilung verteilen (E → V)',
+    errors: [403, 404, ...CHANGE],
+  },
+  'POST /api/provider/steps/release': {
+    operationId: 'providerRelease',
+    summary: 'Kostenverteilung freigeben (V → F)',
+    errors: [403, 404, ...CHANGE],
+  },
+  'POST /api/provider/steps/cancel': {
+    operationId: 'providerCancel',
+    summary: 'Kostenverteilung stornieren',
+    errors: [403, 404, ...CHANGE],
+  },
+  'POST /api/provider/import': {
+    operationId: 'providerImport',
+    summary: 'Daten im Austauschformat importieren',
+    errors: [403, 415],
+  },
+  'GET /api/provider/dump': {
+    operationId: 'providerDump',
+    summary: 'Gesamten Datenbestand exportieren',
+    errors: [403],
+  },
+  'GET /api/provider/users': {
+    operationId: 'providerListUsers',
+    summary: 'Benutzer auflisten',
+    errors: [403],
+  },
+  'POST /api/provider/users': {
+    operationId: 'providerAddUser',
+    summary: 'Benutzer anlegen und einladen',
+    errors: [403, 409, 502],
+  },
+  'POST /api/provider/users/disable': {
+    operationId: 'providerDisableUser',
+    summary: 'Benutzer sperren',
+    errors: [403, 404, 422],
+  },
+  'POST /api/provider/users/enable': {
+    operationId: 'providerEnableUser',
+    summary: 'Benutzer entsperren',
+    errors: [403, 404, 422],
+  },
+  'POST /api/provider/users/reset': {
+    operationId: 'providerResetUser',
+    summary: 'Passwort eines Benutzers zurücksetzen',
+    errors: [403, 404, 409, 502],
+  },
+  'POST /api/provider/users/delete': {
+    operationId: 'providerDeleteUser',
+    summary: 'Benutzer löschen (DSGVO)',
+    errors: [403, 404, 422],
+  },
 }
 
 /** What each error status means here, and the machine codes it carries. */
 export const ERROR_STATUS_DESCRIPTIONS: Record<number, string> = {
   400: 'Ungültige Eingabe; `field` nennt das Feld (VALIDATION_FAILED, INVALID_CHARACTER, INVALID_FILTER_VALUE, EXPENSE_INVALID, REASON_REQUIRED, INVALID_IDEMPOTENCY_KEY …).',
-  401: 'Nicht angemeldet oder Token abgelaufen (UNAUTHORIZED, LOGIN_FAILED).',
-  403: 'Nicht erlaubt (SERVICE_FEE_READ_ONLY, SERVICE_FEE_NOT_DELETABLE).',
+  401: 'Nicht angemeldet oder Token abgelaufen (UNAUTHORIZED, LOGIN_FAILED); unter /api/provider/: kein gültiger, nicht widerrufener Provider-Schlüssel.',
+  403: 'Nicht erlaubt (SERVICE_FEE_READ_ONLY, SERVICE_FEE_NOT_DELETABLE; PROVIDER_SCOPE_MISSING: dem Provider-Schlüssel fehlt der Bereich der Route).',
   404: 'Nicht gefunden oder für diesen Benutzer nicht sichtbar (NOT_FOUND).',
-  409: 'Zustandskonflikt (DISTRIBUTION_NOT_OPEN, INVALID_STATUS_TRANSITION, STALE_VERSION, INVOICE_ALREADY_APPROVED, INVOICE_NOT_DECIDABLE).',
+  409: 'Zustandskonflikt (DISTRIBUTION_NOT_OPEN, INVALID_STATUS_TRANSITION, STALE_VERSION, INVOICE_ALREADY_APPROVED, INVOICE_NOT_DECIDABLE; USER_EXISTS, USER_DISABLED).',
   413: 'Datei oder Anfrage zu groß (FILE_TOO_LARGE, PAYLOAD_TOO_LARGE).',
   415: 'Dateityp nicht erlaubt (FILE_TYPE_NOT_ALLOWED, UNSUPPORTED_MEDIA_TYPE).',
   422: 'Idempotency-Key bereits für eine andere Anfrage verwendet (IDEMPOTENCY_KEY_REUSED).',
   429: 'Zu viele Versuche (TOO_MANY_REQUESTS).',
+  502: 'Die E-Mail konnte nicht gesendet werden (MAIL_FAILED).',
 }
 
 /**

@@ -53,8 +53,10 @@ export function applyConnectionLimit(app: FastifyInstance, limits = DEFAULT_HTTP
   app.server.maxConnections = limits.maxConnections
 }
 
+/** Routes that take files: the multipart uploads, and the provider's import of a tar archive. */
 const isUpload = (consumes: unknown) =>
-  Array.isArray(consumes) && consumes.some((type) => String(type).startsWith('multipart/'))
+  Array.isArray(consumes) &&
+  consumes.some((type) => String(type).startsWith('multipart/') || type === 'application/x-tar')
 
 /**
  * Per route: the body deadline (`uploadTimeoutMs` for routes that take multipart uploads,

@@ -16,11 +16,21 @@ export default fp(async function swaggerPlugin(
       info: {
         title: 'Kundenportal API',
         description:
-          'Die Schnittstelle des Kundenportals (Spezifikation Abschnitt 7). Alle Routen außer Anmeldung und Passwort-Zurücksetzen verlangen `Authorization: Bearer <token>`.',
+          'Die Schnittstelle des Kundenportals (Spezifikation Abschnitt 7). Alle Routen außer Anmeldung und Passwort-Zurücksetzen verlangen `Authorization: Bearer <token>`; die Routen unter /api/provider/ verlangen statt dessen einen Provider-Schlüssel (`Authorization: Bearer pk_…`).',
         version: '1.0.0',
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // decision 018: the only credential of /api/provider/*, refused everywhere else
+          providerKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'pk_…',
+            description:
+              'Provider-Schlüssel (`npm run provider -- key create <Name> --scope …`), nur für /api/provider/*.',
+          },
+        },
       },
       security: [{ bearer: [] }],
     },

@@ -7,13 +7,22 @@ import { writeAudit } from '../persistence/audit'
 import type { Database, Executor } from '../persistence/database'
 import { users } from '../persistence/schema'
 import type { SessionUser } from '../persistence/scope'
+import { DEMO_PASSWORD } from '../seed/demo-users'
 
 /**
- * §5 password rules, enforced here whatever the client checked; the German messages in one 400, at
- * the new password (or at its repetition when only that differs).
+ * The README publishes the demo password, and the production mode refuses to start while an
+ * account has it: nobody may choose it, or one user could stop the next start.
+ */
+export const DEMO_PASSWORD_REFUSED_MESSAGE =
+  'Dieses Passwort ist als Passwort der Demo öffentlich bekannt. Bitte wählen Sie ein anderes.'
+
+/**
+ * §5 password rules, enforced here whatever the client checked, and never the demo password; the
+ * German messages in one 400, at the new password (or at its repetition when only that differs).
  */
 export function assertNewPassword(newPassword: string, newPasswordRepeat: string): void {
   const violations = passwordRuleViolations(newPassword)
+  if (newPassword === DEMO_PASSWORD) violations.push(DEMO_PASSWORD_REFUSED_MESSAGE)
   const field = violations.length > 0 ? 'newPassword' : 'newPasswordRepeat'
   if (newPassword !== newPasswordRepeat) violations.push(PASSWORDS_MUST_MATCH_MESSAGE)
   if (violations.length > 0) throw badRequest(violations.join(' '), 'PASSWORD_RULES', field)

@@ -12,11 +12,15 @@ export const PASSWORD_RESET_REQUESTED_MESSAGE =
   'Wenn die Angaben zu einem Benutzerkonto passen, haben wir Ihnen eine E-Mail mit einem Link zum Zurücksetzen des Passworts gesendet. Der Link ist 30 Minuten gültig.'
 export const PASSWORD_RESET_DONE_MESSAGE =
   'Ihr Passwort wurde geändert. Sie können sich jetzt mit dem neuen Passwort anmelden.'
+/** The answer to a confirmed invitation (`user add`): the user learns his user name again. */
+export const invitationAcceptedMessage = (userName: string) =>
+  `Ihr Passwort ist gespeichert. Sie können sich jetzt mit Ihrem Benutzernamen ${userName} anmelden.`
 const RESET_LINK_INVALID =
   'Der Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.'
 const RESET_LINK_MINUTES = 30
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
+/** How a link's token is stored: only its SHA-256, so that the table alone opens no account. */
+export const resetTokenHash = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /**
  * Mails a single-use link when business partner and mail address match a user. A user without a
@@ -35,13 +39,14 @@ export async function requestPasswordReset(
   request: { businessPartner: string; mail: string },
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url')
-  const tokenHash = sha256(token)
+  const tokenHash = resetTokenHash(token)
   const expiresAt = new Date(Date.now() + RESET_LINK_MINUTES * 60_000)
   const [user] = await db
     .select({ userName: users.userName, name: users.name, mail: users.mail })
     .from(users)
     .where(
       and(
+        isNull(users.disabledAt),
         eq(sql`lower(${users.mail})`, request.mail.trim().toLowerCase()),
         or(
           eq(users.businessPartner, request.businessPartner.trim()),
@@ -69,25 +74,41 @@ export async function requestPasswordReset(
   })
 }
 
+/**
+ * Sets the password through a mailed link: a reset link (30 minutes) or an invitation of the
+ * provider (`user add`, 7 days). Each link works once; a disabled user's links are refused.
+ * Answers the German success message.
+ */
 export async function confirmPasswordReset(
   db: Database,
   jwtSecret: Uint8Array,
   request: { token: string; newPassword: string; newPasswordRepeat: string },
-): Promise<void> {
+): Promise<string> {
   assertNewPassword(request.newPassword, request.newPasswordRepeat)
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [used] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: new Date() })
       .where(
         and(
-          eq(passwordResetTokens.tokenHash, sha256(request.token)),
+          eq(passwordResetTokens.tokenHash, resetTokenHash(request.token)),
           isNull(passwordResetTokens.usedAt),
           gt(passwordResetTokens.expiresAt, new Date()),
         ),
       )
-      .returning({ userName: passwordResetTokens.userName })
-    if (!used) throw badRequest(RESET_LINK_INVALID, 'RESET_LINK_INVALID')
-    await setPassword(tx, jwtSecret, used.userName, request.newPassword, 'PASSWORD_RESET')
+      .returning({ userName: passwordResetTokens.userName, purpose: passwordResetTokens.purpose })
+    const [user] = used
+      ? await tx
+          .select({ disabledAt: users.disabledAt })
+          .from(users)
+          .where(eq(users.userName, used.userName))
+      : []
+    // a disabled user's link: the transaction rolls back, the link stays unused
+    if (!used || !user || user.disabledAt)
+      throw badRequest(RESET_LINK_INVALID, 'RESET_LINK_INVALID')
+    const invitation = used.purpose === 'invitation'
+    const action = invitation ? 'INVITATION_ACCEPTED' : 'PASSWORD_RESET'
+    await setPassword(tx, jwtSecret, used.userName, request.newPassword, action)
+    return invitation ? invitationAcceptedMessage(used.userName) : PASSWORD_RESET_DONE_MESSAGE
   })
 }

@@ -5,6 +5,7 @@
  */
 import { DISTRIBUTION_STATUS, type DistributionStatus } from '@portal/domain'
 import type { Database } from '../persistence/database'
+import type { DistributionRow } from '../persistence/repositories/operating-costs'
 import { autoApproveDistributions } from './auto-approval'
 import { changeDistributionStatusById } from './distribution-status'
 
@@ -21,17 +22,32 @@ export function isProviderStep(value: string): value is ProviderStep {
   return Object.hasOwn(PROVIDER_STEPS, value)
 }
 
+/**
+ * Runs one step on one distribution, audited as `userName` (the command line's `provider`, or the
+ * API key's `provider:<name>`); answers the changed row and the German result line, or throws
+ * (HttpError).
+ */
+export async function performProviderStep(
+  db: Database,
+  step: ProviderStep,
+  distribution: string,
+  userName = PROVIDER_USER,
+): Promise<{ changed: DistributionRow; message: string }> {
+  const { to, done } = PROVIDER_STEPS[step]
+  const changed = await db.transaction((tx) =>
+    changeDistributionStatusById(tx, distribution, to, userName),
+  )
+  const message = `Kostenverteilung ${distribution} wurde ${done} (Status ${to} – ${DISTRIBUTION_STATUS[to]}, Version ${changed.version}).`
+  return { changed, message }
+}
+
 /** Runs one step on one distribution; answers the German result line, or throws (HttpError). */
 export async function runProviderStep(
   db: Database,
   step: ProviderStep,
   distribution: string,
 ): Promise<string> {
-  const { to, done } = PROVIDER_STEPS[step]
-  const changed = await db.transaction((tx) =>
-    changeDistributionStatusById(tx, distribution, to, PROVIDER_USER),
-  )
-  return `Kostenverteilung ${distribution} wurde ${done} (Status ${to} – ${DISTRIBUTION_STATUS[to]}, Version ${changed.version}).`
+  return (await performProviderStep(db, step, distribution)).message
 }
 
 /** The automatic approval on demand; answers the German result line. */

@@ -54,14 +54,25 @@ export async function signIn(
   return issueToken(jwtSecret, user)
 }
 
-/** The user of that name and whether the password is his; an unknown name takes as long. */
+/**
+ * The user of that name and whether the password is his; an unknown name takes as long. A disabled
+ * user's password is verified as well, so that neither answer nor time tells that he is disabled.
+ */
 async function lookUpAndVerify(db: Executor, credentials: { username: string; password: string }) {
   const [user] = await db
-    .select({ userId: users.id, userName: users.userName, passwordHash: users.passwordHash })
+    .select({
+      userId: users.id,
+      userName: users.userName,
+      passwordHash: users.passwordHash,
+      disabledAt: users.disabledAt,
+    })
     .from(users)
     .where(eq(sql`lower(${users.userName})`, credentials.username.toLowerCase()))
-  const valid = await verifyPassword(user?.passwordHash ?? UNKNOWN_USER_HASH, credentials.password)
-  return { user, valid }
+  const verified = await verifyPassword(
+    user?.passwordHash ?? UNKNOWN_USER_HASH,
+    credentials.password,
+  )
+  return { user, valid: verified && !user?.disabledAt }
 }
 
 /** Logout: every token issued before now stops working. */

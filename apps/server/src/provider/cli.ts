@@ -1,11 +1,14 @@
 /**
  * The provider's steps on the command line (ARCHITECTURE 3.2), until a back office exists:
  *   npm run provider -- distribute <id> | release <id> | cancel <id> | auto-approve
+ *   npm run provider -- user add|list|disable|enable|reset|delete … (accounts/commands.ts)
+ *   npm run provider -- key create|list|revoke … | changes [--since <cursor>] (api-commands.ts)
  * Uses the server's database (DATABASE_URL, or PGlite in DATA_DIR: PGlite allows one process at a
  * time, so while the server holds the folder the command refuses with exit code 1 and changes
  * nothing). Prints a German result line; exits 1 on a refused step.
  */
 import { loadConfig } from '../config'
+import { createMailer } from '../mail/mailer'
 import { openDatabaseOrExit } from '../persistence/database'
 import { runProviderCommand } from './commands'
 
@@ -22,6 +25,7 @@ async function main() {
       database.db,
       (line) => console.log(line),
       (line) => console.error(line),
+      { mailer: createMailer(config), config },
     )
   } finally {
     await database.close()

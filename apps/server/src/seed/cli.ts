@@ -10,6 +10,14 @@ import { DEMO_PASSWORD, DEMO_USERS } from './demo-users'
 import { resetDatabase } from './reset'
 
 async function main(): Promise<void> {
+  // ARCHITECTURE 3.5: the production mode never seeds (and --reset would empty its database)
+  if (process.env.NODE_ENV === 'production') {
+    console.error(
+      'Im Produktionsbetrieb (NODE_ENV=production) werden keine Demodaten angelegt; die Daten kommen über npm run provider -- import <Ordner>.',
+    )
+    process.exitCode = 1
+    return
+  }
   const { values } = parseArgs({
     options: {
       scale: { type: 'string', default: '1' },

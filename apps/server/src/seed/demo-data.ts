@@ -1,17 +1,21 @@
 /**
  * Seeds the deterministic demo data of ARCHITECTURE 3.3 (see generator.ts for its content and id
- * conventions). Generated rows are inserted in batches, all in one transaction.
+ * conventions), all in one transaction. The provider's data goes through the import of the
+ * interchange format (ARCHITECTURE 3.5), so every seed proves the format; the users and what they
+ * did (activities, audit log) are inserted directly.
  */
 import { setImmediate } from 'node:timers/promises'
 import { getTableColumns, getTableName, sql } from 'drizzle-orm'
 import { toSnakeCase } from 'drizzle-orm/casing'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { hashPassword } from '../auth/passwords'
+import { ImportSession, type RecordChunk } from '../interchange/import'
 import type { Database, Executor } from '../persistence/database'
 import * as schema from '../persistence/schema'
 import { assertIsoDate, berlinToday } from './calendar'
 import { DEMO_PASSWORD } from './demo-users'
 import { DemoDataGenerator } from './generator'
+import { DemoRecords } from './interchange-records'
 
 export interface SeedOptions {
   /** Multiplies the number of properties (12 of company 1000 and 3 of 2000 at scale 1). */
@@ -23,7 +27,7 @@ export interface SeedOptions {
 /** Inserted rows per table (SQL table name). */
 export type SeedSummary = Record<string, number>
 
-/** Rows per insert statement (a single parameter each, see insertRows). */
+/** Rows per insert statement of the users' tables (a single parameter each, see insertRows). */
 const BATCH_ROWS = 2_000
 /** Generated rows are inserted once this many have piled up, so memory stays flat at any scale. */
 const FLUSH_ROWS = 50_000
@@ -95,20 +99,31 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
   const generator = new DemoDataGenerator(today, scale, passwordHash)
   const summary: SeedSummary = {}
   for (const { table } of generator.rows.inInsertOrder()) summary[getTableName(table)] = 0
-  // Every flush inserts all tables in foreign-key order, so rows may refer to earlier flushes.
-  const flush = async (tx: Executor) => {
+  const records = new DemoRecords()
+  // Every flush imports the provider's records, then inserts the users' rows, so rows may refer
+  // to earlier flushes.
+  const flush = async (tx: Executor, session: ImportSession) => {
+    const chunks: RecordChunk[] = []
     for (const { table, rows } of generator.rows.inInsertOrder()) {
-      await insertRows(tx, table, rows)
       summary[getTableName(table)] = (summary[getTableName(table)] ?? 0) + rows.length
+      const chunk = records.toChunk(table, rows)
+      if (chunk) chunks.push(chunk)
+    }
+    await session.add(chunks, (contentFile) => records.content(contentFile))
+    records.contents.clear()
+    for (const { table, rows } of generator.rows.inInsertOrder()) {
+      if (!DemoRecords.isInterchange(table)) await insertRows(tx, table, rows)
       rows.length = 0
     }
   }
   await db.transaction(async (tx) => {
+    const session = new ImportSession(tx)
     const steps = generator.generate()
     while (!steps.next().done) {
-      if (generator.rows.count() >= FLUSH_ROWS) await flush(tx)
+      if (generator.rows.count() >= FLUSH_ROWS) await flush(tx, session)
     }
-    await flush(tx)
+    await flush(tx, session)
+    await session.finish('demo')
   })
   return summary
 }

@@ -19,12 +19,22 @@ const PasswordResetConfirmForm = lazy(async () => ({
   default: (await import('./components/password-reset-confirm-form')).PasswordResetConfirmForm,
 }))
 
-/** /authenticate: sign-in, the password reset request, and the reset link's confirmation. */
+/**
+ * /authenticate: sign-in, the password reset request, and the mailed links: `?reset=` (a reset)
+ * and `?invitation=` (the provider's invitation to choose the first password).
+ */
 export function Component() {
   const { t } = useTranslation()
   const [params] = useSearchParams()
-  const resetToken = params.get('reset')
-  const view = resetToken ? 'confirm' : params.get('view') === 'reset' ? 'reset' : 'login'
+  const invitationToken = params.get('invitation')
+  const linkToken = invitationToken ?? params.get('reset')
+  const view = invitationToken
+    ? 'invitation'
+    : linkToken
+      ? 'confirm'
+      : params.get('view') === 'reset'
+        ? 'reset'
+        : 'login'
   if (view === 'login' && isLoggedIn()) return <Navigate to="/dashboard" replace />
   const title = t(`auth.${view}.title`)
   return (
@@ -37,7 +47,9 @@ export function Component() {
             {view !== 'login' && (
               <QueryProvider>
                 {view === 'reset' && <PasswordResetRequestForm />}
-                {view === 'confirm' && <PasswordResetConfirmForm token={resetToken!} />}
+                {(view === 'confirm' || view === 'invitation') && (
+                  <PasswordResetConfirmForm token={linkToken!} purpose={view} />
+                )}
               </QueryProvider>
             )}
           </Suspense>

@@ -5,7 +5,6 @@ import { AfterAnswerQueue } from '../../after-answer'
 import { changePassword } from '../../processes/password-change'
 import {
   confirmPasswordReset,
-  PASSWORD_RESET_DONE_MESSAGE,
   PASSWORD_RESET_REQUESTED_MESSAGE,
   requestPasswordReset,
 } from '../../processes/password-reset'
@@ -71,7 +70,8 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { public: true, ...resetRateLimit },
       schema: {
-        description: 'Neues Passwort über den Link aus der E-Mail setzen.',
+        description:
+          'Neues Passwort über den Link aus der E-Mail setzen: Zurücksetzen (30 Minuten gültig) oder Einladung (7 Tage gültig).',
         tags: ['account'],
         body: z.strictObject({
           token: z.string().min(1).max(200),
@@ -81,10 +81,9 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SuccessMessageSchema },
       },
     },
-    async (request) => {
-      await confirmPasswordReset(app.db, app.config.jwtSecret, request.body)
-      return { successMessage: PASSWORD_RESET_DONE_MESSAGE }
-    },
+    async (request) => ({
+      successMessage: await confirmPasswordReset(app.db, app.config.jwtSecret, request.body),
+    }),
   )
 }
 

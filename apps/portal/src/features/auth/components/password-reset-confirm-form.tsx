@@ -12,8 +12,17 @@ import { MutationOutcome } from '../../../components/mutation-outcome'
 import { NewPasswordFields } from '../../../components/new-password-fields'
 import { confirmPasswordReset } from '../api/password-reset'
 
-/** The view reached from the mailed link: the new password twice (§5 rules). */
-export function PasswordResetConfirmForm({ token }: { token: string }) {
+/**
+ * The view reached from a mailed link: the new password twice (§5 rules). The same for a reset
+ * link and for the provider's invitation; only the texts differ.
+ */
+export function PasswordResetConfirmForm({
+  token,
+  purpose = 'confirm',
+}: {
+  token: string
+  purpose?: 'confirm' | 'invitation'
+}) {
   const { t } = useTranslation()
   const submission = useMutation({ mutationFn: confirmPasswordReset })
   const done = submission.data?.successMessage
@@ -31,7 +40,7 @@ export function PasswordResetConfirmForm({ token }: { token: string }) {
 
   return (
     <Stack spacing={2}>
-      <Typography>{t('auth.confirm.intro')}</Typography>
+      <Typography>{t(`auth.${purpose}.intro`)}</Typography>
       <MutationOutcome success={done} error={submission.error} />
       {!done && (
         <Stack
@@ -39,11 +48,11 @@ export function PasswordResetConfirmForm({ token }: { token: string }) {
           noValidate
           spacing={2}
           onSubmit={onSubmit}
-          aria-label={t('auth.confirm.title')}
+          aria-label={t(`auth.${purpose}.title`)}
         >
           <NewPasswordFields register={register} errors={errors} />
           <Button type="submit" variant="contained" loading={submission.isPending}>
-            {t('auth.confirm.submit')}
+            {t(`auth.${purpose}.submit`)}
           </Button>
         </Stack>
       )}

@@ -1,0 +1,18 @@
+import type { FastifyPluginAsync } from 'fastify'
+import providerChangesRoutes from './changes'
+import providerInterchangeRoutes from './interchange'
+import providerStepRoutes from './steps'
+import providerUserRoutes from './users'
+
+/**
+ * Decision 018: `/api/provider/*`, reachable with a provider key only (plugins/provider-auth.ts),
+ * each route with the scope it needs in `config.providerScope`.
+ */
+const providerApiRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(providerChangesRoutes)
+  await app.register(providerStepRoutes)
+  await app.register(providerInterchangeRoutes)
+  await app.register(providerUserRoutes)
+}
+
+export default providerApiRoutes

@@ -1,0 +1,720 @@
+/**
+ * Decision 018: provider API keys (command line, hashed, scoped, audited), the changes feed after a
+ * scripted session of a user, and the provider's routes (steps, import and dump as tar).
+ */
+import { createHash } from 'node:crypto'
+import { execFileSync } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { ExpenseInput, ValueListEntry } from '@portal/domain'
+import { and, asc, eq, inArray, like, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
+import {
+  auditLog,
+  billingVouchers,
+  operatingCostsDistributions,
+  pointsOfDelivery,
+  providerApiKeys,
+} from '../src/persistence/schema'
+import { writeAudit } from '../src/persistence/audit'
+import { readChanges } from '../src/processes/changes'
+import { PROVIDER_API_CALL } from '../src/provider/api-keys'
+import { runProviderCommand } from '../src/provider/commands'
+import type { ChangeEvent } from '../src/provider/schemas'
+import { multipart, SAMPLE_FILES } from './fixtures/files'
+import { createTestContext, type TestContext } from './helper'
+
+let ctx: TestContext
+let verwalter: { authorization: string }
+let folder: string
+
+const BASE = '/api/persistence/operating-costs'
+
+/** Runs `npm run provider -- …` on the test database; answers exit code and printed lines. */
+async function provider(...args: string[]) {
+  const out: string[] = []
+  const err: string[] = []
+  const code = await runProviderCommand(
+    args,
+    ctx.database.db,
+    (line) => out.push(line),
+    (line) => err.push(line),
+  )
+  return { code, out, err }
+}
+
+/** Creates a key on the command line; answers its bearer header. */
+async function createKey(name: string, scope: string): Promise<{ authorization: string }> {
+  const created = await provider('key', 'create', name, '--scope', scope)
+  expect(created.code, created.err.join('\n')).toBe(0)
+  const key = created.out.find((line) => line.startsWith('pk_'))!
+  return { authorization: `Bearer ${key}` }
+}
+
+const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  headers: Record<string, string>,
+  payload?: object,
+) => ctx.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) })
+
+async function distributionIn(status: string): Promise<string> {
+  const [row] = await ctx.database.db
+    .select({ id: operatingCostsDistributions.operatingCostsDistribution })
+    .from(operatingCostsDistributions)
+    .where(
+      and(
+        eq(operatingCostsDistributions.companyCode, '1000'),
+        eq(operatingCostsDistributions.operatingCostsDistributionStatus, status),
+      ),
+    )
+    .orderBy(asc(operatingCostsDistributions.operatingCostsDistribution))
+    .limit(1)
+  return row!.id
+}
+
+async function validLine(id: string): Promise<ExpenseInput> {
+  const valueList = async (line: object) => {
+    const response = await call('POST', '/api/processes/system/value-list?limit=9999', verwalter, {
+      table_name: 'tb_uti_bkosten_h',
+      field_name: 'SCHLUESSEL',
+      head_data: { BKOSTEN: id },
+      line_data: line,
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    return response.json<{ data: { data: ValueListEntry[] } }>().data.data
+  }
+  const [row] = await ctx.database.db
+    .select()
+    .from(operatingCostsDistributions)
+    .where(eq(operatingCostsDistributions.operatingCostsDistribution, id))
+  const type = (await valueList({})).find((t) => !t.key.includes('CO2'))!.key
+  const key = (await valueList({ TARIF: type })).find((e) => e.obj === 'SCHLUESSEL')!.key
+  const relation = (await valueList({ OBJECT: 'ANSCHLUSS' }))[0]!
+  return {
+    tariffComponent: type,
+    object: 'ANSCHLUSS',
+    allocationRef: relation.key,
+    key,
+    from: row!.from,
+    until: row!.until,
+    amountTransactionCurrency: '100.00',
+    apportionableAmount: '80.00',
+  }
+}
+
+async function keyUses(name: string) {
+  return ctx.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, PROVIDER_API_CALL), eq(auditLog.userName, `provider:${name}`)))
+    .orderBy(asc(auditLog.id))
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext()
+  verwalter = await ctx.login('verwalter')
+  folder = await mkdtemp(path.join(tmpdir(), 'provider-api-'))
+})
+afterAll(async () => {
+  await ctx.close()
+  await rm(folder, { recursive: true, force: true })
+})
+
+describe('provider keys on the command line', () => {
+  it('creates a key, shows it once and stores only its sha256', async () => {
+    const created = await provider('key', 'create', 'abrechnung', '--scope', 'export,import')
+    expect(created.code).toBe(0)
+    const key = created.out.find((line) => line.startsWith('pk_'))!
+    expect(key).toMatch(/^pk_[A-Za-z0-9_-]{43}$/)
+    const [row] = await ctx.database.db
+      .select()
+      .from(providerApiKeys)
+      .where(eq(providerApiKeys.name, 'abrechnung'))
+    expect(row).toMatchObject({
+      scope: 'import,export',
+      keyHash: createHash('sha256').update(key).digest('hex'),
+      lastUsedAt: null,
+      revokedAt: null,
+    })
+    expect(JSON.stringify(row)).not.toContain(key.slice(3))
+  })
+
+  it('refuses a second key of the same name, an unknown scope and a bad name', async () => {
+    const again = await provider('key', 'create', 'abrechnung', '--scope', 'all')
+    expect(again.code).toBe(1)
+    expect(again.err.join('\n')).toMatch(/gibt es schon/)
+    const scope = await provider('key', 'create', 'andere', '--scope', 'export,alles')
+    expect(scope.code).toBe(1)
+    expect(scope.err.join('\n')).toMatch(/Unbekannter Bereich alles/)
+    const name = await provider('key', 'create', '../x', '--scope', 'all')
+    expect(name.code).toBe(1)
+    const missing = await provider('key', 'create', 'ohne-bereich')
+    expect(missing.code).toBe(1)
+    expect(missing.err.join('\n')).toMatch(/^Aufruf:/)
+  })
+
+  it('lists and revokes keys; a revoked key is refused at once (401) and its use audited', async () => {
+    const header = await createKey('kurzlebig', 'export')
+    expect((await call('GET', '/api/provider/changes', header)).statusCode).toBe(200)
+    const revoked = await provider('key', 'revoke', 'kurzlebig')
+    expect(revoked).toMatchObject({ code: 0 })
+    const refused = await call('GET', '/api/provider/changes', header)
+    expect(refused.statusCode).toBe(401)
+    expect(refused.json()).toEqual({
+      detail: 'Der Provider-Schlüssel wurde widerrufen.',
+      code: 'UNAUTHORIZED',
+    })
+    expect((await provider('key', 'revoke', 'kurzlebig')).code).toBe(1)
+    expect((await provider('key', 'revoke', 'unbekannt')).code).toBe(1)
+
+    const listed = await provider('key', 'list')
+    expect(listed.code).toBe(0)
+    expect(listed.out[0]).toMatch(/^Name\s+Bereich\s+angelegt\s+zuletzt verwendet\s+widerrufen$/)
+    const line = listed.out.find((l) => l.startsWith('kurzlebig'))!
+    // created, last used and revoked: three dates
+    expect(line.match(/\d{2}\.\d{2}\.\d{4}/g)).toHaveLength(3)
+    expect(listed.out.find((l) => l.startsWith('abrechnung'))).toMatch(/import,export.*–\s+–$/)
+
+    await vi.waitFor(async () => {
+      const uses = await keyUses('kurzlebig')
+      expect(uses.map((u) => u.after)).toEqual([
+        { method: 'GET', route: '/api/provider/changes', status: 200 },
+        { method: 'GET', route: '/api/provider/changes', status: 401 },
+      ])
+    })
+  })
+})
+
+describe('the separation of provider keys and portal tokens', () => {
+  it('admits a key to the routes of its scope only (403 otherwise), and audits every use', async () => {
+    const header = await createKey('nur-export', 'export')
+    expect((await call('GET', '/api/provider/changes', header)).statusCode).toBe(200)
+    const step = await call('POST', '/api/provider/steps/release', header, {
+      operatingCostsDistribution: await distributionIn('V'),
+    })
+    expect(step.statusCode).toBe(403)
+    expect(step.json()).toMatchObject({ code: 'PROVIDER_SCOPE_MISSING' })
+    await vi.waitFor(async () => {
+      const uses = await keyUses('nur-export')
+      expect(uses.map((u) => u.after)).toEqual([
+        { method: 'GET', route: '/api/provider/changes', status: 200 },
+        { method: 'POST', route: '/api/provider/steps/release', status: 403 },
+      ])
+    })
+    const [row] = await ctx.database.db
+      .select({ lastUsedAt: providerApiKeys.lastUsedAt })
+      .from(providerApiKeys)
+      .where(eq(providerApiKeys.name, 'nur-export'))
+    expect(row!.lastUsedAt).toBeInstanceOf(Date)
+  })
+
+  it('refuses a portal token below /api/provider/ and a key on the portal routes (401)', async () => {
+    const header = await createKey('getrennt', 'all')
+    const withToken = await call('GET', '/api/provider/changes', verwalter)
+    expect(withToken.statusCode).toBe(401)
+    const withKey = await call('POST', '/api/persistence/users-search', header, {})
+    expect(withKey.statusCode).toBe(401)
+    expect(withKey.json<{ detail: string }>().detail).toMatch(/nur für \/api\/provider\//)
+    const unknown = await call('GET', '/api/provider/changes', {
+      authorization: `Bearer pk_${'A'.repeat(43)}`,
+    })
+    expect(unknown.statusCode).toBe(401)
+  })
+})
+
+describe('the changes feed', () => {
+  let header: { authorization: string }
+  let steps: { authorization: string }
+
+  beforeAll(async () => {
+    header = await createKey('feed', 'export')
+    steps = await createKey('schritte', 'steps')
+  })
+
+  const feed = async (since?: string, limit?: number) => {
+    const query = new URLSearchParams()
+    if (since !== undefined) query.set('since', since)
+    if (limit !== undefined) query.set('limit', String(limit))
+    const response = await call('GET', `/api/provider/changes?${query.toString()}`, header)
+    expect(response.statusCode, response.body).toBe(200)
+    return response.json<{ items: ChangeEvent[]; cursor: string; more: boolean }>()
+  }
+
+  it('lists exactly what a user did in a scripted session, in order; since its cursor none', async () => {
+    const start = await feed()
+    expect(start.items).toEqual([])
+
+    const open = await distributionIn('O')
+    const released = await distributionIn('F')
+    const added = await call('POST', `${BASE}/${open}/heating-expenses`, verwalter, {
+      operatingCostsHeatingExpense: [await validLine(open)],
+    })
+    expect(added.statusCode, added.body).toBe(201)
+    const line = added.json<{ operatingCostsHeatingExpense: { guid: string; version: number }[] }>()
+      .operatingCostsHeatingExpense[0]!
+    // the provider polls in between: neither its calls nor its steps are users' work
+    expect((await feed(start.cursor)).items).toHaveLength(1)
+    const edited = await call('PATCH', `${BASE}/${open}/heating-expenses/${line.guid}`, verwalter, {
+      amountTransactionCurrency: '120.00',
+      apportionableAmount: '90.00',
+      version: line.version,
+    })
+    expect(edited.statusCode, edited.body).toBe(200)
+    const deleted = await call('DELETE', `${BASE}/${open}/heating-expenses/${line.guid}`, verwalter)
+    expect(deleted.statusCode, deleted.body).toBe(204)
+    const finalized = await call(
+      'POST',
+      '/api/processes/operating-costs/entry-finalization',
+      verwalter,
+      { operatingCostsDistribution: open },
+    )
+    expect(finalized.statusCode, finalized.body).toBe(200)
+    const distributed = await call('POST', '/api/provider/steps/distribute', steps, {
+      operatingCostsDistribution: open,
+    })
+    expect(distributed.statusCode, distributed.body).toBe(200)
+    const declined = await call(
+      'POST',
+      '/api/processes/operating-costs/distribution-approval',
+      verwalter,
+      { operatingCostsDistribution: released, approved: false, reason: 'Heizöl doppelt berechnet' },
+    )
+    expect(declined.statusCode, declined.body).toBe(200)
+    const form = multipart(
+      { objectType: 'KOSTENBELEG', objectKey: released, note: 'Rechnung Heizöl' },
+      { fileName: 'Heizöl.pdf', contentType: 'application/pdf', content: SAMPLE_FILES.pdf },
+    )
+    const uploaded = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/processes/system/file-upload',
+      headers: { ...verwalter, ...form.headers },
+      payload: form.payload,
+    })
+    expect(uploaded.statusCode, uploaded.body).toBe(200)
+    const [unit] = await ctx.database.db
+      .select({ id: pointsOfDelivery.pointOfDelivery })
+      .from(pointsOfDelivery)
+      .where(eq(pointsOfDelivery.companyCode, '1000'))
+      .orderBy(asc(pointsOfDelivery.pointOfDelivery))
+      .limit(1)
+    const tenant = {
+      customerType: 'private',
+      salutation: 'FR',
+      title: '',
+      NAME1: 'Jana',
+      NAME2: 'Becker',
+      AUSZUG: '2025-06-30',
+      PLZ: '10115',
+      ORT: 'Berlin',
+      STRASSE: 'Invalidenstraße',
+      HAUSNR: '12a',
+      ZUSATZ: '',
+      POSTFACH: '',
+      EMAIL: 'jana.becker@example.com',
+      TEL: '',
+      information: '',
+    }
+    const activity = multipart(
+      {
+        activity: JSON.stringify({
+          activityType: 'MIETERWECHSEL',
+          objectType: 'VSTELLE',
+          objectKey: unit!.id,
+          payload: tenant,
+        }),
+      },
+      { fileName: 'Übergabe.png', contentType: 'image/png', content: SAMPLE_FILES.png },
+    )
+    const reported = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/persistence/activities',
+      headers: { ...verwalter, ...activity.headers },
+      payload: activity.payload,
+    })
+    expect(reported.statusCode, reported.body).toBe(201)
+
+    const all = await feed()
+    expect(all.more).toBe(false)
+    expect(all.items.map((event) => event.action)).toEqual([
+      'EXPENSE_ADDED',
+      'EXPENSE_UPDATED',
+      'EXPENSE_DELETED',
+      'DISTRIBUTION_STATUS_CHANGED',
+      'DISTRIBUTION_DECLINED',
+      'ATTACHMENT_UPLOADED',
+      'ACTIVITY_CREATED',
+    ])
+    expect(new Set(all.items.map((event) => event.user))).toEqual(new Set(['verwalter']))
+    const [add, edit, remove, finalize, decline, upload, change] = all.items
+    expect(add).toMatchObject({
+      entity: 'operatingCostsExpense',
+      key: line.guid,
+      companyCode: '1000',
+      data: { operatingCostsDistribution: open, kind: 'heating', line: { guid: line.guid } },
+    })
+    expect(edit!.data).toMatchObject({
+      line: { amountTransactionCurrency: '120.00' },
+      previous: { amountTransactionCurrency: '100.00' },
+    })
+    expect(remove!.data).toMatchObject({ line: { amountTransactionCurrency: '120.00' } })
+    expect(finalize!.data).toEqual({ operatingCostsDistribution: open, from: 'O', to: 'E' })
+    expect(decline!.data).toMatchObject({
+      operatingCostsDistribution: released,
+      reason: 'Heizöl doppelt berechnet',
+    })
+    const document = uploaded.json<{ attachment: string }>().attachment
+    expect(upload!.data).toMatchObject({
+      attachment: {
+        attachment: document,
+        objectType: 'KOSTENBELEG',
+        fileName: 'Heizöl.pdf',
+        contentFile: `attachments/${document}.pdf`,
+      },
+    })
+    expect(change!.data).toMatchObject({
+      activityType: 'MIETERWECHSEL',
+      objectKey: unit!.id,
+      payload: { NAME1: 'Jana' },
+      attachment: { fileName: 'Übergabe.png', mediaType: 'image/png', objectType: 'MIETERWECHSEL' },
+    })
+    // every event's cursor continues after it; the answer's cursor lists none
+    expect((await feed(add!.cursor)).items.map((event) => event.key)).toEqual(
+      all.items.slice(1).map((event) => event.key),
+    )
+    expect(await feed(all.cursor)).toMatchObject({ items: [], more: false })
+
+    // pages: limit 3 gives 3, 3 and 1, and the last page's cursor lists none
+    const pages: ChangeEvent[][] = []
+    let cursor: string | undefined
+    for (;;) {
+      const page = await feed(cursor, 3)
+      pages.push(page.items)
+      cursor = page.cursor
+      if (!page.more) break
+    }
+    expect(pages.map((page) => page.length)).toEqual([3, 3, 1])
+    expect(pages.flat()).toEqual(all.items)
+    expect((await feed(cursor)).items).toEqual([])
+
+    // the command line writes the same events as NDJSON and the cursor to stderr
+    const printed = await provider('changes')
+    expect(printed.code).toBe(0)
+    expect(printed.out.map((text) => JSON.parse(text) as unknown)).toEqual(all.items)
+    // the cursor alone on stderr: the end of the log, past the provider's own calls since
+    expect(printed.err).toEqual([expect.stringMatching(/^[A-Za-z0-9_-]+$/)])
+    const file = path.join(folder, 'changes.ndjson')
+    const written = await provider('changes', '--out', file)
+    expect(written.out).toEqual([`7 Ereignis(se) nach ${file} geschrieben.`])
+    expect(
+      (await readFile(file, 'utf8'))
+        .trimEnd()
+        .split('\n')
+        .map((text) => JSON.parse(text) as unknown),
+    ).toEqual(all.items)
+    const none = await provider('changes', '--since', written.err[0]!)
+    expect(none).toEqual({ code: 0, out: [], err: [written.err[0]] })
+  })
+
+  it('lists the decisions on an invoice with their reason', async () => {
+    const start = await feed()
+    const [invoice] = await ctx.database.db
+      .select({
+        id: billingVouchers.billingVoucher,
+        number: billingVouchers.invoiceVoucher,
+        distribution: billingVouchers.operatingCostsDistribution,
+      })
+      .from(billingVouchers)
+      .innerJoin(
+        operatingCostsDistributions,
+        eq(
+          operatingCostsDistributions.operatingCostsDistribution,
+          billingVouchers.operatingCostsDistribution,
+        ),
+      )
+      .where(
+        and(
+          eq(billingVouchers.companyCode, '1000'),
+          like(billingVouchers.invoiceVoucher, 'AR%'),
+          inArray(operatingCostsDistributions.operatingCostsDistributionStatus, ['F', 'G']),
+        ),
+      )
+      .orderBy(asc(billingVouchers.billingVoucher))
+      .limit(1)
+    const decide = (decision: object) =>
+      call('POST', '/api/processes/operating-costs/invoice-approval', verwalter, {
+        invoice: invoice!.id,
+        ...decision,
+      })
+    expect((await decide({ approved: false, reason: 'Falscher Zeitraum' })).statusCode).toBe(200)
+    expect((await decide({ approved: true })).statusCode).toBe(200)
+    const { items } = await feed(start.cursor)
+    expect(items.map((event) => [event.action, event.key, event.data])).toEqual([
+      [
+        'INVOICE_DECLINED',
+        invoice!.id,
+        {
+          billingVoucher: invoice!.id,
+          invoiceVoucher: invoice!.number,
+          operatingCostsDistribution: invoice!.distribution,
+          status: expect.any(String) as string,
+          reason: 'Falscher Zeitraum',
+          previousStatus: null,
+        },
+      ],
+      [
+        'INVOICE_APPROVED',
+        invoice!.id,
+        expect.objectContaining({ reason: null, previousStatus: expect.any(String) as string }),
+      ],
+    ])
+  })
+
+  it('refuses a cursor that is not one (400 naming since)', async () => {
+    const response = await call('GET', '/api/provider/changes?since=nicht-meiner', header)
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({ code: 'INVALID_CURSOR', field: 'since' })
+    const printed = await provider('changes', '--since', 'nicht-meiner')
+    expect(printed.code).toBe(1)
+  })
+})
+
+describe('the changes feed beside open transactions', () => {
+  // PGlite runs one transaction at a time: only PostgreSQL can hold one open beside the read
+  it.runIf(inject('testDatabaseKind') === 'postgres')(
+    'waits for an entry whose id is taken but not yet committed, instead of passing it over',
+    async () => {
+      const db = ctx.database.db
+      const start = await readChanges(db)
+      const entry = (key: string) => ({
+        userName: 'verwalter',
+        companyCode: '1000',
+        action: 'EXPENSE_DELETED',
+        entity: 'operatingCostsExpense',
+        entityKey: key,
+        before: { operatingCostsDistribution: 'X', kind: 'heating', guid: key },
+      })
+      let commit!: () => void
+      const held = new Promise<void>((resolve) => (commit = resolve))
+      let inserted!: () => void
+      const taken = new Promise<void>((resolve) => (inserted = resolve))
+      const slow = db.transaction(async (tx) => {
+        await writeAudit(tx, entry('zuerst'))
+        inserted()
+        await held
+      })
+      await taken
+      await writeAudit(db, entry('danach'))
+      const reading = readChanges(db, { since: start.cursor })
+      const early = await Promise.race([
+        reading.then(() => 'gelesen'),
+        new Promise((resolve) => setTimeout(() => resolve('wartet'), 300)),
+      ])
+      expect(early).toBe('wartet')
+      commit()
+      await slow
+      const page = await reading
+      expect(page.items.map((event) => event.key)).toEqual(['zuerst', 'danach'])
+    },
+  )
+})
+
+describe('the provider steps', () => {
+  it('runs a step audited as the key, repeats with the same Idempotency-Key, refuses a wrong one', async () => {
+    const header = await createKey('workflow', 'steps')
+    const id = await distributionIn('V')
+    const release = (key: string) =>
+      call(
+        'POST',
+        '/api/provider/steps/release',
+        { ...header, 'idempotency-key': key },
+        { operatingCostsDistribution: id },
+      )
+    const first = await release('freigabe-1')
+    expect(first.statusCode, first.body).toBe(200)
+    expect(first.json()).toMatchObject({
+      operatingCostsDistribution: id,
+      operatingCostsDistributionStatus: 'F',
+      successMessage: expect.stringContaining('freigegeben') as string,
+    })
+    const again = await release('freigabe-1')
+    expect(again.statusCode).toBe(200)
+    expect(again.headers['idempotent-replayed']).toBe('true')
+    expect((await release('freigabe-2')).statusCode).toBe(409)
+    const [audit] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityKey, id), eq(auditLog.action, 'DISTRIBUTION_STATUS_CHANGED')))
+      .orderBy(sql`${auditLog.id} desc`)
+      .limit(1)
+    expect(audit!.userName).toBe('provider:workflow')
+    const unknown = await call('POST', '/api/provider/steps/cancel', header, {
+      operatingCostsDistribution: 'gibt-es-nicht',
+    })
+    expect(unknown.statusCode).toBe(404)
+  })
+})
+
+describe('the user administration', () => {
+  it('adds, lists, disables, enables, resets and deletes a user with a users key', async () => {
+    const header = await createKey('konten', 'users')
+    const added = await call('POST', '/api/provider/users', header, {
+      userName: 'neu.verwalterin',
+      name: 'Nora Neu',
+      mail: 'nora.neu@example.com',
+      companyCode: '1000',
+    })
+    expect(added.statusCode, added.body).toBe(201)
+    expect(added.json()).toMatchObject({
+      successMessage: expect.stringContaining('Einladung') as string,
+      account: { userName: 'neu.verwalterin', status: 'invited', companyCode: '1000' },
+    })
+    const outbox = await import('node:fs/promises').then((fs) =>
+      fs.readdir(path.join(ctx.config.dataDir, 'outbox')),
+    )
+    expect(outbox).toHaveLength(1)
+    const again = await call('POST', '/api/provider/users', header, {
+      userName: 'Neu.Verwalterin',
+      name: 'Nora Neu',
+      mail: 'nora.neu@example.com',
+      companyCode: '1000',
+    })
+    expect(again.statusCode).toBe(409)
+
+    const listed = await call('GET', '/api/provider/users?companyCode=1000', header)
+    expect(listed.statusCode).toBe(200)
+    expect(listed.json<{ items: { userName: string }[] }>().items.map((u) => u.userName)).toEqual(
+      expect.arrayContaining(['neu.verwalterin', 'verwalter', 'eigentuemer']),
+    )
+
+    const disable = (key: string) =>
+      call(
+        'POST',
+        '/api/provider/users/disable',
+        { ...header, 'idempotency-key': key },
+        { userName: 'neu.verwalterin' },
+      )
+    expect((await disable('sperren-1')).json()).toMatchObject({ account: { status: 'disabled' } })
+    expect((await disable('sperren-1')).headers['idempotent-replayed']).toBe('true')
+    const reset = await call('POST', '/api/provider/users/reset', header, {
+      userName: 'neu.verwalterin',
+    })
+    expect(reset.statusCode).toBe(409)
+    const enabled = await call('POST', '/api/provider/users/enable', header, {
+      userName: 'neu.verwalterin',
+    })
+    expect(enabled.json()).toMatchObject({ account: { status: 'invited' } })
+    expect(
+      (await call('POST', '/api/provider/users/reset', header, { userName: 'neu.verwalterin' }))
+        .statusCode,
+    ).toBe(200)
+    const deleted = await call('POST', '/api/provider/users/delete', header, {
+      userName: 'neu.verwalterin',
+    })
+    expect(deleted.statusCode, deleted.body).toBe(200)
+    expect(deleted.json()).toMatchObject({
+      pseudonym: expect.stringMatching(/^gelöscht-/) as string,
+    })
+    expect(
+      (await call('POST', '/api/provider/users/delete', header, { userName: 'neu.verwalterin' }))
+        .statusCode,
+    ).toBe(404)
+  })
+})
+
+describe('import and dump as a tar archive', () => {
+  let header: { authorization: string }
+  beforeAll(async () => {
+    header = await createKey('austausch', 'import,export')
+  })
+
+  it('dumps the data as tar, and importing files of it again changes nothing', async () => {
+    const dump = await call('GET', '/api/provider/dump', header)
+    expect(dump.statusCode, dump.body.slice(0, 200)).toBe(200)
+    expect(dump.headers['content-type']).toBe('application/x-tar')
+    const names = execFileSync('tar', ['-tf', '-'], { input: dump.rawPayload })
+      .toString()
+      .split('\n')
+    expect(names).toEqual(expect.arrayContaining(['connections.ndjson', 'attachments/']))
+    expect(names.some((name) => /^attachments\/.+\.pdf$/.test(name))).toBe(true)
+
+    // the whole round trip is the interchange's test; here the archive's way in: a part of it
+    const unpacked = await mkdtemp(path.join(folder, 'dump-'))
+    execFileSync('tar', ['-xf', '-', '-C', unpacked], { input: dump.rawPayload })
+    const part = execFileSync('tar', [
+      '-cf',
+      '-',
+      '-C',
+      path.dirname(unpacked),
+      `${path.basename(unpacked)}/company-codes.ndjson`,
+      `${path.basename(unpacked)}/partners.ndjson`,
+    ])
+    const imported = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/provider/import',
+      headers: { ...header, 'content-type': 'application/x-tar' },
+      payload: part,
+    })
+    expect(imported.statusCode, imported.body.slice(0, 500)).toBe(200)
+    const result = imported.json<{ total: { rows: number; inserted: number; updated: number } }>()
+    expect(result.total.rows).toBeGreaterThan(10)
+    expect(result.total).toMatchObject({ inserted: 0, updated: 0 })
+    const [audit] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'INTERCHANGE_IMPORT'))
+      .orderBy(sql`${auditLog.id} desc`)
+      .limit(1)
+    expect(audit!.userName).toBe('provider:austausch')
+  }, 120_000)
+
+  it('takes and gives the archive over a real connection, also gzip-encoded', async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' })
+    const address = ctx.app.server.address() as { port: number }
+    const base = `http://127.0.0.1:${address.port}`
+    const dump = await fetch(`${base}/api/provider/dump`, { headers: header })
+    expect(dump.status).toBe(200)
+    const tar = Buffer.from(await dump.arrayBuffer())
+    expect(execFileSync('tar', ['-tf', '-'], { input: tar }).toString()).toMatch(
+      /^company-codes\.ndjson$/m,
+    )
+    const unpacked = await mkdtemp(path.join(folder, 'real-'))
+    execFileSync('tar', ['-xf', '-', '-C', unpacked], { input: tar })
+    const part = execFileSync('tar', ['-czf', '-', '-C', unpacked, 'company-codes.ndjson'])
+    const imported = await fetch(`${base}/api/provider/import`, {
+      method: 'POST',
+      headers: { ...header, 'content-type': 'application/x-tar', 'content-encoding': 'gzip' },
+      body: part,
+    })
+    expect(imported.status, await imported.clone().text()).toBe(200)
+    expect(await imported.json()).toMatchObject({ total: { inserted: 0, updated: 0 } })
+  })
+
+  it('refuses what is no archive (400) and records that break a rule (422, nothing written)', async () => {
+    const garbage = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/provider/import',
+      headers: { ...header, 'content-type': 'application/x-tar' },
+      payload: Buffer.from('kein tar '.repeat(100)),
+    })
+    expect(garbage.statusCode).toBe(400)
+    expect(garbage.json()).toMatchObject({ code: 'INVALID_ARCHIVE' })
+
+    const source = await mkdtemp(path.join(folder, 'broken-'))
+    await import('node:fs/promises').then((fs) =>
+      fs.writeFile(path.join(source, 'connections.ndjson'), '{"connection":"X"}\n'),
+    )
+    const broken = execFileSync('tar', ['-cf', '-', '-C', source, '.'])
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/provider/import',
+      headers: { ...header, 'content-type': 'application/x-tar' },
+      payload: broken,
+    })
+    expect(refused.statusCode, refused.body).toBe(422)
+    const body = refused.json<{ code: string; issues: { file: string; line: number | null }[] }>()
+    expect(body.code).toBe('IMPORT_REFUSED')
+    expect(body.issues[0]).toMatchObject({ file: 'connections.ndjson', line: 1 })
+  })
+})
