@@ -53,6 +53,8 @@ interface ReferenceUse extends Location {
 
 interface PendingReference {
   first: ReferenceUse
+  /** How many records refer to the key. */
+  count: number
   /** Uses that expect another scope than the first, checked as well. */
   others: ReferenceUse[]
 }
@@ -82,7 +84,6 @@ export class InterchangeChecker {
   /** The company codes of the import's company-codes file. */
   readonly companyCodes = new Set<string>()
   private readonly scopes = new Map<InterchangeEntityName, Map<string, string>>()
-  private readonly complete = new Set<InterchangeEntityName>()
   private readonly pending = new Map<InterchangeEntityName, Map<string, PendingReference>>()
   private omitted = 0
 
@@ -148,7 +149,8 @@ export class InterchangeChecker {
       // a valid record's references are texts or null
       const targetKey = record[reference.field]
       if (typeof targetKey !== 'string') continue
-      if (this.complete.has(reference.entity) && this.keysOf(reference.entity).has(targetKey)) {
+      const found = this.keys.get(reference.entity)?.has(targetKey) === true
+      if (found) {
         if (!reference.same) continue
         const target = this.scopes.get(reference.entity)?.get(targetKey)
         const fits =
@@ -157,18 +159,12 @@ export class InterchangeChecker {
         if (fits) continue
       }
       const use: ReferenceUse = { file, line, field: reference.field, scope, same: reference.same }
-      if (this.complete.has(reference.entity) && this.keysOf(reference.entity).has(targetKey)) {
+      // not (yet) in the import: decided at the end, from the whole import or the database
+      if (found)
         this.checkScope(reference.entity, targetKey, use, this.scopes.get(reference.entity))
-      } else {
-        this.defer(reference.entity, targetKey, use)
-      }
+      else this.defer(reference.entity, targetKey, use)
     }
     return true
-  }
-
-  /** All records of `entity` are checked: references to it are decided right away from now on. */
-  completed(entity: InterchangeEntityName): void {
-    this.complete.add(entity)
   }
 
   /**
@@ -197,12 +193,12 @@ export class InterchangeChecker {
         const found = stored.get(key)
         const file = interchangeTable(entity).entity.file
         if (found === undefined) {
-          for (const use of [uses.first, ...uses.others]) {
-            this.report({
-              ...location(use),
-              message: `"${key}" fehlt: weder in ${file} noch in der Datenbank.`,
-            })
-          }
+          // one issue per missing record, at the first line that refers to it
+          const more = uses.count > 1 ? ` (auch in ${uses.count - 1} weiteren Zeilen)` : ''
+          this.report({
+            ...location(uses.first),
+            message: `"${key}" fehlt: weder in ${file} noch in der Datenbank${more}.`,
+          })
           continue
         }
         const companyCode = found.split(SEPARATOR)[0]!
@@ -241,11 +237,14 @@ export class InterchangeChecker {
     let pending = this.pending.get(entity)
     if (!pending) this.pending.set(entity, (pending = new Map<string, PendingReference>()))
     const known = pending.get(key)
-    if (!known) pending.set(key, { first: use, others: [] })
-    else if (use.same && (use.scope !== known.first.scope || use.same !== known.first.same)) {
-      // a few per key at most in valid data; keep them bounded in broken data
-      if (known.others.length < 10) known.others.push(use)
+    if (!known) {
+      pending.set(key, { first: use, count: 1, others: [] })
+      return
     }
+    known.count++
+    const otherScope = use.scope !== known.first.scope || use.same !== known.first.same
+    // a few per key at most in valid data; kept bounded in broken data
+    if (use.same && otherScope && known.others.length < 10) known.others.push(use)
   }
 
   private checkScope(

@@ -1,15 +1,16 @@
 /**
- * The import of the interchange format (ARCHITECTURE 3.5, docs/interchange.md): first every
- * record of every file is checked (schema, keys, references, attachment files) and up to
- * `errorLimit` issues are collected, each naming file, line, field and the German rule; only a
- * clean import is written, all of it in one transaction, upserted on the domain's keys. With
- * `prune`, rows of the imported entities within the import's company codes that the import no
- * longer contains are removed.
+ * The import of the interchange format (ARCHITECTURE 3.5, docs/interchange.md): every record of
+ * every file is checked (schema, keys, references, attachment files), up to `errorLimit` issues
+ * are collected, each naming file, line, field and the German rule, and only a clean import is
+ * committed: all of it in one transaction, upserted on the domain's keys. With `prune`, rows of
+ * the imported entities within the import's company codes that the import no longer contains are
+ * removed.
  *
- * `importFolder` reads a folder twice (checking, then writing the checked lines as they are), so
- * memory stays flat at millions of readings. `ImportSession` takes records from memory in units
- * (each unit checked, then written, in the caller's transaction): the demo seed writes through
- * it, `importRecords` is the same in a transaction of its own.
+ * `importFolder` reads a folder twice: checking, and writing the checked lines as they are (a file
+ * as soon as it is checked, see there). Only keys are kept in memory, so it stays flat at millions
+ * of readings. `ImportSession` takes records from memory in units, each checked and then written
+ * in the caller's transaction: the demo seed writes through it; `importRecords` is the same in a
+ * transaction of its own.
  */
 import { readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
@@ -103,9 +104,9 @@ export class InterchangeImportError extends Error {
   }
 }
 
+/** The position of a file in dependency order; -1 for a file of no entity. */
 function fileOrder(file: string): number {
-  const index = INTERCHANGE_TABLES.findIndex((table) => table.entity.file === file)
-  return index === -1 ? -1 : index
+  return INTERCHANGE_TABLES.findIndex((table) => table.entity.file === file)
 }
 
 /** Records of one entity from memory. */
@@ -494,7 +495,6 @@ async function checkFiles(
         })
       }
       bytesBefore += file.bytes
-      checker.completed(table.entity.name)
       checked(index)
       if (checker.full) break
     }
