@@ -3,7 +3,12 @@
  * changes feed, and the inputs and answers of the provider's routes. Server-side only: the portal
  * never calls these routes.
  */
-import { DISTRIBUTION_STATUS, EXPENSE_TYPES, type DistributionStatus } from '@portal/domain'
+import {
+  AttachmentSchema,
+  DISTRIBUTION_STATUS,
+  EXPENSE_TYPES,
+  type DistributionStatus,
+} from '@portal/domain'
 import { z } from 'zod'
 
 /** A recorded value as it was written then: later fields may be missing in older entries. */
@@ -12,16 +17,8 @@ const RecordedSchema = z.record(z.string(), z.unknown())
 const STATUSES = Object.keys(DISTRIBUTION_STATUS) as [DistributionStatus, ...DistributionStatus[]]
 
 /** An uploaded file, and where `provider dump` puts its bytes. */
-export const ChangedFileSchema = z
-  .object({
-    attachment: z.string(),
-    objectType: z.string(),
-    objectKey: z.string(),
-    fileName: z.string(),
-    mediaType: z.string(),
-    size: z.number().int(),
-    sha256: z.string(),
-    note: z.string().nullable(),
+export const ChangedFileSchema = AttachmentSchema.omit({ uploadedBy: true, createdAt: true })
+  .extend({
     contentFile: z.string().meta({
       description:
         'Wo `provider dump` (und `GET /api/provider/dump`) die Bytes der Datei ablegt, z. B. `attachments/<id>.pdf`.',
