@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { memoryChange, renderMarkdown, soakWindows, type BenchReport } from './report'
+import {
+  equalityText,
+  memoryChange,
+  renderMarkdown,
+  soakWindows,
+  type BenchReport,
+  type ReferenceCheck,
+} from './report'
 import type { RunFigures } from './targets'
 
 const run = (p50: number, extra: Partial<RunFigures> = {}): RunFigures => ({
@@ -41,7 +48,48 @@ const report = (): BenchReport => ({
       database: 'postgres',
       run: run(30, { non2xx: 7 }),
     },
+    {
+      scenario: 'search-2000',
+      description: 'connections-search, limit=9999',
+      database: 'postgres',
+      run: run(40, { requestsPerSecond: 20 }),
+    },
   ],
+  reference: {
+    results: [
+      {
+        scenario: 'search-50',
+        description: 'connections-search, limit=50',
+        database: 'postgres',
+        check: { equal: true, answers: 3, bytes: 40_960, headerDifferences: [] },
+        run: run(2, { requestsPerSecond: 800 }),
+        ratios: { requestsPerSecond: 2, p50: 2 },
+      },
+      {
+        scenario: 'search-2000',
+        description: 'connections-search, limit=9999',
+        database: 'postgres',
+        check: {
+          equal: false,
+          answers: 1,
+          bytes: 2_600_000,
+          headerDifferences: [],
+          mismatch: {
+            user: 'verwalter',
+            request: 'POST /api/persistence/connections-search?limit=9999',
+            offset: 1234,
+            productStatus: 200,
+            referenceStatus: 200,
+            productBytes: 2_600_000,
+            referenceBytes: 2_600_001,
+          },
+        },
+        run: null,
+        ratios: null,
+      },
+    ],
+    skipped: ['PGlite: keine Referenz.'],
+  },
   sql: [{ scenario: 'search-50', database: 'postgres', run: run(2) }],
   memory: null,
   portal: null,
@@ -63,6 +111,96 @@ describe('renderMarkdown', () => {
     expect(markdown).toContain('| search-50 | PostgreSQL | 1600 | 2.00 | 6.00 | 2.00 |')
     expect(markdown).toContain('**7 nicht-2xx**')
     expect(markdown).toContain('- Portal-Messung: Chromium fehlt')
+  })
+})
+
+describe('the portal in the report', () => {
+  it('shows the median of the login on a phone with every run, the rest of its figures of that run', () => {
+    const markdown = renderMarkdown({
+      ...report(),
+      portal: {
+        javascriptGzipKb: { authenticate: 133.8, dashboard: 232.3 },
+        lighthouse: [
+          {
+            page: 'login',
+            formFactor: 'desktop',
+            performance: 100,
+            accessibility: 100,
+            lcpMs: 512,
+            tbtMs: 0,
+            cls: 0,
+          },
+          {
+            page: 'login',
+            formFactor: 'mobile',
+            performance: 96,
+            accessibility: 100,
+            lcpMs: 2101.4,
+            tbtMs: 40,
+            cls: 0,
+            performanceRuns: [97, 96, 93],
+          },
+        ],
+      },
+    })
+    expect(markdown).toContain(
+      '| Lighthouse login mobile: Performance | 96 (Median aus 97, 96, 93) | >= 95, Median aus 3 Läufen | ja |',
+    )
+    expect(markdown).toContain('| login | mobile | 96 (97, 96, 93) | 100 | 2101 | 40 | 0.000 |')
+    expect(markdown).toContain('| login | desktop | 100 | 100 | 512 | 0 | 0.000 |')
+    expect(markdown).toContain('Performance als Median')
+  })
+})
+
+describe('the reference in the report', () => {
+  it('shows product / reference per scenario with the equality check and the ratio target', () => {
+    const markdown = renderMarkdown(report())
+    expect(markdown).toContain('## Produkt / Referenz (derselbe Lauf)')
+    expect(markdown).toContain('- PGlite: keine Referenz.')
+    // 1600 / 800 req/s meets the doubled rate, p50 4 ms / 2 ms misses the equal p50
+    expect(markdown).toContain(
+      '| connections-search, limit=50 | PostgreSQL | gleich (3 Antworten, 40 kB) | 1600 | 800 | 4.00 | 2.00 | 2.00 | 2.00 | 0 | req/s >= 2 x Referenz, p50 <= 1 x Referenz | **nein** |',
+    )
+    // a mismatch: named, not measured, its target open
+    expect(markdown).toContain(
+      '| connections-search, limit=9999 | PostgreSQL | **verschieden** ab Byte 1234 (verwalter, POST /api/persistence/connections-search?limit=9999: Produkt 2600000 B, Referenz 2600001 B) | 20.0 | – | 40.0 | – | – | – | – | req/s >= 2 x Referenz, p50 <= 1 x Referenz | offen |',
+    )
+  })
+
+  it('says why there is no reference and leaves the section out without one', () => {
+    const withoutPostgres = report()
+    withoutPostgres.reference = { results: [], skipped: ['Keine Referenz: ohne DATABASE_URL.'] }
+    expect(renderMarkdown(withoutPostgres)).toContain('- Keine Referenz: ohne DATABASE_URL.')
+    withoutPostgres.reference.skipped = []
+    expect(renderMarkdown(withoutPostgres)).not.toContain('Referenz')
+  })
+
+  it('words the check: equal answers with their size, a status that differs', () => {
+    const check: ReferenceCheck = { equal: true, answers: 3, bytes: 2048, headerDifferences: [] }
+    expect(equalityText(check)).toBe('gleich (3 Antworten, 2.0 kB)')
+    check.equal = false
+    check.mismatch = {
+      user: 'fremd',
+      request: 'GET /x',
+      offset: 0,
+      productStatus: 404,
+      referenceStatus: 200,
+      productBytes: 10,
+      referenceBytes: 12,
+    }
+    expect(equalityText(check)).toBe(
+      '**verschieden** ab Byte 0 (fremd, GET /x: Produkt 10 B, Referenz 12 B, Status 404/200)',
+    )
+  })
+
+  it('lists headers that differ', () => {
+    const withHeaders = report()
+    withHeaders.reference.results[0]!.check.headerDifferences = [
+      'x-frame-options: Produkt SAMEORIGIN, Referenz –',
+    ]
+    expect(renderMarkdown(withHeaders)).toContain(
+      '- search-50: x-frame-options: Produkt SAMEORIGIN, Referenz –',
+    )
   })
 })
 

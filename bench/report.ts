@@ -4,8 +4,10 @@ import {
   memoryTarget,
   percentChange,
   portalTargets,
+  referenceTarget,
   scenarioTarget,
   type Database,
+  type ReferenceRatios,
   type RunFigures,
   type Target,
 } from './targets'
@@ -46,6 +48,40 @@ export interface MemoryResult {
   run: RunFigures
 }
 
+/** Issue 14: the answers of product and reference to a scenario's requests, compared once. */
+export interface ReferenceCheck {
+  /** Every status and body byte-equal, for every demo user. */
+  equal: boolean
+  /** Answers compared (requests × users) and the product's bytes in them. */
+  answers: number
+  bytes: number
+  /** The first answer that differs; comparing stops there. */
+  mismatch?: {
+    user: string
+    request: string
+    /** The first byte offset where the bodies differ. */
+    offset: number
+    productStatus: number
+    referenceStatus: number
+    productBytes: number
+    referenceBytes: number
+  }
+  /** Headers that differ (without Date, Connection, Keep-Alive and the CSP nonces), one line each. */
+  headerDifferences: string[]
+}
+
+/** Issue 14: one API scenario on the reference server, measured right after the product. */
+export interface ReferenceResult {
+  scenario: string
+  description: string
+  database: Database
+  check: ReferenceCheck
+  /** The reference's autocannon run; null when the check failed and the ratio is not measured. */
+  run: RunFigures | null
+  /** Product / reference; null without a clean reference run. */
+  ratios: ReferenceRatios | null
+}
+
 export interface BenchReport {
   startedAt: string
   machine: Machine
@@ -55,6 +91,8 @@ export interface BenchReport {
   /** Issue 12: the seeded data dumped and imported into an empty database. */
   importSeconds: Partial<Record<Database, { seconds: number; rows: number }>>
   scenarios: ScenarioResult[]
+  /** Issue 14: the reference server beside the product, and why it did not run where it did not. */
+  reference: { results: ReferenceResult[]; skipped: string[] }
   sql: SqlResult[]
   memory: MemoryResult | null
   portal: PortalFigures | null
@@ -99,6 +137,7 @@ const TEXT_COLUMNS = new Set([
   'Gerät',
   'Ziel',
   'erreicht',
+  'Gleichheit',
 ])
 
 /** A Markdown table. */
@@ -110,11 +149,14 @@ function table(header: string[], rows: string[][]): string {
   ].join('\n')
 }
 
+/** One row per page and form factor; a page run several times shows its median run and every score. */
 function lighthouseRows(runs: LighthouseFigures[]): string[][] {
   return runs.map((r) => [
     r.page,
     r.formFactor,
-    String(r.performance),
+    r.performanceRuns && r.performanceRuns.length > 1
+      ? `${r.performance} (${r.performanceRuns.join(', ')})`
+      : String(r.performance),
     String(r.accessibility),
     String(Math.round(r.lcpMs)),
     String(Math.round(r.tbtMs)),
@@ -186,6 +228,7 @@ export function renderMarkdown(report: BenchReport): string {
       }),
     ),
   )
+  lines.push(...referenceSection(report))
   if (report.sql.length > 0) {
     lines.push('', '## Dieselbe Abfrage direkt über den Treiber (10 parallele Schleifen)', '')
     lines.push(
@@ -265,11 +308,95 @@ export function renderMarkdown(report: BenchReport): string {
         lighthouseRows(report.portal.lighthouse),
       ),
     )
+    if (report.portal.lighthouse.some((run) => (run.performanceRuns?.length ?? 1) > 1)) {
+      lines.push(
+        '',
+        'Mehrere Läufe: Performance als Median, in Klammern jeder Lauf; die übrigen Werte sind die des mittleren Laufs.',
+      )
+    }
   }
   if (report.problems.length > 0) {
     lines.push('', '## Probleme', '', ...report.problems.map((p) => `- ${p}`))
   }
   return `${lines.join('\n')}\n`
+}
+
+const ratio = (value: number | undefined) =>
+  value === undefined || !Number.isFinite(value) ? '–' : value.toFixed(2)
+
+/** What the equality check found, in a table cell. */
+export function equalityText(check: ReferenceCheck): string {
+  const m = check.mismatch
+  if (m) {
+    const status =
+      m.productStatus === m.referenceStatus
+        ? ''
+        : `, Status ${m.productStatus}/${m.referenceStatus}`
+    return `**verschieden** ab Byte ${m.offset} (${m.user}, ${m.request}: Produkt ${m.productBytes} B, Referenz ${m.referenceBytes} B${status})`
+  }
+  const kB = (check.bytes / 1024).toFixed(check.bytes < 10 * 1024 ? 1 : 0)
+  return `gleich (${check.answers} Antworten, ${kB} kB)`
+}
+
+/** Issue 14: product / reference per API scenario of the same run, and the equality check. */
+function referenceSection(report: BenchReport): string[] {
+  const { results, skipped } = report.reference
+  if (results.length === 0 && skipped.length === 0) return []
+  const lines = ['', '## Produkt / Referenz (derselbe Lauf)', '']
+  lines.push(
+    'Referenz: `bench/reference/` – node:http, pg-Pool, ohne ORM; je Anfrage die Tokenprüfung des Produkts (Benutzer und abgemeldete Sitzung) und eine vorbereitete Anweisung, die die Antwort in PostgreSQL schreibt. Gleichheit: Status und Body jeder Anfrage des Szenarios für jeden Demo-Benutzer Byte für Byte wie beim Produkt; nur dann wird die Referenz gemessen, mit derselben Last direkt nach dem Produkt. Verhältnisse: Produkt / Referenz.',
+  )
+  if (skipped.length > 0) lines.push('', ...skipped.map((reason) => `- ${reason}`))
+  if (results.length > 0) {
+    lines.push('')
+    lines.push(
+      table(
+        [
+          'Szenario',
+          'Datenbank',
+          'Gleichheit',
+          'Produkt req/s',
+          'Referenz req/s',
+          'Produkt p50 (ms)',
+          'Referenz p50 (ms)',
+          'req/s Produkt / Referenz',
+          'p50 Produkt / Referenz',
+          'Fehler Referenz',
+          'Ziel',
+          'erreicht',
+        ],
+        results.map((r) => {
+          const product = report.scenarios.find(
+            (s) => s.scenario === r.scenario && s.database === r.database,
+          )?.run
+          const target = product ? referenceTarget(r.scenario, product, r.ratios) : undefined
+          return [
+            r.description,
+            DATABASE_NAMES[r.database],
+            equalityText(r.check),
+            product ? rate(product.requestsPerSecond) : '–',
+            r.run ? rate(r.run.requestsPerSecond) : '–',
+            product ? ms(product.latencyMs.p50) : '–',
+            r.run ? ms(r.run.latencyMs.p50) : '–',
+            ratio(r.ratios?.requestsPerSecond),
+            ratio(r.ratios?.p50),
+            r.run ? failures(r.run) : '–',
+            target?.text ?? '',
+            verdict(target),
+          ]
+        }),
+      ),
+    )
+  }
+  const headers = results.filter((r) => r.check.headerDifferences.length > 0)
+  if (headers.length > 0) {
+    lines.push('', 'Kopfzeilen, die abweichen:', '')
+    for (const r of headers) {
+      for (const difference of r.check.headerDifferences)
+        lines.push(`- ${r.scenario}: ${difference}`)
+    }
+  }
+  return lines
 }
 
 /** Mean of the samples whose second lies in [from, until). */

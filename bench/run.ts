@@ -1,8 +1,10 @@
 /**
  * `npm run bench [-- --scale N --duration S --soak-minutes M --skip-portal --no-build]`: seeds a
  * fresh database (PGlite always, PostgreSQL when DATABASE_URL is set), starts the built server,
- * drives it with autocannon, runs the searches' own SQL through the driver, soaks the server's
- * memory, measures the portal in Chromium and writes bench/results/<time>-scale<N>.{json,md}.
+ * drives it with autocannon, on PostgreSQL also the reference server of bench/reference/ right
+ * after it (issue 14: same answers, checked byte for byte, reported as product / reference), runs
+ * the searches' own SQL through the driver, soaks the server's memory, measures the portal in
+ * Chromium and writes bench/results/<time>-scale<N>.{json,md}.
  */
 import autocannon from 'autocannon'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
@@ -15,21 +17,30 @@ import { parseArgs } from 'node:util'
 import type { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { eq } from 'drizzle-orm'
+import type { PgDialect } from 'drizzle-orm/pg-core'
+import { build } from 'esbuild'
 import { dumpFolder } from '../apps/server/src/interchange/dump'
 import { importFolder } from '../apps/server/src/interchange/import'
 import { openDatabase, type Database as Db } from '../apps/server/src/persistence/database'
-import { connectionEntity } from '../apps/server/src/persistence/repositories/connections'
+import { MAX_REQUESTS_PER_SOCKET } from '../apps/server/src/plugins/request-limits'
+import {
+  connectionEntity,
+  connectionJson,
+} from '../apps/server/src/persistence/repositories/connections'
 import { users } from '../apps/server/src/persistence/schema'
-import { searchQuery } from '../apps/server/src/persistence/search'
+import { searchAnswerStatement } from '../apps/server/src/persistence/search'
 import { seedDemoData } from '../apps/server/src/seed/demo-data'
-import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-users'
+import { DEMO_PASSWORD, DEMO_USERS } from '../apps/server/src/seed/demo-users'
 import { buildPdf } from '../apps/server/src/seed/pdf'
+import { compareAnswers, referenceRatios } from './compare'
 import { measurePortal, recordPortalCalls, type RecordedCall } from './portal'
 import {
+  equalityText,
   memoryChange,
   renderMarkdown,
   type BenchReport,
   type MemoryResult,
+  type ReferenceResult,
   type ScenarioResult,
 } from './report'
 import type { Database, RunFigures } from './targets'
@@ -38,6 +49,11 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const DATA = path.join(ROOT, 'bench/.data')
 const RESULTS = path.join(ROOT, 'bench/results')
 const SERVER = path.join(ROOT, 'apps/server/dist/main.js')
+const REFERENCE_SOURCE = path.join(ROOT, 'bench/reference/main.ts')
+const REFERENCE = path.join(DATA, 'dist/reference.mjs')
+const REFERENCE_PORT = 4321
+/** Issue 14: the API scenarios the reference answers; the token scenario stays the product's. */
+const REFERENCE_SCENARIOS = new Set(['search-50', 'search-2000', 'expenses-500', 'download-5mb'])
 const USER = 'verwalter'
 const PORTS: Record<Database, number> = { pglite: 4310, postgres: 4320 }
 const BENCH_DATABASE = 'portal_bench'
@@ -182,25 +198,21 @@ interface RunningServer {
 
 const running = new Set<RunningServer>()
 
-async function startServer(kind: Database, dataDir: string, url?: string): Promise<RunningServer> {
-  const port = PORTS[kind]
-  // not NODE_ENV=production: the production mode refuses the demo users' published password
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    LOG_LEVEL: 'warn',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-  }
-  delete env.DATABASE_URL
-  delete env.INIT_CWD
-  delete env.NODE_ENV
-  if (url) env.DATABASE_URL = url
-  const logFile = createWriteStream(path.join(DATA, `${kind}-server.log`), { flags: 'a' })
-  // the young generation size of the server's start scripts (apps/server/package.json, decision 010)
-  const child = spawn(process.execPath, ['--max-semi-space-size=64', SERVER], {
+/**
+ * Runs `script` with node (the young generation size of the server's start scripts,
+ * apps/server/package.json, decision 010), its output into bench/.data/<name>.log, and waits until
+ * `GET /api/health` answers.
+ */
+async function startProcess(
+  name: string,
+  script: string,
+  port: number,
+  env: NodeJS.ProcessEnv,
+): Promise<RunningServer> {
+  const logFile = createWriteStream(path.join(DATA, `${name}.log`), { flags: 'a' })
+  const child = spawn(process.execPath, ['--max-semi-space-size=64', script], {
     cwd: ROOT,
-    env,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: 'pipe',
   })
   child.stdout.pipe(logFile)
@@ -224,7 +236,7 @@ async function startServer(kind: Database, dataDir: string, url?: string): Promi
   const deadline = Date.now() + 120_000
   for (;;) {
     if (child.exitCode !== null) {
-      throw new Error(`Der Server (${kind}) ist beendet, siehe bench/.data/${kind}-server.log`)
+      throw new Error(`${name} ist beendet, siehe bench/.data/${name}.log.`)
     }
     try {
       const response = await fetch(`${server.baseUrl}/api/health`)
@@ -232,9 +244,54 @@ async function startServer(kind: Database, dataDir: string, url?: string): Promi
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`Der Server (${kind}) antwortet nicht.`)
+    if (Date.now() > deadline) throw new Error(`${name} antwortet nicht auf /api/health.`)
     await sleep(250)
   }
+}
+
+async function startServer(kind: Database, dataDir: string, url?: string): Promise<RunningServer> {
+  // not NODE_ENV=production: the production mode refuses the demo users' published password
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', DATA_DIR: dataDir }
+  delete env.DATABASE_URL
+  delete env.INIT_CWD
+  delete env.NODE_ENV
+  if (url) env.DATABASE_URL = url
+  return startProcess(`${kind}-server`, SERVER, PORTS[kind], env)
+}
+
+/**
+ * Issue 14: bundles the reference server (bench/reference/) as the product's build bundles the
+ * server: our code in one file, npm packages loaded from node_modules.
+ */
+async function buildReference(): Promise<void> {
+  await build({
+    entryPoints: [REFERENCE_SOURCE],
+    outfile: REFERENCE,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'external-packages',
+        setup(builder) {
+          builder.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@portal/') ? undefined : { path: args.path, external: true },
+          )
+        },
+      },
+    ],
+  })
+}
+
+/**
+ * The reference on the product's database, with the product's JWT secret: the `jwt-secret` file
+ * the product wrote into its data folder at its start.
+ */
+async function startReference(dataDir: string, url: string): Promise<RunningServer> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: url, DATA_DIR: dataDir }
+  return startProcess('postgres-reference', REFERENCE, REFERENCE_PORT, env)
 }
 
 async function stopAll(): Promise<void> {
@@ -274,11 +331,12 @@ const withToken = (body: string | undefined, token: string) => body?.replace(JWT
 async function sendRecorded(
   baseUrl: string,
   token: string,
-  request: RecordedCall,
-): Promise<{ status: number; json: unknown; bytes: number }> {
+  request: ReplayedCall,
+): Promise<{ status: number; json: unknown; bytes: number; etag: string | null }> {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` }
   if (request.body !== undefined)
     headers['content-type'] = request.contentType ?? 'application/json'
+  if (request.ifNoneMatch) headers['if-none-match'] = request.ifNoneMatch
   const response = await fetch(`${baseUrl}${request.path}`, {
     method: request.method,
     headers,
@@ -286,8 +344,29 @@ async function sendRecorded(
   })
   const buffer = Buffer.from(await response.arrayBuffer())
   const type = response.headers.get('content-type') ?? ''
-  const json: unknown = type.includes('json') ? JSON.parse(buffer.toString('utf8')) : undefined
-  return { status: response.status, json, bytes: buffer.length }
+  const json: unknown =
+    type.includes('json') && buffer.length > 0 ? JSON.parse(buffer.toString('utf8')) : undefined
+  return { status: response.status, json, bytes: buffer.length, etag: response.headers.get('etag') }
+}
+
+/** A recorded call as replayed, with the validator of an earlier answer when it had one. */
+type ReplayedCall = RecordedCall & { ifNoneMatch?: string }
+
+/**
+ * The calls again as the portal sends them a second time (issue 14): each read with the ETag its
+ * first answer carried, so that an unchanged answer is a 304.
+ */
+async function withValidators(
+  baseUrl: string,
+  token: string,
+  calls: RecordedCall[],
+): Promise<ReplayedCall[]> {
+  const replayed: ReplayedCall[] = []
+  for (const call of calls) {
+    const { etag } = await sendRecorded(baseUrl, token, call)
+    replayed.push(etag ? { ...call, ifNoneMatch: etag } : call)
+  }
+  return replayed
 }
 
 async function signIn(baseUrl: string): Promise<string> {
@@ -550,8 +629,21 @@ async function checkScenario(baseUrl: string, token: string, scenario: Scenario)
   return answer
 }
 
+/** `200: 9500, 503: 12`: the answers of a run by status, for the log. */
+function statusCounts(result: autocannon.Result): string {
+  const stats = (result as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats
+  return Object.entries(stats ?? {})
+    .map(([status, { count }]) => `${status}: ${count}`)
+    .join(', ')
+}
+
 function figures(result: autocannon.Result, answer?: string): RunFigures {
+  const stats = (result as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats
+  // a 304 is the answer the validator asked for, not a failure
+  const notModified = stats?.['304']?.count ?? 0
+  if (result.non2xx > notModified) log(`  Antworten nach Status: ${statusCounts(result)}`)
   return {
+    notModified,
     requestsPerSecond: result.requests.mean,
     latencyMs: {
       p50: result.latency.p50,
@@ -561,7 +653,7 @@ function figures(result: autocannon.Result, answer?: string): RunFigures {
     },
     throughputBytesPerSecond: result.throughput.mean,
     requests: result.requests.total,
-    non2xx: result.non2xx,
+    non2xx: result.non2xx - notModified,
     errors: result.errors,
     timeouts: result.timeouts,
     answer,
@@ -571,7 +663,7 @@ function figures(result: autocannon.Result, answer?: string): RunFigures {
 async function load(
   baseUrl: string,
   token: string,
-  requests: RecordedCall[],
+  requests: ReplayedCall[],
   seconds: number,
 ): Promise<autocannon.Result> {
   return autocannon({
@@ -579,27 +671,67 @@ async function load(
     connections: CONNECTIONS,
     pipelining: 1,
     duration: seconds,
+    // as a browser does: a new connection when the server's `Connection: close` ends one after
+    // its last allowed request (autocannon would otherwise go on and collect Node's 503s)
+    reconnectRate: MAX_REQUESTS_PER_SOCKET,
     headers: { authorization: `Bearer ${token}` },
-    requests: requests.map((r) => ({
-      method: r.method as autocannon.Request['method'],
-      path: r.path,
-      ...(r.body === undefined
-        ? {}
-        : {
-            body: withToken(r.body, token),
-            headers: { 'content-type': r.contentType ?? 'application/json' },
-          }),
-    })),
+    requests: requests.map((r) => {
+      const headers: Record<string, string> = {}
+      if (r.body !== undefined) headers['content-type'] = r.contentType ?? 'application/json'
+      if (r.ifNoneMatch) headers['if-none-match'] = r.ifNoneMatch
+      return {
+        method: r.method as autocannon.Request['method'],
+        path: r.path,
+        ...(r.body === undefined ? {} : { body: withToken(r.body, token) }),
+        ...(Object.keys(headers).length > 0 ? { headers } : {}),
+      }
+    }),
   })
 }
 
-/** Runs the scenarios one after the other into `results`; a failed check skips its scenario. */
+/** Issue 14: the reference beside the product, the demo users' tokens, and where its results go. */
+interface Reference {
+  server: RunningServer
+  users: { userName: string; token: string }[]
+  results: ReferenceResult[]
+}
+
+/** A token for every demo user, from the product (the reference verifies the product's tokens). */
+async function demoUserTokens(baseUrl: string): Promise<Reference['users']> {
+  const tokens: Reference['users'] = []
+  for (const { userName } of DEMO_USERS) {
+    const answer = await call(baseUrl, null, 'POST', '/api/token', {
+      username: userName,
+      password: DEMO_PASSWORD,
+    })
+    const token = (answer.json as { token?: string } | undefined)?.token
+    if (answer.status !== 200 || !token) {
+      throw new Error(`Anmeldung ${userName} fehlgeschlagen (${answer.status})`)
+    }
+    tokens.push({ userName, token })
+  }
+  return tokens
+}
+
+function logRun(who: string, run: RunFigures): void {
+  const failed = run.errors + run.timeouts + run.non2xx > 0 ? ' – MIT FEHLERN' : ''
+  log(
+    `  ${who}${run.requestsPerSecond.toFixed(1)} req/s, p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms${failed}`,
+  )
+}
+
+/**
+ * Runs the scenarios one after the other into `results`; a failed check skips its scenario. With
+ * a reference, each of its scenarios is first compared once (every request as every demo user,
+ * byte for byte) and, when equal, the reference gets the same load right after the product.
+ */
 async function runScenarios(
   kind: Database,
   server: RunningServer,
   list: Scenario[],
   results: ScenarioResult[],
   problems: string[],
+  reference?: Reference,
 ): Promise<void> {
   const token = await signIn(server.baseUrl)
   for (const scenario of list) {
@@ -612,19 +744,89 @@ async function runScenarios(
       problems.push(message)
       continue
     }
+    let compared: ReferenceResult | undefined
+    if (reference && REFERENCE_SCENARIOS.has(scenario.scenario)) {
+      try {
+        const check = await compareAnswers(
+          server.baseUrl,
+          reference.server.baseUrl,
+          scenario.requests,
+          reference.users,
+        )
+        compared = {
+          scenario: scenario.scenario,
+          description: scenario.description,
+          database: kind,
+          check,
+          run: null,
+          ratios: null,
+        }
+        log(`${kind}: ${scenario.description}: Referenz ${equalityText(check)}`)
+        if (!check.equal) {
+          problems.push(
+            `${kind}: ${scenario.description}: die Antwort der Referenz weicht ab (${equalityText(check)}); kein Verhältnis gemessen.`,
+          )
+        }
+      } catch (error) {
+        problems.push(
+          `${kind}: ${scenario.description}: Vergleich mit der Referenz gescheitert: ${(error as Error).message}`,
+        )
+      }
+    }
     log(`${kind}: ${scenario.description} (${answer}), ${duration} s …`)
     const run = figures(await load(server.baseUrl, token, scenario.requests, duration), answer)
-    const failed = run.errors + run.timeouts + run.non2xx > 0 ? ' – MIT FEHLERN' : ''
-    log(
-      `  ${run.requestsPerSecond.toFixed(1)} req/s, p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms${failed}`,
-    )
+    logRun('', run)
     results.push({
       scenario: scenario.scenario,
       description: scenario.description,
       database: kind,
       run,
     })
+    if (!reference || !compared) continue
+    reference.results.push(compared)
+    if (!compared.check.equal) continue
+    log(`${kind}: ${scenario.description} auf der Referenz, ${duration} s …`)
+    compared.run = figures(
+      await load(reference.server.baseUrl, token, scenario.requests, duration),
+      answer,
+    )
+    logRun('Referenz: ', compared.run)
+    if (compared.run.errors + compared.run.timeouts + compared.run.non2xx > 0) {
+      problems.push(
+        `${kind}: ${scenario.description}: der Lauf der Referenz hatte Fehler; kein Verhältnis.`,
+      )
+      continue
+    }
+    compared.ratios = referenceRatios(run, compared.run)
+    log(
+      `  Produkt / Referenz: req/s ${compared.ratios.requestsPerSecond.toFixed(2)}, p50 ${compared.ratios.p50.toFixed(2)}`,
+    )
   }
+  await revalidatedMixed(kind, server, token, list, results)
+}
+
+/**
+ * The mixed scenario once more as a portal sends it the second time (issue 14): every read with
+ * the validator of its first answer. The answer column shows the share of 304s.
+ */
+async function revalidatedMixed(
+  kind: Database,
+  server: RunningServer,
+  token: string,
+  list: Scenario[],
+  results: ScenarioResult[],
+): Promise<void> {
+  const mixed = list.find((scenario) => scenario.scenario === 'mixed')
+  if (!mixed) return
+  const requests = await withValidators(server.baseUrl, token, mixed.requests)
+  const validated = requests.filter((r) => r.ifNoneMatch).length
+  const description = `Gemischt, wiederholt mit If-None-Match (${validated} von ${requests.length} Aufrufen)`
+  log(`${kind}: ${description}, ${duration} s …`)
+  const run = figures(await load(server.baseUrl, token, requests, duration))
+  const share = run.requests > 0 ? (100 * (run.notModified ?? 0)) / run.requests : 0
+  run.answer = `${share.toFixed(0)} % 304`
+  logRun('', run)
+  results.push({ scenario: 'mixed-revalidated', description, database: kind, run })
 }
 
 // -- raw SQL ------------------------------------------------------------------------------------
@@ -640,13 +842,15 @@ async function searchSql(db: Db, limit: number) {
     .from(users)
     .where(eq(users.userName, USER))
   if (!user) throw new Error(`Benutzer ${USER} fehlt`)
-  return searchQuery(
-    db,
+  // the product's own statement for the answer (issue 14), as the route runs it
+  const statement = searchAnswerStatement(
     connectionEntity,
     { userName: USER, ...user },
     { filters: [], sort: [] },
     { limit },
-  ).toSQL()
+    { field: 'items', item: connectionJson },
+  )
+  return (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(statement)
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -732,6 +936,16 @@ function rssMb(pid: number): number {
   return kb / 1024
 }
 
+/** After a run with failures: each call once more, and what the failing ones answer now. */
+async function logFailingCalls(baseUrl: string, token: string, calls: RecordedCall[]) {
+  for (const call of calls) {
+    const answer = await sendRecorded(baseUrl, token, call)
+    if (answer.status < 200 || answer.status > 299) {
+      log(`  ${call.method} ${call.path}: ${answer.status} ${JSON.stringify(answer.json)}`)
+    }
+  }
+}
+
 async function soak(
   kind: Database,
   server: RunningServer,
@@ -753,6 +967,7 @@ async function soak(
   } finally {
     clearInterval(sampler)
   }
+  if (result.non2xx > 0) await logFailingCalls(server.baseUrl, token, portalCalls)
   const change = memoryChange(samples, totalSeconds)
   log(
     `  RSS ${change.firstMb.toFixed(1)} MB -> ${change.lastMb.toFixed(1)} MB (${change.changePercent.toFixed(1)} %)`,
@@ -798,6 +1013,7 @@ async function main(): Promise<BenchReport> {
     seedRows: {},
     importSeconds: {},
     scenarios: [],
+    reference: { results: [], skipped: [] },
     sql: [],
     memory: null,
     portal: null,
@@ -815,6 +1031,16 @@ async function main(): Promise<BenchReport> {
     if (build.status !== 0) throw new Error('npm run build ist fehlgeschlagen.')
   }
   mkdirSync(DATA, { recursive: true })
+  let referenceBuilt = false
+  if (postgresUrl) {
+    log('Baue die Referenz (bench/reference/) …')
+    try {
+      await buildReference()
+      referenceBuilt = true
+    } catch (error) {
+      report.problems.push(`Referenz nicht gebaut: ${(error as Error).message}`)
+    }
+  }
 
   const kinds: Database[] = postgresUrl ? ['pglite', 'postgres'] : ['pglite']
   const soakKind: Database = postgresUrl ? 'postgres' : 'pglite'
@@ -837,6 +1063,7 @@ async function main(): Promise<BenchReport> {
     }
     log(`${kind}: starte den gebauten Server …`)
     const server = await startServer(kind, seeded.dataDir, seeded.url)
+    let reference: Reference | undefined
     try {
       const credentials = { baseUrl: server.baseUrl, userName: USER, password: DEMO_PASSWORD }
       const token = await signIn(server.baseUrl)
@@ -852,13 +1079,34 @@ async function main(): Promise<BenchReport> {
           report.problems.push(`Aufzeichnung der Portal-Aufrufe: ${(error as Error).message}`)
         }
       }
+      if (kind === 'pglite') {
+        report.reference.skipped.push(
+          `PGlite: keine Referenz. Sie fragt PostgreSQL über einen pg-Pool, und eine PGlite-Datenbank öffnet nur ein Prozess, der Server des Produkts.${postgresUrl ? '' : ' Ohne DATABASE_URL misst dieser Lauf daher kein Verhältnis.'}`,
+        )
+      } else if (referenceBuilt && seeded.url) {
+        log(`${kind}: starte die Referenz auf derselben Datenbank …`)
+        try {
+          const started = await startReference(seeded.dataDir, seeded.url)
+          reference = { server: started, users: [], results: report.reference.results }
+          reference.users = await demoUserTokens(server.baseUrl)
+        } catch (error) {
+          report.problems.push(`Referenz nicht gestartet: ${(error as Error).message}`)
+          await reference?.server.stop()
+          reference = undefined
+        }
+      }
       await runScenarios(
         kind,
         server,
         scenarios(fixtures, portalCalls),
         report.scenarios,
         report.problems,
+        reference,
       )
+      if (reference) {
+        await reference.server.stop()
+        reference = undefined
+      }
       if (kind === 'postgres') report.sql.push(...(await rawSql(kind, seeded.dataDir, seeded.url)))
       if (kind === 'pglite' && !args['skip-portal']) {
         log('Portal: JavaScript und Lighthouse in Chromium …')
@@ -874,6 +1122,7 @@ async function main(): Promise<BenchReport> {
       }
     } finally {
       log(`${kind}: stoppe den Server.`)
+      await reference?.server.stop()
       await server.stop()
     }
     // a PGlite folder cannot be opened twice: its SQL runs once the server is gone

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
+import axe from 'axe-core'
 import path from 'node:path'
 import { startPortal, type PortalServer } from './server'
 
@@ -19,7 +20,10 @@ type WorkerFixtures = {
 type TestFixtures = {
   /** Signs in through the login screen and waits for the dashboard. */
   login: (userName: string, password?: string) => Promise<void>
-  /** Runs axe (WCAG 2.1 AA) on the screen, fails on any violation, and keeps a screenshot. */
+  /**
+   * Fails when the page scrolls sideways or axe (every rule) finds a violation, and keeps a
+   * screenshot.
+   */
   checkScreen: (name: string) => Promise<void>
 }
 
@@ -40,16 +44,38 @@ export async function signIn(page: Page, userName: string, password = DEMO_PASSW
   await expect(page).toHaveURL(/\/dashboard$/)
 }
 
+/**
+ * Every rule axe knows, including the experimental and deprecated ones it leaves off by default,
+ * except the three WCAG AAA rules (enhanced 7:1 contrast among them): the portal's promise is WCAG
+ * 2.2 AA and the customer colours are validated against AA (docs/decisions/025).
+ */
+const EVERY_AXE_RULE = Object.fromEntries(
+  axe.getRules().map((rule) => [rule.ruleId, { enabled: !rule.tags.includes('wcag2aaa') }]),
+)
+
+/**
+ * WCAG 1.4.10 (reflow) and axe with every rule enabled, not only the WCAG tags: the WCAG 2.0–2.2
+ * rules, the best practices and the rules axe leaves off by default. Keeps a full-page screenshot.
+ */
 export async function checkScreen(page: Page, name: string) {
   await page.waitForLoadState('networkidle')
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true })
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  )
+  expect
+    .soft(overflow, `${name}: the page scrolls sideways by ${overflow} px`)
+    .toBeLessThanOrEqual(0)
   const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ rules: EVERY_AXE_RULE })
+    // MUI's focus trap (dialogs, drawer, menus) keeps two empty tabbable sentinels that hand the
+    // focus straight back into the trap; a user never rests on them, so they have no role.
+    .exclude('[data-testid="sentinelStart"], [data-testid="sentinelEnd"]')
     .analyze()
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
   )
-  expect(summary, `axe on ${name}`).toEqual([])
+  expect.soft(summary, `axe on ${name}`).toEqual([])
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { expect, field, signIn, test } from '../fixtures'
+import { DEMO_PASSWORD, expect, field, signIn, test } from '../fixtures'
 
 // These tests change passwords and trip the sign-in throttle: they get a server of their own.
 test.use({ serverGroup: 'account' })
@@ -40,15 +40,52 @@ test('profile and password change with the §5 rules, checked as you type and by
 
   await field(page, 'Aktuelles Passwort').fill('Portal#2024!')
   await page.getByRole('button', { name: 'Passwort ändern' }).click()
-  await expect(page.getByRole('status')).toContainText('Ihr Passwort wurde geändert.')
+  await expect(
+    page.getByRole('region', { name: 'Passwort ändern' }).getByRole('status'),
+  ).toContainText('Ihr Passwort wurde geändert.')
   // still signed in with the fresh token
   await page.goto('/dashboard')
   await expect(page.getByRole('heading', { name: 'Ihre Liegenschaften' })).toBeVisible()
 
-  await page.getByRole('button', { name: 'Benutzermenü öffnen' }).click()
+  await page.getByRole('button', { name: /Benutzermenü/ }).click()
   await page.getByRole('menuitem', { name: 'Abmelden' }).click()
   await expect(page).toHaveURL(/\/authenticate$/)
   await signIn(page, 'verwalter', 'Neues#Pass12')
+})
+
+test('"Auf allen Geräten abmelden" signs out every other browser too, each with a message', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const other = await browser.newContext({ baseURL })
+  try {
+    const elsewhere = await other.newPage()
+    await signIn(elsewhere, 'fremd')
+    await signIn(page, 'fremd')
+    await page.goto('/account')
+    await page.getByRole('button', { name: 'Auf allen Geräten abmelden' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Auf allen Geräten abmelden?' })
+    await dialog.getByRole('button', { name: 'Auf allen Geräten abmelden' }).click()
+    await expect(page).toHaveURL(/\/authenticate$/)
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Sie haben sich auf allen Geräten abgemeldet.' }),
+    ).toBeVisible()
+
+    // the other browser learns it from the server's answer to its next call
+    await elsewhere.goto('/properties')
+    await expect(elsewhere).toHaveURL(`/authenticate?next=${encodeURIComponent('/properties')}`)
+    await expect(elsewhere.getByRole('alert')).toHaveText(
+      'Sie wurden auf allen Geräten abgemeldet. Bitte melden Sie sich erneut an.',
+    )
+    // and signs in again, back on the page it was on
+    await field(elsewhere, 'Benutzername').fill('fremd')
+    await field(elsewhere, 'Passwort').fill(DEMO_PASSWORD)
+    await elsewhere.getByRole('button', { name: 'Anmelden' }).click()
+    await expect(elsewhere).toHaveURL(/\/properties$/)
+  } finally {
+    await other.close()
+  }
 })
 
 test('password reset: request, mailed link, new password, sign-in', async ({
@@ -65,7 +102,7 @@ test('password reset: request, mailed link, new password, sign-in', async ({
   await page.getByLabel('Geschäftspartnernummer').fill('P1000000001')
   await page.getByLabel('E-Mail-Adresse').fill('helga.sommerfeld@example.com')
   await page.getByRole('button', { name: 'Link anfordern' }).click()
-  await expect(page.getByRole('status')).toContainText('30 Minuten')
+  await expect(page.getByRole('status').filter({ hasText: '30 Minuten' })).toBeVisible()
 
   const outbox = path.join(portal.dataDir, 'outbox')
   // the server stores and mails the link after its answer
@@ -84,7 +121,9 @@ test('password reset: request, mailed link, new password, sign-in', async ({
   await field(page, 'Neues Passwort').fill('Zurueck#Gesetzt12')
   await field(page, 'Neues Passwort wiederholen').fill('Zurueck#Gesetzt12')
   await page.getByRole('button', { name: 'Passwort speichern' }).click()
-  await expect(page.getByRole('status')).toContainText('Ihr Passwort wurde geändert')
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Ihr Passwort wurde geändert' }),
+  ).toBeVisible()
   await page.getByRole('link', { name: 'Zurück zur Anmeldung' }).click()
   await signIn(page, 'eigentuemer', 'Zurueck#Gesetzt12')
 })

@@ -1,14 +1,28 @@
-import { expect, field, signIn, test } from '../fixtures'
+import type { Page } from '@playwright/test'
+import { DEMO_PASSWORD, expect, field, signIn, test } from '../fixtures'
+
+/** Signs in on the sign-in page that is open (with its deep link), without waiting for a page. */
+async function fillSignIn(page: Page, userName: string) {
+  await field(page, 'Benutzername').fill(userName)
+  await field(page, 'Passwort').fill(DEMO_PASSWORD)
+  await page.getByRole('button', { name: 'Anmelden' }).click()
+}
 
 test.describe('guard and session (§2, §4)', () => {
   test('sends every route but /authenticate to the login when signed out', async ({
     page,
     checkScreen,
   }) => {
-    for (const path of ['/', '/dashboard', '/properties', '/faq', '/account', '/gibt-es-nicht']) {
+    for (const path of ['/', '/dashboard']) {
       await page.goto(path)
       await expect(page, path).toHaveURL(/\/authenticate$/)
     }
+    // any other page is kept as the deep link to return to (decision 022)
+    for (const path of ['/properties', '/faq', '/account', '/gibt-es-nicht']) {
+      await page.goto(path)
+      await expect(page, path).toHaveURL(`/authenticate?next=${encodeURIComponent(path)}`)
+    }
+    await page.goto('/authenticate')
     await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible()
     await checkScreen('login')
   })
@@ -57,16 +71,19 @@ test.describe('guard and session (§2, §4)', () => {
     await second.close()
 
     const token = await page.evaluate(() => sessionStorage.getItem('kundenportal.token'))
-    await page.getByRole('button', { name: 'Benutzermenü öffnen' }).click()
+    await page.getByRole('button', { name: /Benutzermenü/ }).click()
     await page.getByRole('menuitem', { name: 'Abmelden' }).click()
     await expect(page).toHaveURL(/\/authenticate$/)
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Sie haben sich abgemeldet.' }),
+    ).toBeVisible()
     const left = await page.evaluate(() => [
       localStorage.getItem('user'),
       localStorage.getItem('meta'),
       localStorage.getItem('bearerToken'),
     ])
     expect(left).toEqual([null, null, null])
-    // the server revoked the token
+    // the server ended this session
     const response = await page.request.post('/api/persistence/users-search', {
       headers: { authorization: `Bearer ${token}` },
       data: {},
@@ -74,17 +91,95 @@ test.describe('guard and session (§2, §4)', () => {
     expect(response.status()).toBe(401)
   })
 
-  test('a 401 from any call signs out with the message, shown after the reload', async ({
+  test('a 401 from any call signs out with the server’s message, shown after the reload', async ({
     page,
     login,
   }) => {
     await login('eigentuemer')
     const token = await page.evaluate(() => sessionStorage.getItem('kundenportal.token'))
     await page.request.post('/api/token/revoke', { headers: { authorization: `Bearer ${token}` } })
-    // the next call of the portal (here the notifications of the app bar) answers 401
-    await page.goto('/dashboard')
+    // the next call of the portal (here the notifications of the app bar) answers 401; the calls
+    // after it, sent without a token, must not replace the server's reason
+    // leave the open dashboard first (its own calls would meet the 401 too), and wait only for the
+    // navigation to start: the portal's own redirect to the sign-in may come before the load event
+    await page.goto('about:blank')
+    await page.goto('/dashboard', { waitUntil: 'commit' })
     await expect(page).toHaveURL(/\/authenticate$/)
-    await expect(page.getByRole('alert')).toContainText('Sitzung ist abgelaufen')
+    await expect(page.getByRole('alert')).toHaveText(
+      'Sie wurden abgemeldet. Bitte melden Sie sich erneut an.',
+    )
+  })
+
+  test('a deep link survives the sign-in, a link to another site does not', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    // a unit's address, as a notification or a mail carries it
+    await signIn(page, 'verwalter')
+    await page.getByRole('list', { name: 'Ihre Liegenschaften' }).getByRole('link').first().click()
+    const unit = page
+      .getByRole('table', { name: 'Nutzeinheiten der Liegenschaft' })
+      .locator('tbody tr')
+      .first()
+      .getByRole('link')
+    const href = (await unit.getAttribute('href'))!
+    const reference = (await unit.textContent())!.trim()
+    expect(href).toMatch(/^\/properties\/\d+\/units\/V\d+$/)
+
+    const context = await browser.newContext({ baseURL })
+    try {
+      const other = await context.newPage()
+      await other.goto(href)
+      await expect(other).toHaveURL(`/authenticate?next=${encodeURIComponent(href)}`)
+      await fillSignIn(other, 'verwalter')
+      await expect(other).toHaveURL(href)
+      await expect(other.getByRole('heading', { level: 1 })).toContainText(reference)
+    } finally {
+      await context.close()
+    }
+
+    // no open redirect: an address of another origin leads to the dashboard (a browser of its own,
+    // signed out from the start)
+    const foreign = await browser.newContext({ baseURL })
+    try {
+      const other = await foreign.newPage()
+      await other.goto(`/authenticate?next=${encodeURIComponent('//beispiel.invalid/anmelden')}`)
+      await fillSignIn(other, 'verwalter')
+      await expect(other).toHaveURL(/\/dashboard$/)
+    } finally {
+      await foreign.close()
+    }
+  })
+
+  test('logging out in one browser leaves another browser of the same user signed in', async ({
+    browser,
+    baseURL,
+  }) => {
+    const contexts = [await browser.newContext({ baseURL }), await browser.newContext({ baseURL })]
+    try {
+      const [leaving, staying] = await Promise.all(contexts.map((c) => c.newPage()))
+      await signIn(leaving!, 'verwalter')
+      await signIn(staying!, 'verwalter')
+      await leaving!.getByRole('button', { name: /Benutzermenü/ }).click()
+      await leaving!.getByRole('menuitem', { name: 'Abmelden' }).click()
+      await expect(leaving!).toHaveURL(/\/authenticate$/)
+
+      await staying!.goto('/properties')
+      await expect(
+        staying!.getByRole('heading', { level: 1, name: 'Liegenschaften' }),
+      ).toBeVisible()
+      await staying!.reload()
+      await expect(staying!).toHaveURL(/\/properties$/)
+      const token = await staying!.evaluate(() => sessionStorage.getItem('kundenportal.token'))
+      const response = await staying!.request.post('/api/persistence/users-search', {
+        headers: { authorization: `Bearer ${token}` },
+        data: {},
+      })
+      expect(response.status()).toBe(200)
+    } finally {
+      await Promise.all(contexts.map((c) => c.close()))
+    }
   })
 })
 
@@ -100,7 +195,8 @@ test.describe('what each user sees (§6)', () => {
       await signIn(page, user)
       await expect(page.getByRole('heading', { name: 'Ihre Liegenschaften' })).toBeVisible()
       tiles[user] = await page
-        .getByRole('link', { name: /^Liegenschaft .* öffnen$/ })
+        .getByRole('list', { name: 'Ihre Liegenschaften' })
+        .getByRole('link')
         .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
       await context.close()
     }

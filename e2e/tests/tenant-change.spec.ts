@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { checkScreen, expect, field, signIn, test } from '../fixtures'
+import { typeDate } from '../pages/date-field'
 
 // Reports are stored: a server of their own.
 test.use({ serverGroup: 'tenant-change' })
@@ -50,7 +51,7 @@ test('report a tenant change for a company, every validation message once, then 
 
   await field(page, 'Firmenname').fill('Bäckerei Sonnenschein')
   await field(page, 'Rechtsform').fill('GmbH')
-  await field(page, 'Auszugsdatum des Vormieters').fill('2026-12-31')
+  await typeDate(page, 'Auszugsdatum des Vormieters', '31.12.2026')
   await field(page, 'Straße').fill('Lindenstraße')
   await field(page, 'Hausnummer').fill('12')
   await field(page, 'Postleitzahl').fill('60311')
@@ -80,7 +81,7 @@ test('report a tenant change for a private tenant from the cost allocation', asy
   await page.getByRole('option', { name: 'Herr', exact: true }).click()
   await field(page, 'Vorname').fill('Jonas')
   await field(page, 'Nachname').fill('Weber')
-  await field(page, 'Auszugsdatum des Vormieters').fill('2026-11-30')
+  await typeDate(page, 'Auszugsdatum des Vormieters', '30.11.2026')
   await field(page, 'Straße').fill('Lindenstraße')
   await field(page, 'Hausnummer').fill('12')
   await field(page, 'Postleitzahl').fill('60311')

@@ -8,13 +8,10 @@ test.describe('property and usage unit (issue: property detail)', () => {
     checkScreen,
   }) => {
     await login('verwalter')
-    await page
-      .getByRole('link', { name: /^Liegenschaft .* öffnen$/ })
-      .first()
-      .click()
+    await page.getByRole('list', { name: 'Ihre Liegenschaften' }).getByRole('link').first().click()
     await expect(page).toHaveURL(/\/properties\/\d+$/)
     const address = page.getByRole('region', { name: 'Anschrift' })
-    for (const label of ['Name 1', 'Straße', 'Hausnummer', 'Postleitzahl', 'Ort']) {
+    for (const label of ['Name', 'Namenszusatz', 'Straße', 'Hausnummer', 'Postleitzahl', 'Ort']) {
       await expect(address.getByText(label, { exact: true })).toBeVisible()
     }
     const master = page.getByRole('region', { name: 'Stammdaten der Liegenschaft' })
@@ -66,10 +63,7 @@ test.describe('property and usage unit (issue: property detail)', () => {
 
   test('a unit is deep-linkable and reachable by keyboard alone', async ({ page, login }) => {
     await login('verwalter')
-    await page
-      .getByRole('link', { name: /^Liegenschaft .* öffnen$/ })
-      .first()
-      .click()
+    await page.getByRole('list', { name: 'Ihre Liegenschaften' }).getByRole('link').first().click()
     const link = page
       .getByRole('table', { name: 'Nutzeinheiten der Liegenschaft' })
       .locator('tbody tr')
@@ -98,10 +92,7 @@ test('the second customer configuration hides the account reference column', asy
     const context = await browser.newContext({ baseURL: server.url })
     const page = await context.newPage()
     await signIn(page, 'verwalter')
-    await page
-      .getByRole('link', { name: /^Liegenschaft .* öffnen$/ })
-      .first()
-      .click()
+    await page.getByRole('list', { name: 'Ihre Liegenschaften' }).getByRole('link').first().click()
     await page
       .getByRole('table', { name: 'Nutzeinheiten der Liegenschaft' })
       .locator('tbody tr')

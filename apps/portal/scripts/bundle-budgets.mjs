@@ -7,9 +7,13 @@ import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { chunkFiles, entryFiles, LANDING_PAGES, readManifest } from './manifest.mjs'
 
-/** What /authenticate loads, and what the dashboard has loaded after sign-in there. */
+/**
+ * What /authenticate loads, and what the browser has loaded once the dashboard shows after the
+ * sign-in there: the sign-in's calls (loaded when the user turns to the form) and the dashboard.
+ */
 const LOGIN_SCREENS = LANDING_PAGES['/authenticate']
-const DASHBOARD_SCREENS = [...LOGIN_SCREENS, ...LANDING_PAGES['/dashboard']]
+const SIGN_IN_CALLS = 'src/features/auth/api/sign-in.ts'
+const DASHBOARD_SCREENS = [...LOGIN_SCREENS, SIGN_IN_CALLS, ...LANDING_PAGES['/dashboard']]
 
 /**
  * @typedef {import('./manifest.mjs').Manifest} Manifest

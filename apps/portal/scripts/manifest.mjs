@@ -9,10 +9,18 @@ import path from 'node:path'
  * @typedef {Record<string, ManifestChunk>} Manifest
  */
 
-/** The screen modules a page loads when it is opened directly: the pages users land on. */
+/**
+ * The screen modules a page loads when it is opened directly: the pages users land on. The
+ * sign-in is plain React (decision 027); the dashboard brings MUI with the portal's theme
+ * (`providers`) and the app shell.
+ */
 export const LANDING_PAGES = {
   '/authenticate': ['src/features/auth/login-page.tsx'],
-  '/dashboard': ['src/app/layout/app-shell.tsx', 'src/features/dashboard/dashboard-page.tsx'],
+  '/dashboard': [
+    'src/app/providers.tsx',
+    'src/app/layout/app-shell.tsx',
+    'src/features/dashboard/dashboard-page.tsx',
+  ],
 }
 
 /** @param {string} dist @returns {Manifest} */

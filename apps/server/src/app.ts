@@ -9,6 +9,7 @@ import { withSafeErrorLogging } from './logging'
 import { externalOrigins } from './customer/load-customer'
 import { createMailer, type Mailer } from './mail/mailer'
 import type { DatabaseHandle } from './persistence/database'
+import answerCachePlugin from './plugins/answer-cache'
 import authPlugin from './plugins/auth'
 import compressionPlugin from './plugins/compression'
 import contextPlugin from './plugins/db'
@@ -100,8 +101,9 @@ export async function buildApp(options: AppOptions) {
     connectSources: externalOrigins(options.config.customer.config),
   })
   await app.register(formbody)
-  // ARCHITECTURE 3.2: one file of at most 20 MB and a few small fields; the routes buffer the file
-  // and store it only after the whole body arrived.
+  // ARCHITECTURE 3.2: one file of at most 20 MB and a few small fields; the routes spool the file
+  // to a temporary file while checking and hashing it, and store it in 1 MB chunks only after the
+  // whole body arrived (decision 028).
   await app.register(multipart, {
     limits: {
       fileSize: MAX_UPLOAD_BYTES,
@@ -120,6 +122,7 @@ export async function buildApp(options: AppOptions) {
     mailer: options.mailer ?? createMailer(options.config),
   })
   await app.register(authPlugin)
+  await app.register(answerCachePlugin)
   await app.register(idempotencyPlugin)
 
   await app.register(healthRoutes)

@@ -226,7 +226,7 @@ describe('the configuration routes', () => {
     )
     const plain = await ctx.app.inject({ method: 'GET', url: '/customer-assets/logo.svg' })
     expect(plain.statusCode).toBe(200)
-    expect(plain.headers['cache-control']).toBe('public, max-age=86400')
+    expect(plain.headers['cache-control']).toBe('no-cache')
   })
 
   it('refuse paths out of the assets folder and unknown files', async () => {

@@ -79,7 +79,9 @@ describe('a failed statement in the log', () => {
     }
     const { err } = JSON.parse(line) as { err: Record<string, unknown> }
     expect(err.code).toBe('53100')
-    expect(err.statement).toMatch(/^insert into "attachment_contents" \("attachment", "content"\)/)
+    expect(err.statement).toMatch(
+      /^insert into "attachment_contents" \("attachment", "chunk", "content"\)/,
+    )
     expect(err).not.toHaveProperty('params')
     expect(err.cause).toMatchObject({
       code: '53100',

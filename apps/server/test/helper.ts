@@ -30,14 +30,18 @@ export interface TestContextOptions {
   config?: Partial<ServerConfig>
   /** The server's logger (Fastify's `logger` option); default: none. */
   logger?: AppOptions['logger']
+  /** The database; default: a copy of the seeded template (`openTestDatabase`). */
+  database?: () => Promise<DatabaseHandle>
 }
 
 /** A server on its own copy of the seeded template database, called through `app.inject`. */
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
-  const database = await openTestDatabase(inject('testDatabaseKind'), {
-    pgliteDump: inject('pgliteDump'),
-    serverUrl: inject('serverUrl'),
-  })
+  const database = options.database
+    ? await options.database()
+    : await openTestDatabase(inject('testDatabaseKind'), {
+        pgliteDump: inject('pgliteDump'),
+        serverUrl: inject('serverUrl'),
+      })
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-data-'))
   const config: ServerConfig = {
     port: 0,

@@ -165,12 +165,15 @@ async function plansOf(work: () => Promise<unknown>): Promise<Plans> {
   }
 }
 
+/** Tables of one row, which a scan reads whole at the cost of an index lookup. */
+const SINGLE_ROW_TABLES = new Set(['data_version'])
+
 /** The plans read `table` through `index` (`*`: through any of its indexes) and scan no table whole. */
 function expectIndexScans(plans: Plans, ...expected: [table: string, index: string][]) {
   for (const [table, index] of expected) {
     expect([...plans.scans], `${table} ${index}`).toContain(`${table} ${pgName(index)}`)
   }
-  expect(plans.seqScans).toEqual([])
+  expect(plans.seqScans.filter((table) => !SINGLE_ROW_TABLES.has(table))).toEqual([])
 }
 
 const searchOf =
@@ -212,13 +215,14 @@ describe('hot-path queries use their indexes', () => {
     )
   })
 
-  it('the bearer token: the user by id', async () => {
+  it('the bearer token: the user by id, the logged-out session by its id, the data version', async () => {
     const secret = new Uint8Array(32)
     const token = await issueToken(secret, verwalter)
-    expectIndexScans(await plansOf(() => userForToken(db, secret, token)), [
-      'users',
-      'users_id_unique',
-    ])
+    expectIndexScans(
+      await plansOf(() => userForToken(db, secret, token)),
+      ['users', 'users_id_unique'],
+      ['revoked_sessions', 'revoked_sessions_pkey'],
+    )
   })
 
   it('points-of-delivery-search by connection and the relations of a connection', async () => {

@@ -1,77 +1,139 @@
-import { lazy, Suspense } from 'react'
-import { createBrowserRouter, Navigate, Outlet } from 'react-router'
+import type { ComponentType, ReactNode } from 'react'
+import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router'
+import { SignedOutAnnouncer } from '../features/auth/components/plain-page-title'
+import { PlainLoading } from '../features/auth/components/plain-progress'
+import { PlainRouteError } from '../features/auth/components/plain-route-error'
+import { useCustomer, type LoadedCustomer } from '../lib/customer'
 import { isLoggedIn } from '../lib/session'
 import { RequireSession } from './guard'
-import { PublicShell } from './layout/public-shell'
-import { ScreenLoading } from '../components/screen-loading'
-import { RouteError } from './route-error'
+
+/** The pages a visitor may open signed out (§6): the sign-in and the legal notices. */
+export const SIGNED_OUT_PATHS: readonly string[] = [
+  '/authenticate',
+  '/imprint',
+  '/privacy',
+  '/terms',
+]
 
 /** The signed-in shell is loaded on demand too: the login page does not need its code. */
 const loadAppShell = () => import('./layout/app-shell')
-const AppShell = lazy(async () => ({ default: (await loadAppShell()).AppShell }))
 
-/** The legal notices are reachable signed in or out: an imprint must be. */
-function LegalShell() {
-  if (!isLoggedIn()) return <PublicShell />
+function ThemedLayout({
+  Providers,
+  PageAnnouncer,
+}: {
+  Providers: ComponentType<{ customer: LoadedCustomer; children: ReactNode }>
+  PageAnnouncer: ComponentType<{ children: ReactNode }>
+}) {
   return (
-    <Suspense fallback={<ScreenLoading />}>
-      <AppShell />
-    </Suspense>
+    <Providers customer={useCustomer()}>
+      <PageAnnouncer>
+        <ScrollRestoration />
+        <Outlet />
+      </PageAnnouncer>
+    </Providers>
   )
 }
 
-/** §2: all routes inside a root layout route at /, every screen loaded on demand. */
+/**
+ * MUI with the customer's theme, the announcer of the MUI screens' titles and the router's scroll
+ * restoration (decision 021): a new page starts at the top, back and forward return to where the
+ * page was left (keyed by history entry). Loaded with the first screen that uses them, never by
+ * the sign-in page (decision 027), which keeps nothing of its own in the session storage either.
+ */
+async function loadThemedLayout() {
+  const [{ Providers }, { PageAnnouncer }] = await Promise.all([
+    import('./providers'),
+    import('../components/page-title'),
+  ])
+  return { element: <ThemedLayout Providers={Providers} PageAnnouncer={PageAnnouncer} /> }
+}
+
+/**
+ * The legal notices are reachable signed in or out: an imprint must be. Their frame is the app
+ * shell or, signed out, the public shell. Signing in and out load a new page, so whether one is
+ * signed in holds as long as the route does.
+ */
+async function loadLegalShell() {
+  const Shell = isLoggedIn()
+    ? (await loadAppShell()).AppShell
+    : (await import('./layout/public-shell')).PublicShell
+  return { Component: Shell }
+}
+
+/**
+ * The root layout route. A new page's title is announced and its h1 focused: by PageTitle on the
+ * MUI screens (in the themed layout), by PlainPageTitle on the signed-out ones.
+ */
+function Root() {
+  return (
+    <SignedOutAnnouncer>
+      <Outlet />
+    </SignedOutAnnouncer>
+  )
+}
+
+/**
+ * §2: all routes inside a root layout route at /, every screen loaded on demand. The sign-in is
+ * plain React (decision 027); every other screen is MUI's, below one themed layout that the
+ * legal notices and the signed-in screens share.
+ */
 export function createRouter() {
   return createBrowserRouter([
     {
       path: '/',
-      element: <Outlet />,
-      errorElement: <RouteError />,
-      hydrateFallbackElement: <ScreenLoading />,
+      element: <Root />,
+      errorElement: <PlainRouteError />,
+      hydrateFallbackElement: <PlainLoading />,
       children: [
+        { path: 'authenticate', lazy: () => import('../features/auth/login-page') },
         {
-          element: <PublicShell />,
-          children: [{ path: 'authenticate', lazy: () => import('../features/auth/login-page') }],
-        },
-        {
-          element: <LegalShell />,
-          children: [
-            { path: 'imprint', lazy: () => import('../features/legal/imprint-page') },
-            { path: 'privacy', lazy: () => import('../features/legal/privacy-page') },
-            { path: 'terms', lazy: () => import('../features/legal/terms-page') },
-          ],
-        },
-        {
-          element: <RequireSession />,
+          lazy: loadThemedLayout,
           children: [
             {
-              lazy: async () => ({ Component: (await loadAppShell()).AppShell }),
+              lazy: loadLegalShell,
               children: [
-                { index: true, element: <Navigate to="/dashboard" replace /> },
-                { path: 'dashboard', lazy: () => import('../features/dashboard/dashboard-page') },
+                { path: 'imprint', lazy: () => import('../features/legal/imprint-page') },
+                { path: 'privacy', lazy: () => import('../features/legal/privacy-page') },
+                { path: 'terms', lazy: () => import('../features/legal/terms-page') },
+              ],
+            },
+            {
+              element: <RequireSession />,
+              children: [
                 {
-                  path: 'properties',
-                  lazy: () => import('../features/properties/properties-page'),
+                  lazy: async () => ({ Component: (await loadAppShell()).AppShell }),
+                  children: [
+                    { index: true, element: <Navigate to="/dashboard" replace /> },
+                    {
+                      path: 'dashboard',
+                      lazy: () => import('../features/dashboard/dashboard-page'),
+                    },
+                    {
+                      path: 'properties',
+                      lazy: () => import('../features/properties/properties-page'),
+                    },
+                    {
+                      path: 'properties/:connection',
+                      lazy: () => import('../features/properties/property-page'),
+                    },
+                    {
+                      path: 'properties/:connection/costs',
+                      lazy: () => import('./routes/cost-allocation-page'),
+                    },
+                    {
+                      path: 'properties/:connection/units/:pointOfDelivery',
+                      lazy: () => import('./routes/unit-page'),
+                    },
+                    { path: 'faq', lazy: () => import('../features/faq/faq-page') },
+                    {
+                      path: 'notifications',
+                      lazy: () => import('../features/notifications/notifications-page'),
+                    },
+                    { path: 'account', lazy: () => import('../features/account/account-page') },
+                    { path: '*', element: <Navigate to="/dashboard" replace /> },
+                  ],
                 },
-                {
-                  path: 'properties/:connection',
-                  lazy: () => import('../features/properties/property-page'),
-                },
-                {
-                  path: 'properties/:connection/costs',
-                  lazy: () => import('./routes/cost-allocation-page'),
-                },
-                {
-                  path: 'properties/:connection/units/:pointOfDelivery',
-                  lazy: () => import('./routes/unit-page'),
-                },
-                { path: 'faq', lazy: () => import('../features/faq/faq-page') },
-                {
-                  path: 'notifications',
-                  lazy: () => import('../features/notifications/notifications-page'),
-                },
-                { path: 'account', lazy: () => import('../features/account/account-page') },
-                { path: '*', element: <Navigate to="/dashboard" replace /> },
               ],
             },
           ],

@@ -1,5 +1,5 @@
 import { BREAKPOINTS, SELECT_MENU_MAX_HEIGHT, type CustomerConfig } from '@portal/domain'
-import { createTheme } from '@mui/material/styles'
+import { createTheme, getContrastRatio, type Palette } from '@mui/material/styles'
 import { deDE } from '@mui/material/locale'
 
 declare module '@mui/material/styles' {
@@ -7,6 +7,62 @@ declare module '@mui/material/styles' {
     xxl: true
   }
 }
+
+/** WCAG 2.2 1.4.11 and 2.4.13: a focus indicator contrasts 3:1 with what surrounds it. */
+export const FOCUS_CONTRAST = 3
+
+const firstContrasting = (backgrounds: string[], candidates: string[], last: string) =>
+  candidates.find((colour) =>
+    backgrounds.every((background) => getContrastRatio(colour, background) >= FOCUS_CONTRAST),
+  ) ?? last
+
+/**
+ * The colours of the focus ring: no one colour contrasts 3:1 with both the light page and a
+ * dark app bar, so the ring takes the primary colour on the page (black where a customer's
+ * primary is too light) and the app bar's text colour on the app bar.
+ */
+export function focusRingColours(palette: Palette) {
+  return {
+    page: firstContrasting(
+      [palette.background.default, palette.background.paper],
+      [palette.primary.main],
+      palette.common.black,
+    ),
+    appBar: firstContrasting(
+      [palette.primary.main],
+      [palette.primary.contrastText, palette.common.white],
+      palette.common.black,
+    ),
+  }
+}
+
+/** What can take the keyboard focus; containers focused by script (dialogs, menus) are not. */
+const INTERACTIVE = [
+  'a',
+  'button',
+  'summary',
+  '[role="button"]',
+  '[role="link"]',
+  '[role="menuitem"]',
+  '[role="option"]',
+  '[role="tab"]',
+  '[role="checkbox"]',
+  '[role="radio"]',
+  '[role="switch"]',
+  '[tabindex="0"]',
+].join(', ')
+
+/** Items that fill a clipping container (menus, lists, cards, tabs): the ring goes inside. */
+const FULL_WIDTH = [
+  '.MuiMenuItem-root',
+  '.MuiListItemButton-root',
+  '.MuiCardActionArea-root',
+  '.MuiTab-root',
+  '.MuiAccordionSummary-root',
+].join(', ')
+
+const focused = (scope: string) =>
+  `html ${scope} :is(${INTERACTIVE}):focus-visible, html ${scope} .Mui-focusVisible`
 
 /** The MUI theme: the customer's colours and the breakpoints of §9. */
 export function createPortalTheme(config: CustomerConfig) {
@@ -22,10 +78,61 @@ export function createPortalTheme(config: CustomerConfig) {
       },
       shape: { borderRadius: 8 },
       components: {
+        MuiCssBaseline: {
+          // one visible focus ring for every control (MUI's own is a faint background tint);
+          // text fields keep their focused border, which contrasts as much
+          styleOverrides: (theme) => {
+            const colours = focusRingColours(theme.palette)
+            return {
+              [focused('')]: { outline: `2px solid ${colours.page}`, outlineOffset: 2 },
+              [`html :is(${FULL_WIDTH}):is(:focus-visible, .Mui-focusVisible)`]: {
+                outlineOffset: -2,
+              },
+              [focused('.MuiAppBar-root')]: { outlineColor: colours.appBar },
+              'html .MuiInputBase-input:focus-visible': { outline: 'none' },
+            }
+          },
+        },
         MuiMenu: {
           defaultProps: { slotProps: { paper: { style: { maxHeight: SELECT_MENU_MAX_HEIGHT } } } },
         },
-        MuiButton: { defaultProps: { disableElevation: true } },
+        // German sentence case as written in the catalogue ("Kosten erfasst", "Neue Kosten
+        // erfassen"), not MUI's capitals: capitals hide which words are nouns
+        MuiButton: {
+          defaultProps: { disableElevation: true },
+          styleOverrides: { root: { textTransform: 'none' } },
+        },
+        MuiTab: { styleOverrides: { root: { textTransform: 'none' } } },
+        // A dialog taller than the screen (a phone) scrolls as a whole, actions included, so the
+        // scrolling part always holds a control the keyboard reaches (WCAG 2.1.1); a content area
+        // that scrolled on its own was unreachable when it held only text or a table.
+        // On a phone a dialog keeps 16 px to the screen's edges, not 32, and its content 16 px
+        // padding, so that a table of amounts fits without scrolling sideways.
+        MuiDialog: {
+          defaultProps: { scroll: 'body' },
+          styleOverrides: {
+            // through the root, so that it outweighs MUI's own width rule of a body-scrolled paper
+            root: ({ theme }) => ({
+              [theme.breakpoints.down('sm')]: {
+                '& .MuiDialog-container .MuiDialog-paper': {
+                  margin: theme.spacing(2),
+                  width: `calc(100% - ${theme.spacing(4)})`,
+                  maxWidth: `calc(100% - ${theme.spacing(4)})`,
+                },
+              },
+            }),
+          },
+        },
+        MuiDialogContent: {
+          styleOverrides: {
+            root: ({ theme }) => ({
+              [theme.breakpoints.down('sm')]: {
+                paddingLeft: theme.spacing(2),
+                paddingRight: theme.spacing(2),
+              },
+            }),
+          },
+        },
       },
     },
     deDE,

@@ -11,7 +11,9 @@ export function DescriptionList({ items }: { items: readonly Description[] }) {
       component="dl"
       sx={{
         display: 'grid',
-        gridTemplateColumns: 'max-content 1fr',
+        // the terms as wide as they need up to half the width (then they wrap between words);
+        // a value longer than its column (a mail address) wraps instead of leaving the card
+        gridTemplateColumns: 'fit-content(50%) minmax(0, 1fr)',
         columnGap: 3,
         rowGap: 0.5,
         m: 0,
@@ -22,7 +24,7 @@ export function DescriptionList({ items }: { items: readonly Description[] }) {
           <Typography component="dt" color="text.secondary">
             {item.term}
           </Typography>
-          <Typography component="dd" sx={{ m: 0 }}>
+          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
             {item.description}
           </Typography>
         </Box>

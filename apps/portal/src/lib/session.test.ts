@@ -2,10 +2,13 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import {
   autoLogin,
   clearSession,
+  LIST_SEARCH_PREFIX,
   getMeta,
   getUser,
   isLoggedIn,
+  safeNextPath,
   setSessionMessage,
+  signInPath,
   storeSession,
   storeToken,
   takeSessionMessage,
@@ -64,6 +67,16 @@ describe('session (§4)', () => {
     expect(takeSessionMessage()).toBeNull()
   })
 
+  it('logout forgets the list searches a back link would return to', () => {
+    sessionStorage.setItem(`${LIST_SEARCH_PREFIX}/properties`, '?q=Mainz')
+    sessionStorage.setItem(`${LIST_SEARCH_PREFIX}/properties/1`, '?units.q=EG')
+    sessionStorage.setItem('unrelated', 'kept')
+    clearSession()
+    expect(sessionStorage.getItem(`${LIST_SEARCH_PREFIX}/properties`)).toBeNull()
+    expect(sessionStorage.getItem(`${LIST_SEARCH_PREFIX}/properties/1`)).toBeNull()
+    expect(sessionStorage.getItem('unrelated')).toBe('kept')
+  })
+
   it('parses the stored meta once while it is unchanged, and again when it changes', () => {
     storeSession({ userName: 'verwalter' } as SessionUser, [{ connection: '1' } as Connection])
     const first = getMeta()
@@ -76,5 +89,43 @@ describe('session (§4)', () => {
   it('reads a damaged local storage entry as absent', () => {
     localStorage.setItem('user', '{kaputt')
     expect(getUser()).toBeNull()
+  })
+})
+
+describe('the deep link kept through the sign-in (decision 022)', () => {
+  it('takes a path of the portal with its query and fragment', () => {
+    expect(safeNextPath('/properties/1000000001/units/V100?tab=2#geraete')).toBe(
+      '/properties/1000000001/units/V100?tab=2#geraete',
+    )
+    expect(safeNextPath('/notifications')).toBe('/notifications')
+  })
+
+  it('refuses every other origin, the sign-in page itself and anything that is no path', () => {
+    for (const raw of [
+      null,
+      '',
+      'https://boese.example/x',
+      '//boese.example/x',
+      '/\\boese.example/x',
+      '/\\/boese.example',
+      'javascript:alert(1)',
+      ' /dashboard',
+      '/\tboese',
+      '/authenticate',
+      '/authenticate?next=/x',
+      `/${'x'.repeat(2000)}`,
+    ]) {
+      expect(safeNextPath(raw), String(raw)).toBeNull()
+    }
+  })
+
+  it('builds the sign-in address, with no deep link for the start page', () => {
+    expect(signInPath('/properties/1000000001?x=1&y=2')).toBe(
+      '/authenticate?next=%2Fproperties%2F1000000001%3Fx%3D1%26y%3D2',
+    )
+    expect(signInPath('/')).toBe('/authenticate')
+    expect(signInPath('/dashboard')).toBe('/authenticate')
+    expect(signInPath('//boese.example')).toBe('/authenticate')
+    expect(signInPath()).toBe('/authenticate')
   })
 })

@@ -7,6 +7,8 @@ import type { Connection, User } from '@portal/domain'
 export const SESSION_PREFIX = 'kundenportal.'
 const TOKEN_KEY = `${SESSION_PREFIX}token`
 const BEARER_TOKEN_KEY = `${SESSION_PREFIX}bearerToken`
+/** The tab's remembered list searches (a back link returns to them); they end with the session. */
+export const LIST_SEARCH_PREFIX = `${SESSION_PREFIX}listSearch:`
 
 /** The session user: the users-search record merged with the first company-code text. */
 export type SessionUser = User & { companyCodeName?: string; city?: string; language?: string }
@@ -88,11 +90,62 @@ export function takeSessionMessage(): { message: string; type: SessionMessageTyp
   return { message, type: type === 'error' ? 'error' : 'info' }
 }
 
+/** Where the portal goes after a sign-in without a deep link. */
+export const HOME_PATH = '/dashboard'
+const SIGN_IN_PATH = '/authenticate'
+const NEXT_MAX_LENGTH = 2000
+
+/**
+ * A deep link to return to after the sign-in (decision 022): a path of this portal only, never
+ * another origin (`//host`, `/\host`, `https://…`, no open redirect) and never the sign-in page
+ * itself; null for anything else.
+ */
+export function safeNextPath(raw: string | null | undefined): string | null {
+  if (!raw || raw.length > NEXT_MAX_LENGTH) return null
+  // a path of this origin: one slash, no backslash (browsers read it as a slash), no control character
+  if (!raw.startsWith('/') || raw.startsWith('//') || /[\\\p{Cc}]/u.test(raw)) {
+    return null
+  }
+  let url: URL
+  try {
+    url = new URL(raw, window.location.origin)
+  } catch {
+    return null
+  }
+  if (url.origin !== window.location.origin) return null
+  if (url.pathname === SIGN_IN_PATH || url.pathname.startsWith(`${SIGN_IN_PATH}/`)) return null
+  return `${url.pathname}${url.search}${url.hash}`
+}
+
+/** The sign-in page, with the deep link to return to (none for the start page). */
+export function signInPath(next?: string | null): string {
+  const path = safeNextPath(next)
+  if (!path || path === '/' || path === HOME_PATH) return SIGN_IN_PATH
+  return `${SIGN_IN_PATH}?next=${encodeURIComponent(path)}`
+}
+
+const sessionEndListeners = new Set<() => void>()
+
+/**
+ * Adds what must be forgotten with the session, held in this tab's memory rather than in storage
+ * (the API client's remembered answers): `clearSession` calls it. Answers the removal.
+ */
+export function onSessionEnd(listener: () => void): () => void {
+  sessionEndListeners.add(listener)
+  return () => sessionEndListeners.delete(listener)
+}
+
 /** §4 logout: clears user, meta and bearer token (and this tab's tokens). */
 export function clearSession(): void {
+  for (const listener of sessionEndListeners) listener()
   localStorage.removeItem(local.user)
   localStorage.removeItem(local.meta)
   localStorage.removeItem(local.bearerToken)
   sessionStorage.removeItem(TOKEN_KEY)
   sessionStorage.removeItem(BEARER_TOKEN_KEY)
+  // the next user of this tab must not be led back to the last one's searches
+  const listSearches = Array.from({ length: sessionStorage.length }, (_, index) =>
+    sessionStorage.key(index),
+  ).filter((key): key is string => key?.startsWith(LIST_SEARCH_PREFIX) ?? false)
+  for (const key of listSearches) sessionStorage.removeItem(key)
 }

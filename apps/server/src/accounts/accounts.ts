@@ -41,7 +41,7 @@ export const USER_ENTITY = 'user'
 const RESERVED_USER_NAMES = new Set([PROVIDER_USER, 'system', 'demo'])
 
 const USER_NAME_MESSAGE =
-  'Der Benutzername muss 2 bis 64 Zeichen lang sein und darf nur Buchstaben ohne Umlaute, Ziffern und . _ @ - enthalten; er beginnt mit einem Buchstaben oder einer Ziffer.'
+  'Der Benutzername muss 2 bis 64 Zeichen lang sein und darf nur Buchstaben (auch Umlaute und ß), Ziffern und . _ @ - enthalten; er beginnt mit einem Buchstaben oder einer Ziffer.'
 const NO_CONTROL_CHARACTERS = /^[^\p{Cc}]*$/u
 
 /**
@@ -55,11 +55,15 @@ function withAsciiDomain(mail: string): string {
   return domain ? `${mail.slice(0, at + 1)}${domain}` : mail
 }
 
-/** A user name as `user add` accepts it; sign-in compares names without regard to case. */
+/**
+ * A user name as `user add` accepts it: letters of any script (müller, łukasz), stored composed
+ * (NFC) as sign-in compares them (decision 022); sign-in compares names without regard to case.
+ */
 export const UserNameSchema = z
   .string({ error: USER_NAME_MESSAGE })
   .trim()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._@-]{1,63}$/, { error: USER_NAME_MESSAGE })
+  .normalize('NFC')
+  .regex(/^[\p{L}\p{N}][\p{L}\p{M}\p{N}._@-]{1,63}$/u, { error: USER_NAME_MESSAGE })
 
 /** `user add`: the new account. */
 export const NewUserSchema = z.strictObject({
@@ -199,7 +203,7 @@ export async function findAccount(tx: Executor, userName: string): Promise<Accou
   const [row] = await tx
     .select(accountColumns)
     .from(users)
-    .where(eq(sql`lower(${users.userName})`, userName.toLowerCase()))
+    .where(eq(sql`lower(${users.userName})`, sql`lower(${userName.normalize('NFC')})`))
     .for('update', { of: users })
   return row && toAccount(row)
 }
@@ -255,7 +259,7 @@ export async function addUser(
     const [existing] = await tx
       .select({ userName: users.userName })
       .from(users)
-      .where(eq(sql`lower(${users.userName})`, user.userName.toLowerCase()))
+      .where(eq(sql`lower(${users.userName})`, sql`lower(${user.userName})`))
     if (existing) {
       throw conflict(`Den Benutzernamen ${existing.userName} gibt es bereits.`, 'USER_EXISTS')
     }

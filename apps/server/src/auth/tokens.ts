@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { SignJWT, jwtVerify } from 'jose'
 
 export const TOKEN_ISSUER = 'kundenportal'
@@ -9,6 +10,11 @@ export const TOKEN_LIFETIME_SECONDS = 8 * 60 * 60
 export interface TokenSubject {
   userId: string
   userName: string
+  /**
+   * The session (`sid`) the token belongs to: a sign-in starts one, a token the legacy endpoint
+   * renews stays in it, so that a logout ends every token of that session (decision 022).
+   */
+  sessionId?: string
 }
 
 export interface TokenClaims {
@@ -16,14 +22,24 @@ export interface TokenClaims {
   userId: string
   /** Issue instant in milliseconds: `iat` has whole seconds only, too coarse to compare with a revocation. */
   issuedAtMs: number
+  /** The session (`sid`, a uuid) that a logout revokes (decision 022). */
+  sessionId: string
 }
 
-/** A user id as the database makes it (`gen_random_uuid()`); any other subject is refused. */
-const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+/**
+ * A uuid as the database (`gen_random_uuid()`) and `randomUUID` make it: a subject or session of
+ * any other form is refused before it reaches a uuid column.
+ */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
+/** A token of a new session, or of `user.sessionId` when given. */
 export async function issueToken(secret: Uint8Array, user: TokenSubject, now = Date.now()) {
   // preferred_username: what the portal shows and searches its own record by, never trusted here
-  return new SignJWT({ iat_ms: now, preferred_username: user.userName })
+  return new SignJWT({
+    iat_ms: now,
+    sid: user.sessionId ?? randomUUID(),
+    preferred_username: user.userName,
+  })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(user.userId)
     .setIssuer(TOKEN_ISSUER)
@@ -42,7 +58,7 @@ const VERIFIED_CACHE_SIZE = 1000
  * Verifies signature (HS256 only), issuer, audience and expiry; null for any token that fails.
  * A token that verified once is remembered (at most the last 1,000), so that its HMAC is not
  * recomputed on every request; its expiry is checked again on every call, and revocation is the
- * caller's check against the user's `tokensNotBefore`, which is never cached.
+ * caller's check against the revoked sessions and the user's `tokensNotBefore`, never cached.
  */
 export async function verifyToken(
   secret: Uint8Array,
@@ -52,7 +68,7 @@ export async function verifyToken(
   let cache = verified.get(secret)
   const known = cache?.get(token)
   if (known) {
-    if (now < known.expiresAtMs) return { userId: known.userId, issuedAtMs: known.issuedAtMs }
+    if (now < known.expiresAtMs) return claimsOf(known)
     cache!.delete(token)
     return null
   }
@@ -61,10 +77,16 @@ export async function verifyToken(
     if (!cache) verified.set(secret, (cache = new Map<string, VerifiedToken>()))
     if (cache.size >= VERIFIED_CACHE_SIZE) cache.delete(cache.keys().next().value!)
     cache.set(token, claims)
-    return { userId: claims.userId, issuedAtMs: claims.issuedAtMs }
+    return claimsOf(claims)
   }
   return null
 }
+
+const claimsOf = ({ userId, issuedAtMs, sessionId }: VerifiedToken): TokenClaims => ({
+  userId,
+  issuedAtMs,
+  sessionId,
+})
 
 async function verifySignedToken(secret: Uint8Array, token: string): Promise<VerifiedToken | null> {
   try {
@@ -72,13 +94,20 @@ async function verifySignedToken(secret: Uint8Array, token: string): Promise<Ver
       algorithms: ['HS256'],
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,
-      requiredClaims: ['sub', 'exp', 'iat'],
+      requiredClaims: ['sub', 'exp', 'iat', 'sid'],
     })
-    // a token of the former format (the user name as subject) or a forged subject: refused here,
-    // before it reaches the uuid column
-    if (!USER_ID.test(payload.sub!)) return null
+    // a token of a former format (the user name as subject, no session) or a forged subject or
+    // session: refused here, before it reaches a uuid column
+    if (!UUID.test(payload.sub!) || typeof payload.sid !== 'string' || !UUID.test(payload.sid)) {
+      return null
+    }
     const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : payload.iat! * 1000
-    return { userId: payload.sub!, issuedAtMs, expiresAtMs: payload.exp! * 1000 }
+    return {
+      userId: payload.sub!,
+      issuedAtMs,
+      sessionId: payload.sid,
+      expiresAtMs: payload.exp! * 1000,
+    }
   } catch {
     return null
   }

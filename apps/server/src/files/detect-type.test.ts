@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { makeZip, SAMPLE_FILES } from '../../test/fixtures/files'
-import { detectUploadType, isUtf8Text, readZipEntry } from './detect-type'
+import { bytesSource, detectUploadType, readZipEntry, TypeSniffer } from './detect-type'
 import { contentDisposition, sanitizeFileName } from './file-name'
 
 describe('detectUploadType', () => {
@@ -42,7 +42,40 @@ describe('detectUploadType', () => {
     expect(detectUploadType(SAMPLE_FILES.csv, 'kosten.txt')).toBeNull()
     expect(detectUploadType(Buffer.from([0x61, 0x00, 0x62]), 'a.csv')).toBeNull()
     expect(detectUploadType(Buffer.from([0x48, 0xe4, 0x6c]), 'latin1.csv')).toBeNull()
-    expect(isUtf8Text(Buffer.from('Grüße;ß\n', 'utf8'))).toBe(true)
+    expect(detectUploadType(Buffer.from('Grüße;ß\n', 'utf8'), 'a.csv')?.type).toBe('CSV')
+  })
+
+  it('decides the same when the content comes in pieces, however small', () => {
+    const sniff = (content: Buffer, name: string, piece: number) => {
+      const sniffer = new TypeSniffer(name)
+      for (let at = 0; at < content.length; at += piece) {
+        sniffer.push(content.subarray(at, at + piece))
+      }
+      return sniffer.finish(bytesSource(content))?.type ?? null
+    }
+    const umlauts = Buffer.from('Straße;Größe\nÄrger;Öl\n', 'utf8')
+    for (const piece of [1, 2, 3, 7, 64]) {
+      expect(sniff(umlauts, 'kosten.csv', piece)).toBe('CSV')
+      expect(sniff(SAMPLE_FILES.xlsx, 'tabelle.xlsx', piece)).toBe('XLSX')
+      expect(sniff(SAMPLE_FILES.png, 'scan.png', piece)).toBe('PNG')
+      // a character cut off at the end is no text
+      expect(sniff(umlauts.subarray(0, 5), 'kosten.csv', piece)).toBeNull()
+    }
+  })
+
+  it('knows from the first bytes or the first bad one that a content cannot be stored', () => {
+    const exe = new TypeSniffer('beleg.pdf')
+    exe.push(SAMPLE_FILES.exe.subarray(0, 8))
+    expect(exe.possible).toBe(false)
+    const csv = new TypeSniffer('kosten.csv')
+    csv.push(Buffer.from('Kostenart;Betrag\n'))
+    expect(csv.possible).toBe(true)
+    csv.push(Buffer.from([0x48, 0xe4, 0x6c, 0x0a]))
+    expect(csv.possible).toBe(false)
+    const pdf = new TypeSniffer('beleg.pdf')
+    pdf.push(SAMPLE_FILES.pdf)
+    pdf.push(Buffer.from([0x00, 0xff]))
+    expect(pdf.possible).toBe(true)
   })
 
   it('reads stored and deflated ZIP entries', () => {

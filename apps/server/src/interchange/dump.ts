@@ -113,20 +113,23 @@ async function writeContents(
     }
     const batch = records.slice(start, end)
     const ids = JSON.stringify(batch.map((record) => record.attachment))
+    // the chunks in order (base64: see writeAttachmentContent)
     const result = await db.execute(
-      sql`select attachment::text as attachment, content from attachment_contents
-        where attachment in (select jsonb_array_elements_text(${ids}::jsonb)::uuid)`,
+      sql`select attachment::text as attachment, encode(content, 'base64') as content
+        from attachment_contents
+        where attachment in (select jsonb_array_elements_text(${ids}::jsonb)::uuid)
+        order by attachment, chunk`,
     )
-    const contents = new Map(
-      (result as { rows: { attachment: string; content: Uint8Array }[] }).rows.map((row) => [
-        row.attachment,
-        row.content,
-      ]),
-    )
+    const contents = new Map<string, Buffer[]>()
+    for (const row of (result as { rows: { attachment: string; content: string }[] }).rows) {
+      let chunks = contents.get(row.attachment)
+      if (!chunks) contents.set(row.attachment, (chunks = []))
+      chunks.push(Buffer.from(row.content, 'base64'))
+    }
     for (const record of batch) {
-      const content = contents.get(record.attachment)
-      if (!content) throw new Error(`Der Anhang ${record.attachment} hat keinen Inhalt.`)
-      await writeFile(path.join(folder, record[CONTENT_FILE_FIELD as 'contentFile']), content)
+      const chunks = contents.get(record.attachment)
+      if (!chunks) throw new Error(`Der Anhang ${record.attachment} hat keinen Inhalt.`)
+      await writeFile(path.join(folder, record[CONTENT_FILE_FIELD as 'contentFile']), chunks)
       written++
     }
     start = end

@@ -15,6 +15,7 @@ import { setImmediate } from 'node:timers/promises'
 import type { InterchangeEntityName } from '@portal/domain/interchange'
 import { sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../persistence/database'
+import { ATTACHMENT_CHUNK_BYTES } from '../persistence/repositories/files'
 import { quoteIdentifier as q, type InterchangeColumn, type InterchangeTable } from './tables'
 
 /** Rows a table must receive, empty before, to be loaded without its indexes. */
@@ -169,15 +170,28 @@ export class InterchangeWriter {
     counts.updated += result?.updated ?? 0
   }
 
-  /** Upserts attachments' bytes, given as base64. */
+  /**
+   * Upserts attachments' bytes, given as base64, as the chunks of `attachment_contents` (issue
+   * 14): a chunk equal to the stored one is not written, chunks beyond a shorter content go.
+   */
   async writeContents(contents: readonly { attachment: string; content: string }[]): Promise<void> {
     if (contents.length === 0) return
+    const size = sql.raw(String(ATTACHMENT_CHUNK_BYTES))
     await this.run(
-      sql`insert into attachment_contents as t (attachment, content)
-        select r.attachment, decode(r.content, 'base64')
-        from jsonb_to_recordset(${JSON.stringify(contents)}::jsonb) as r(attachment uuid, content text)
-        on conflict (attachment) do update set content = excluded.content
-        where t.content is distinct from excluded.content`,
+      sql`with r as (
+          select r.attachment, decode(r.content, 'base64') as content
+          from jsonb_to_recordset(${JSON.stringify(contents)}::jsonb) as r(attachment uuid, content text)
+        ), c as (
+          select r.attachment, g.chunk, substring(r.content from g.chunk * ${size} + 1 for ${size}) as content
+          from r cross join lateral generate_series(0, greatest(length(r.content) - 1, 0) / ${size}) as g(chunk)
+        ), w as (
+          insert into attachment_contents as t (attachment, chunk, content)
+          select c.attachment, c.chunk, c.content from c
+          on conflict (attachment, chunk) do update set content = excluded.content
+          where t.content is distinct from excluded.content
+        )
+        delete from attachment_contents t using r
+        where t.attachment = r.attachment and t.chunk > greatest(length(r.content) - 1, 0) / ${size}`,
     )
   }
 

@@ -55,15 +55,38 @@ export const users = pgTable(
     name: text().notNull(),
     mail: text().notNull(),
     passwordHash: text().notNull(),
-    /** Tokens issued before this instant are refused (logout, password change). */
+    /** Tokens issued before this instant are refused (sign-out everywhere, password change). */
     tokensNotBefore: timestamp({ withTimezone: true, mode: 'date', precision: 3 })
       .notNull()
       .default(sql`'epoch'`),
+    /**
+     * The last "sign out everywhere" (decision 022): while it equals `tokensNotBefore`, a refused
+     * token is told so; a later password change or disabling moves only the other instant.
+     */
+    signedOutEverywhereAt: timestamp({ withTimezone: true, mode: 'date', precision: 3 }),
     /** Set by the provider (`user disable`): no sign-in, no token, no reset while set. */
     disabledAt: timestamp({ withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.companyCode), index().on(t.businessPartner)],
+)
+
+/**
+ * Sessions ended by their logout (decision 022): every token of the session (`sid`) is refused
+ * until the row expires, when the last of them has expired too. In the database, so that several
+ * server processes share it.
+ */
+export const revokedSessions = pgTable(
+  'revoked_sessions',
+  {
+    sessionId: uuid().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.userId), index().on(t.expiresAt)],
 )
 
 export const passwordResetTokens = pgTable('password_reset_tokens', {
@@ -487,13 +510,22 @@ export const attachments = pgTable(
   (t) => [index().on(t.objectType, t.objectKey), index().on(t.propertyConnection)],
 )
 
-/** File bytes apart from the record, so that lists never read them. */
-export const attachmentContents = pgTable('attachment_contents', {
-  attachment: uuid()
-    .primaryKey()
-    .references(() => attachments.attachment, { onDelete: 'cascade' }),
-  content: bytea().notNull(),
-})
+/**
+ * File bytes apart from the record, so that lists never read them: chunks of 1 MB
+ * (`ATTACHMENT_CHUNK_BYTES`) numbered from 0, every file at least chunk 0, so that uploads are
+ * written and downloads read one chunk at a time (issue 14, migration 0009).
+ */
+export const attachmentContents = pgTable(
+  'attachment_contents',
+  {
+    attachment: uuid()
+      .notNull()
+      .references(() => attachments.attachment, { onDelete: 'cascade' }),
+    chunk: integer().notNull(),
+    content: bytea().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.attachment, t.chunk] })],
+)
 
 export const correspondences = pgTable(
   'correspondences',
@@ -647,3 +679,20 @@ export const providerApiKeys = pgTable('provider_api_keys', {
   lastUsedAt: timestamp({ withTimezone: true, mode: 'date' }),
   revokedAt: timestamp({ withTimezone: true, mode: 'date' }),
 })
+
+/**
+ * The notifications a user has read (decision 023), one row per user and notification. The
+ * notifications themselves are worked out from activities and distributions on every request; a
+ * notification whose news changes (a tenant change's status) has another id and is unread again.
+ */
+export const notificationReads = pgTable(
+  'notification_reads',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    notification: text().notNull(),
+    readAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.notification] })],
+)

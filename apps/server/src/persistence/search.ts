@@ -30,6 +30,7 @@ import {
   lt,
   lte,
   ne,
+  or,
   isNull,
   isNotNull,
   sql,
@@ -37,7 +38,8 @@ import {
 } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { badRequest } from '../http-errors'
-import type { Executor } from './database'
+import type { Database, Executor } from './database'
+import { queryStatement } from './statement'
 import type { SessionUser } from './scope'
 
 export interface SearchableEntity {
@@ -206,17 +208,88 @@ function condition(entity: SearchableEntity, filter: SearchFilter, index: number
   }
 }
 
-/** The cursor is the offset of the next page; opaque to clients. */
-function decodeCursor(next: string | undefined): number {
-  if (!next) return 0
-  const offset = Number(Buffer.from(next, 'base64url').toString('utf8'))
-  if (!Number.isSafeInteger(offset) || offset < 0) {
-    throw badRequest('Der Wert für next ist ungültig.', 'INVALID_CURSOR', 'next')
-  }
-  return offset
+/**
+ * Keyset paging (issue 14): the cursor holds the sort values of the last row of the page, and the
+ * next page starts after that row in the search's total order. A row inserted or deleted meanwhile
+ * never makes another row appear twice or not at all, unlike an offset. PostgreSQL's default null
+ * order is kept: nulls last when ascending, first when descending.
+ */
+interface OrderColumn {
+  property: string
+  column: PgColumn
+  descending: boolean
 }
 
-const encodeCursor = (offset: number) => Buffer.from(String(offset)).toString('base64url')
+/** The search's total order: the requested (or default) sort, then the entity's unique columns. */
+function orderColumns(entity: SearchableEntity, request: Pick<SearchRequest, 'sort'>) {
+  const sort = request.sort.length > 0 ? request.sort : entity.defaultSort
+  return [
+    ...sort.map((s, index) => ({
+      property: s.property,
+      column: column(entity, s.property, `sort.${index}.property`),
+      descending: s.order === 'desc',
+    })),
+    ...entity.uniqueOrder.map((c) => ({ property: c.name, column: c, descending: false })),
+  ] satisfies OrderColumn[]
+}
+
+const orderBy = (columns: OrderColumn[]) =>
+  columns.map((c) => (c.descending ? desc : asc)(c.column))
+
+/**
+ * The sort values of a row as JSON text, the cursor's content: exact decimals as text, instants
+ * with their microseconds (PostgreSQL's JSON form of a timestamp).
+ */
+const keyOf = (columns: OrderColumn[]) =>
+  sql`json_build_array(${sql.join(
+    columns.map((c) => (c.column.columnType === 'PgNumeric' ? sql`${c.column}::text` : c.column)),
+    sql`, `,
+  )})::text`
+
+const invalidCursor = () => badRequest('Der Wert für next ist ungültig.', 'INVALID_CURSOR', 'next')
+
+export const encodeCursor = (key: string) => Buffer.from(key, 'utf8').toString('base64url')
+
+/** The last row's sort values from a cursor, each checked against its column's type. */
+function decodeCursor(next: string, columns: OrderColumn[]): Scalar[] {
+  let values: unknown
+  try {
+    values = JSON.parse(Buffer.from(next, 'base64url').toString('utf8'))
+  } catch {
+    throw invalidCursor()
+  }
+  if (!Array.isArray(values) || values.length !== columns.length) throw invalidCursor()
+  return values.map((value: unknown, index) => {
+    if (value === null) return null
+    if (!['string', 'number', 'boolean'].includes(typeof value)) throw invalidCursor()
+    // text the database cannot hold: a 400, not the database's error
+    if (typeof value === 'string' && value.includes('\u0000')) throw invalidCursor()
+    const scalar = value as string | number | boolean
+    try {
+      checkValue(columns[index]!.property, 'next', columns[index]!.column, scalar)
+    } catch {
+      throw invalidCursor()
+    }
+    // the checked text itself: an instant keeps its microseconds, a decimal its digits
+    return scalar
+  })
+}
+
+/** Rows after the row with the sort values `last`, in the order of `columns`. */
+function after(columns: OrderColumn[], last: Scalar[]): SQL {
+  const same = (c: OrderColumn, value: Scalar) =>
+    value === null ? sql`${c.column} is null` : sql`${c.column} = ${value}`
+  const beyond = (c: OrderColumn, value: Scalar): SQL => {
+    if (c.descending) {
+      return value === null ? sql`${c.column} is not null` : sql`${c.column} < ${value}`
+    }
+    return value === null ? sql`false` : sql`(${c.column} > ${value} or ${c.column} is null)`
+  }
+  const alternatives = columns.map((c, index) =>
+    and(...columns.slice(0, index).map((p, i) => same(p, last[i]!)), beyond(c, last[index]!)),
+  )
+  return sql`(${or(...alternatives)})`
+}
 
 /** The WHERE condition of a search: visibility, the request's filters and the route's fixed ones. */
 export function searchCondition(
@@ -232,6 +305,20 @@ export function searchCondition(
   )
 }
 
+/** The page's condition and order: the search's condition, after the cursor's row when given. */
+function pageParts(
+  entity: SearchableEntity,
+  user: SessionUser,
+  request: SearchRequest,
+  page: { next?: string | undefined },
+  fixed: SQL[],
+) {
+  const columns = orderColumns(entity, request)
+  const where = searchCondition(entity, user, request, fixed)
+  const start = page.next ? after(columns, decodeCursor(page.next, columns)) : undefined
+  return { columns, where: and(where, start) }
+}
+
 /** The SELECT of one search page, built but not run (`search` runs it; the benchmark takes its SQL). */
 export function searchQuery(
   db: Executor,
@@ -241,23 +328,16 @@ export function searchQuery(
   page: { limit: number; next?: string | undefined },
   fixed: SQL[] = [],
 ) {
-  const where = searchCondition(entity, user, request, fixed)
-  const sort = request.sort.length > 0 ? request.sort : entity.defaultSort
-  const orderBy = [
-    ...sort.map((s, index) =>
-      (s.order === 'desc' ? desc : asc)(column(entity, s.property, `sort.${index}.property`)),
-    ),
-    ...entity.uniqueOrder.map((c) => asc(c)),
-  ]
+  const { columns, where } = pageParts(entity, user, request, page, fixed)
   return db
-    .select()
+    .select({ row: entity.table, key: sql<string>`${keyOf(columns)}` })
     .from(entity.table)
     .where(where)
-    .orderBy(...orderBy)
+    .orderBy(...orderBy(columns))
     .limit(page.limit + 1)
-    .offset(decodeCursor(page.next))
 }
 
+/** One page of rows, for answers that are still composed in JavaScript. */
 export async function search<Row extends Record<string, unknown>>(
   db: Executor,
   entity: SearchableEntity,
@@ -266,11 +346,66 @@ export async function search<Row extends Record<string, unknown>>(
   page: { limit: number; next?: string | undefined },
   fixed: SQL[] = [],
 ): Promise<SearchPage<Row>> {
-  const offset = decodeCursor(page.next)
-  const rows = (await searchQuery(db, entity, user, request, page, fixed)) as Row[]
-  const hasMore = rows.length > page.limit
+  const found = await searchQuery(db, entity, user, request, page, fixed)
+  const hasMore = found.length > page.limit
+  const rows = hasMore ? found.slice(0, page.limit) : found
   return {
-    rows: hasMore ? rows.slice(0, page.limit) : rows,
-    next: hasMore ? encodeCursor(offset + page.limit) : null,
+    rows: rows.map((r) => r.row as unknown as Row),
+    next: hasMore ? encodeCursor(rows.at(-1)!.key) : null,
   }
+}
+
+/** An answer's item: the JSON text of a row of the entity's table, under the answer's field. */
+export interface AnswerShape {
+  field: string
+  item: SQL
+}
+
+/**
+ * The statement of one page as JSON text, built but not run (`searchAnswer` runs it; the
+ * benchmark measures it): one row with the items joined by commas, the number of rows found (one
+ * more than the page when there is a next page) and the sort values of the page's last row.
+ */
+export function searchAnswerStatement(
+  entity: SearchableEntity,
+  user: SessionUser,
+  request: SearchRequest,
+  page: { limit: number; next?: string | undefined },
+  answer: AnswerShape,
+  fixed: SQL[] = [],
+): SQL {
+  const { columns, where } = pageParts(entity, user, request, page, fixed)
+  const order = sql.join(orderBy(columns), sql`, `)
+  return sql`with page as (
+      select ${answer.item} as item, ${keyOf(columns)} as key,
+        row_number() over (order by ${order}) as ord
+      from ${entity.table} where ${where ?? sql`true`} order by ${order} limit ${page.limit + 1}
+    )
+    select coalesce(string_agg(item, ',' order by ord) filter (where ord <= ${page.limit}), '') as items,
+      count(*)::int as count,
+      (select key from page where ord = ${page.limit}) as last_key
+    from page`
+}
+
+/**
+ * One page as the answer's JSON text, written by the database in one statement (issue 14):
+ * `{"<field>":[item,…],"next":…}`. Requests without filters use a prepared statement.
+ */
+export async function searchAnswer(
+  db: Database,
+  entity: SearchableEntity,
+  user: SessionUser,
+  request: SearchRequest,
+  page: { limit: number; next?: string | undefined },
+  answer: AnswerShape,
+  fixed: SQL[] = [],
+): Promise<string> {
+  const statement = searchAnswerStatement(entity, user, request, page, answer, fixed)
+  const [result] = await queryStatement<{ items: string; count: number; last_key: string | null }>(
+    db,
+    statement,
+    { prepared: request.filters.length === 0 },
+  )
+  const next = result!.count > page.limit ? JSON.stringify(encodeCursor(result!.last_key!)) : 'null'
+  return `{"${answer.field}":[${result!.items}],"next":${next}}`
 }

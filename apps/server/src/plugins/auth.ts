@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { SESSION_EXPIRED_MESSAGE, userForToken } from '../auth/session-user'
+import { checkToken } from '../auth/session-user'
 import { unauthorized } from '../http-errors'
 import type { SessionUser } from '../persistence/scope'
 import type { ProviderKey, ProviderScope } from '../provider/api-keys'
@@ -15,6 +15,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user; set on every route that is not marked `config.public`. */
     user: SessionUser
+    /** The session (`sid`) of the user's token, which a logout ends (decision 022); null without. */
+    sessionId: string | null
     /** The provider key of a call below /api/provider/ (decision 018); null on every other route. */
     providerKey: ProviderKey | null
   }
@@ -35,6 +37,7 @@ const BEARER = /^Bearer ([A-Za-z0-9_\-.]+)$/
  */
 export default fp(function authPlugin(app: FastifyInstance) {
   app.decorateRequest('user', null as unknown as SessionUser)
+  app.decorateRequest('sessionId', null)
   app.decorateRequest('providerKey', null)
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.public || !request.routeOptions.url) return
@@ -42,9 +45,12 @@ export default fp(function authPlugin(app: FastifyInstance) {
     const match = BEARER.exec(request.headers.authorization ?? '')
     if (!match) throw unauthorized()
     refuseProviderKey(match[1]!)
-    const user = await userForToken(app.db, app.config.jwtSecret, match[1]!)
-    if (!user) throw unauthorized(SESSION_EXPIRED_MESSAGE)
-    request.user = user
+    const checked = await checkToken(app.db, app.config.jwtSecret, match[1]!)
+    // why the token is refused (expired, logged out, disabled): the portal shows it at the login
+    if (!checked.user) throw unauthorized(checked.refusal)
+    request.user = checked.user
+    request.sessionId = checked.sessionId
+    request.dataVersion = checked.dataVersion
   })
   app.addHook('onResponse', recordProviderCall)
 })

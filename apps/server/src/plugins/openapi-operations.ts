@@ -17,7 +17,16 @@ const UPLOAD = [413, 415, 422] as const
 export const OPERATIONS: Record<string, OperationDoc> = {
   'GET /api/health': { operationId: 'getHealth', summary: 'Betriebsbereitschaft prüfen' },
   'POST /api/token': { operationId: 'signIn', summary: 'Anmelden', errors: [401, 429] },
-  'POST /api/token/revoke': { operationId: 'signOut', summary: 'Abmelden (alle Token widerrufen)' },
+  'POST /api/token/revoke': {
+    operationId: 'signOut',
+    summary: 'Abmelden (diese Sitzung beenden)',
+    errors: [422],
+  },
+  'POST /api/token/revoke-all': {
+    operationId: 'signOutEverywhere',
+    summary: 'Auf allen Geräten abmelden (alle Token widerrufen)',
+    errors: [422],
+  },
   'POST /api/persistence/users-search': {
     operationId: 'searchUsers',
     summary: 'Angemeldeten Benutzer lesen',
@@ -159,6 +168,11 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'GET /api/persistence/notifications': {
     operationId: 'getNotifications',
     summary: 'Benachrichtigungen lesen',
+  },
+  'POST /api/persistence/notifications/read': {
+    operationId: 'markNotificationsRead',
+    summary: 'Benachrichtigungen als gelesen markieren',
+    errors: [422],
   },
   'POST /api/processes/system/file-upload': {
     operationId: 'uploadCostDocument',

@@ -15,7 +15,7 @@ import { HttpError } from '../http-errors'
 export const PUBLIC_BODY_LIMIT = 16 * 1024
 
 /** Requests on one keep-alive connection before the server asks the client for a new one. */
-const MAX_REQUESTS_PER_SOCKET = 1000
+export const MAX_REQUESTS_PER_SOCKET = 1000
 
 export const REQUEST_TIMEOUT_MESSAGE =
   'Die Anfrage wurde nicht rechtzeitig vollständig gesendet. Bitte versuchen Sie es erneut.'

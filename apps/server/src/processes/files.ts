@@ -1,23 +1,25 @@
 /**
- * §7 "Files and activities": storing an upload and deleting it. The content, its sha256 and the
- * record are written in one transaction together with the audit entry, after the whole file
- * arrived, so that a refused or aborted upload leaves nothing behind.
+ * §7 "Files and activities": storing an upload and deleting it. The content (chunk by chunk from
+ * the upload's temporary copy), its sha256 and the record are written in one transaction together
+ * with the audit entry, after the whole file arrived, so that a refused or aborted upload leaves
+ * nothing behind.
  */
 import { USER_UPLOAD_OBJECT_TYPE, type Attachment } from '@portal/domain'
 import { eq } from 'drizzle-orm'
-import { createHash } from 'node:crypto'
 import type { UploadedFile } from '../files/multipart'
 import { conflict, notFound } from '../http-errors'
 import { writeAudit } from '../persistence/audit'
 import type { Database, Executor } from '../persistence/database'
 import {
+  ATTACHMENT_CHUNK_BYTES,
   ATTACHMENT_ENTITY,
   ATTACHMENT_NOT_FOUND_MESSAGE,
   findVisibleAttachment,
   toAttachment,
+  writeAttachmentContent,
 } from '../persistence/repositories/files'
 import { findVisibleDistribution } from '../persistence/repositories/operating-costs'
-import { attachmentContents, attachments } from '../persistence/schema'
+import { attachments } from '../persistence/schema'
 import type { SessionUser } from '../persistence/scope'
 import { DISTRIBUTION_NOT_FOUND_MESSAGE } from './distribution-status'
 
@@ -25,8 +27,6 @@ export const ATTACHMENT_UPLOADED = 'ATTACHMENT_UPLOADED'
 export const ATTACHMENT_DELETED = 'ATTACHMENT_DELETED'
 export const ATTACHMENT_NOT_DELETABLE_MESSAGE =
   'Diese Datei gehört zu einer Meldung oder Rechnung und kann nicht gelöscht werden.'
-
-export const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
 /** Writes record, content and audit entry; call it inside a transaction. */
 export async function insertAttachment(
@@ -44,15 +44,13 @@ export async function insertAttachment(
       objectKey: values.objectKey,
       fileName: values.file.fileName,
       mediaType: values.file.mediaType,
-      size: values.file.bytes.length,
-      sha256: sha256Hex(values.file.bytes),
+      size: values.file.size,
+      sha256: values.file.sha256,
       note: values.note,
       uploadedBy: user.userName,
     })
     .returning()
-  await tx
-    .insert(attachmentContents)
-    .values({ attachment: row!.attachment, content: values.file.bytes })
+  await writeAttachmentContent(tx, row!.attachment, values.file.chunks(ATTACHMENT_CHUNK_BYTES))
   const attachment = toAttachment(row!)
   await writeAudit(tx, {
     userName: user.userName,

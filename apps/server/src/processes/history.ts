@@ -4,7 +4,7 @@
  * audited themselves (older ones), newest first, each with a German detail.
  */
 import { DISTRIBUTION_STATUS, type DistributionStatus, type HistoryEntry } from '@portal/domain'
-import { and, desc, eq, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm'
 import { notFound } from '../http-errors'
 import type { Executor } from '../persistence/database'
 import {
@@ -14,7 +14,7 @@ import {
   findVisibleDistribution,
 } from '../persistence/repositories/operating-costs'
 import { INVOICE_ENTITY } from '../persistence/repositories/invoices'
-import { activities, auditLog } from '../persistence/schema'
+import { activities, auditLog, valueListEntries } from '../persistence/schema'
 import type { SessionUser } from '../persistence/scope'
 import { DECLINE_ACTION } from './distribution-approval'
 import { DISTRIBUTION_NOT_FOUND_MESSAGE, STATUS_CHANGE_ACTION } from './distribution-status'
@@ -45,8 +45,39 @@ const FIELD_LABELS: Record<string, string> = {
   note: 'Bemerkung',
 }
 
-function detailOf(action: string, before: Json, after: Json): string | null {
-  const component = text(after?.tariffComponent ?? before?.tariffComponent)
+/**
+ * The names of the cost types in the catalogue of the distribution's product and version, any
+ * period: a line of an older period keeps its name.
+ */
+async function costTypeNames(
+  db: Executor,
+  distribution: { companyCode: string; product: string; productVersion: string },
+): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ key: valueListEntries.key, name: valueListEntries.name })
+    .from(valueListEntries)
+    .where(
+      and(
+        eq(valueListEntries.companyCode, distribution.companyCode),
+        eq(valueListEntries.product, distribution.product),
+        eq(valueListEntries.productVersion, distribution.productVersion),
+        eq(valueListEntries.obj, 'TARIF'),
+      ),
+    )
+    // the newest period's name wins
+    .orderBy(asc(valueListEntries.validFrom), asc(valueListEntries.id))
+  return new Map(rows.map((row) => [row.key, row.name]))
+}
+
+function detailOf(
+  action: string,
+  before: Json,
+  after: Json,
+  names: ReadonlyMap<string, string>,
+): string | null {
+  // a cost line by its cost type's name, as the costs table shows it; the code when unknown
+  const code = text(after?.tariffComponent ?? before?.tariffComponent)
+  const component = names.has(code) ? `„${names.get(code)}“` : code
   switch (action) {
     case STATUS_CHANGE_ACTION:
       return `Status von „${label(before?.operatingCostsDistributionStatus)}“ auf „${label(after?.operatingCostsDistributionStatus)}“ geändert`
@@ -111,6 +142,7 @@ export async function distributionHistory(
         eq(activities.companyCode, distribution.companyCode),
       ),
     )
+  const names = await costTypeNames(db, distribution)
   const auditedActivities = new Set(
     audited.map((row) => text((row.after as Json)?.activity)).filter(Boolean),
   )
@@ -120,7 +152,7 @@ export async function distributionHistory(
     action: row.action,
     entity: row.entity,
     entityKey: row.entityKey,
-    detail: detailOf(row.action, row.before as Json, row.after as Json),
+    detail: detailOf(row.action, row.before as Json, row.after as Json, names),
     order: index,
   }))
   for (const activity of declines) {

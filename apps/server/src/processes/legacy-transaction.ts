@@ -3,7 +3,7 @@
  * The token is checked like a bearer token; every answer to a valid one carries a fresh token.
  */
 import type { LegacyAnswer, LegacyRequest } from '@portal/domain'
-import { SESSION_EXPIRED_MESSAGE, userForToken } from '../auth/session-user'
+import { checkToken, SESSION_EXPIRED_MESSAGE } from '../auth/session-user'
 import { issueToken } from '../auth/tokens'
 import type { Executor } from '../persistence/database'
 import { attributeRecords, measurementRecords } from '../persistence/repositories/legacy-records'
@@ -32,9 +32,12 @@ export async function legacyTransaction(
   { db, jwtSecret }: LegacyContext,
   request: LegacyRequest,
 ): Promise<LegacyAnswer> {
-  const user = request.token ? await userForToken(db, jwtSecret, request.token) : null
-  if (!user) return expired
-  const token = await issueToken(jwtSecret, user)
+  if (!request.token) return expired
+  const checked = await checkToken(db, jwtSecret, request.token)
+  if (!checked.user) return { ...expired, message: checked.refusal }
+  const user = checked.user
+  // the fresh token stays in the session, so that its logout ends it too (decision 022)
+  const token = await issueToken(jwtSecret, { ...user, sessionId: checked.sessionId })
   const fail = (message: string): LegacyAnswer => ({ success: false, data: null, message, token })
   const answer = (data: unknown): LegacyAnswer => ({ success: true, data, message: '', token })
 

@@ -50,7 +50,11 @@ export async function requestPasswordReset(
         eq(sql`lower(${users.mail})`, request.mail.trim().toLowerCase()),
         or(
           eq(users.businessPartner, request.businessPartner.trim()),
-          and(isNull(users.businessPartner), eq(users.userName, request.businessPartner.trim())),
+          // a user name as sign-in takes it: composed (NFC), "müller" however it was typed
+          and(
+            isNull(users.businessPartner),
+            eq(users.userName, request.businessPartner.trim().normalize('NFC')),
+          ),
         ),
       ),
     )

@@ -1,12 +1,12 @@
 import { LOGIN_FAILED_MESSAGE } from '@portal/domain'
-import { eq, sql } from 'drizzle-orm'
+import { eq, lt, sql } from 'drizzle-orm'
 import type { LoginAttemptStore } from '../auth/login-throttle'
 import { UNKNOWN_USER_HASH, verifyPassword } from '../auth/passwords'
-import { issueToken } from '../auth/tokens'
+import { issueToken, TOKEN_LIFETIME_SECONDS } from '../auth/tokens'
 import { QueueFullError, type ConcurrencyLimit } from '../concurrency-limit'
 import { HttpError, tooManyRequests, unauthorized } from '../http-errors'
 import type { Executor } from '../persistence/database'
-import { users } from '../persistence/schema'
+import { revokedSessions, users } from '../persistence/schema'
 
 export interface SignInContext {
   db: Executor
@@ -26,12 +26,10 @@ export const SERVER_BUSY_MESSAGE =
  */
 export async function signIn(
   { db, jwtSecret, throttle, verifications }: SignInContext,
-  credentials: { username: string; password: string; clientAddress: string },
+  { clientAddress, ...typed }: { username: string; password: string; clientAddress: string },
 ): Promise<string> {
-  const keys = [
-    `user:${credentials.username.toLowerCase()}`,
-    `address:${credentials.clientAddress}`,
-  ]
+  const credentials = { username: normalizeUserName(typed.username), password: typed.password }
+  const keys = [`user:${credentials.username.toLowerCase()}`, `address:${clientAddress}`]
   const attempt = await throttle.reserve(keys)
   if (!attempt) throw tooManyRequests()
   let checked: Awaited<ReturnType<typeof lookUpAndVerify>>
@@ -55,8 +53,19 @@ export async function signIn(
 }
 
 /**
+ * A user name as typed, in the form names are stored and compared in: without the spaces around it
+ * and composed (NFC), so that "müller" typed as u + combining diaeresis (macOS, copied text) is
+ * the "müller" the provider created (decision 022).
+ */
+export function normalizeUserName(typed: string): string {
+  return typed.trim().normalize('NFC')
+}
+
+/**
  * The user of that name and whether the password is his; an unknown name takes as long. A disabled
  * user's password is verified as well, so that neither answer nor time tells that he is disabled.
+ * Both sides are lowered by the database, so that the case of a name with umlauts is folded alike
+ * whatever the client's or the server's rules (JavaScript's and PostgreSQL's can differ).
  */
 async function lookUpAndVerify(db: Executor, credentials: { username: string; password: string }) {
   const [user] = await db
@@ -67,7 +76,7 @@ async function lookUpAndVerify(db: Executor, credentials: { username: string; pa
       disabledAt: users.disabledAt,
     })
     .from(users)
-    .where(eq(sql`lower(${users.userName})`, credentials.username.toLowerCase()))
+    .where(eq(sql`lower(${users.userName})`, sql`lower(${credentials.username})`))
   const verified = await verifyPassword(
     user?.passwordHash ?? UNKNOWN_USER_HASH,
     credentials.password,
@@ -75,7 +84,39 @@ async function lookUpAndVerify(db: Executor, credentials: { username: string; pa
   return { user, valid: verified && !user?.disabledAt }
 }
 
-/** Logout: every token issued before now stops working. */
-export async function revokeTokens(db: Executor, userName: string, now = new Date()) {
-  await db.update(users).set({ tokensNotBefore: now }).where(eq(users.userName, userName))
+/**
+ * Logout (decision 022): every token of this session stops working, the user's other sessions
+ * (colleagues, other devices) go on. The row stays until the last token the session can hold has
+ * expired: a token is renewed only while its session is valid, so none is issued after now.
+ */
+export async function revokeSession(
+  db: Executor,
+  session: { userId: string; sessionId: string },
+  now = new Date(),
+) {
+  await db
+    .insert(revokedSessions)
+    .values({
+      sessionId: session.sessionId,
+      userId: session.userId,
+      expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_SECONDS * 1000),
+    })
+    .onConflictDoNothing()
+}
+
+/** "Sign out everywhere": every token of the user issued before now stops working. */
+export async function revokeTokens(db: Executor, userId: string, now = new Date()) {
+  await db
+    .update(users)
+    .set({ tokensNotBefore: now, signedOutEverywhereAt: now })
+    .where(eq(users.id, userId))
+}
+
+/** Removes logged-out sessions whose tokens have all expired; the hourly job calls it. */
+export async function pruneRevokedSessions(db: Executor, now = new Date()): Promise<number> {
+  const removed = await db
+    .delete(revokedSessions)
+    .where(lt(revokedSessions.expiresAt, now))
+    .returning({ sessionId: revokedSessions.sessionId })
+  return removed.length
 }

@@ -7,6 +7,7 @@
 import {
   contractName,
   EXCLUDED_TARIFF_COMPONENTS,
+  formatStreetAddress,
   selectFromYear,
   SERVICE_FLAT_FEE,
   type ExpenseType,
@@ -131,7 +132,8 @@ const overlapsPeriod = (
  * The objects of an object type in the distribution's property, as far as the user sees them.
  * One key kind per object type (docs/decisions/012-cost-line-relations.md), and the name is what
  * the costs table shows for it:
- * - ANSCHLUSS: a connection (the property or one of its buildings), named name1 name2;
+ * - ANSCHLUSS: a connection (the property or one of its buildings), named by its street address and
+ *   building type ('Hahnenblecher 74 · Mehrfamilienhaus'), not by name1, which often is a person's;
  * - VSTELLE, NUTZUNGSEINHEIT: a point of delivery (usage unit), named reference · location addendum;
  * - VERTRAG: a contract overlapping the period, named tenant (name1 name2) · unit reference;
  * - NUTZGRUPPE, NUTZERGRUPPE: a group of the property (catalogue key '<property>-…'), by its name.
@@ -159,7 +161,9 @@ export async function relations(
       return rows.map((row) => ({
         key: row.connection,
         obj: objectType,
-        name: `${row.name1} ${row.name2}`.trim() || row.connection,
+        name:
+          [formatStreetAddress(row), row.name2.trim()].filter(Boolean).join(' · ') ||
+          row.connection,
       }))
     }
     case 'VSTELLE':

@@ -5,13 +5,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { assetsDir } from '../customer/load-customer'
 import { notFound } from '../http-errors'
-
-const ONE_DAY = 24 * 60 * 60
-const ONE_YEAR = 365 * ONE_DAY
+import { answeredNotModified, contentHash, versionQuery } from './configuration/content-version'
 
 /**
  * §1: the files of the customer's assets folder (favicon, logo). Only plain file names of known
- * image types: the pattern leaves no way out of the folder.
+ * image types: the pattern leaves no way out of the folder. Under the hashed address of the
+ * configuration (`?v=` the file's content hash) a file is cached for a year; the plain address is
+ * revalidated (ETag, 304), so a changed file is seen at once.
  */
 const customerAssetRoutes: FastifyPluginAsyncZod = async (app) => {
   const folder = assetsDir(app.config.customer)
@@ -26,7 +26,7 @@ const customerAssetRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['configuration'],
         security: [],
         params: z.strictObject({ file: z.string().max(100).regex(CUSTOMER_ASSET_FILE_NAME) }),
-        querystring: z.strictObject({ v: z.string().max(64).optional() }),
+        querystring: versionQuery,
       },
     },
     async (request, reply) => {
@@ -39,12 +39,10 @@ const customerAssetRoutes: FastifyPluginAsyncZod = async (app) => {
       if (mediaType === undefined || content === undefined) {
         throw notFound('Die Datei wurde nicht gefunden.')
       }
-      // a versioned address changes with the file; the plain one may be asked again after a day
-      const cacheControl =
-        request.query.v === undefined
-          ? `public, max-age=${ONE_DAY}`
-          : `public, max-age=${ONE_YEAR}, immutable`
-      return reply.type(mediaType).header('cache-control', cacheControl).send(content)
+      // hashed as read: a file changed while the server runs no longer matches the `?v=` the
+      // configuration named at start, so it is revalidated, never kept for a year under it
+      if (answeredNotModified(request, reply, contentHash(content), request.query.v)) return reply
+      return reply.type(mediaType).send(content)
     },
   )
 }

@@ -4,15 +4,27 @@ import {
   searchResultSchema,
   type SearchRequest,
 } from '@portal/domain'
-import type { FastifyInstance } from 'fastify'
+import type { SQL } from 'drizzle-orm'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
 import type { Executor } from '../persistence/database'
-import { search, type SearchableEntity } from '../persistence/search'
+import { search, searchAnswer, type SearchableEntity } from '../persistence/search'
+
+/**
+ * Sends an answer the database wrote as JSON text (issue 14): a string is sent as it is, past the
+ * response schema's serializer, whose output it equals byte for byte (persistence/json-text.ts).
+ */
+export function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(text)
+}
 
 /**
  * Registers `POST <url>` as a search over `entity` (ARCHITECTURE 3.1): body `{filters, sort}`,
- * query `limit` and `next`, answer `{items, next}`; `toItems` turns rows into the wire shape.
+ * query `limit` and `next`, answer `{items, next}`. An entity whose items the database writes
+ * (`itemJson`, the JSON text of a row of its table) is answered by one statement without the ORM
+ * (issue 14); otherwise `toItems` turns rows into the wire shape. Either way the answer is kept
+ * and validated by the data's version per visibility scope (plugins/answer-cache.ts).
  */
 export function searchRoute<Item extends z.ZodType, Row extends Record<string, unknown>>(
   app: FastifyInstance,
@@ -21,12 +33,20 @@ export function searchRoute<Item extends z.ZodType, Row extends Record<string, u
     entity: SearchableEntity
     item: Item
     description: string
-    toItems: (db: Executor, rows: Row[]) => Promise<z.output<Item>[]> | z.output<Item>[]
-  },
+    /** Whom a kept answer is shared with (plugins/answer-cache.ts); false: never kept. */
+    cachedAnswer?: 'scope' | false
+  } & (
+    | { itemJson: SQL; toItems?: never }
+    | {
+        itemJson?: never
+        toItems: (db: Executor, rows: Row[]) => Promise<z.output<Item>[]> | z.output<Item>[]
+      }
+  ),
 ) {
   app.withTypeProvider<ZodTypeProvider>().post(
     options.url,
     {
+      config: options.cachedAnswer === false ? {} : { cachedAnswer: { per: 'scope' } },
       schema: {
         description: options.description,
         tags: ['search'],
@@ -35,8 +55,15 @@ export function searchRoute<Item extends z.ZodType, Row extends Record<string, u
         response: { 200: searchResultSchema(options.item) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body: SearchRequest = request.body ?? { filters: [], sort: [] }
+      if (options.itemJson) {
+        const text = await searchAnswer(app.db, options.entity, request.user, body, request.query, {
+          field: 'items',
+          item: options.itemJson,
+        })
+        return sendJsonText(reply, text)
+      }
       const page = await search<Row>(app.db, options.entity, request.user, body, request.query)
       return { items: await options.toItems(app.db, page.rows), next: page.next }
     },

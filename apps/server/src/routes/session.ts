@@ -4,9 +4,10 @@ import { z } from 'zod'
 import { LoginThrottle } from '../auth/login-throttle'
 import { ConcurrencyLimit } from '../concurrency-limit'
 import { HttpError } from '../http-errors'
-import { revokeTokens, signIn } from '../processes/sign-in'
+import { idempotent, IdempotencyHeadersSchema } from '../plugins/idempotency'
+import { revokeSession, revokeTokens, signIn } from '../processes/sign-in'
 
-/** §7 "Session and account": sign-in and logout. */
+/** §7 "Session and account": sign-in, logout, and logout on every device (decision 022). */
 const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   // in this process: a shared store for several processes implements LoginAttemptStore
   const throttle = new LoginThrottle()
@@ -46,15 +47,38 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/token/revoke',
     {
       schema: {
-        description: 'Abmeldung: alle bisher ausgestellten Token des Benutzers werden ungültig.',
+        description:
+          'Abmeldung: die Token dieser Sitzung werden ungültig; andere Sitzungen des Benutzers (andere Geräte und Browser) bleiben angemeldet.',
         tags: ['session'],
+        headers: IdempotencyHeadersSchema,
         response: { 204: z.null() },
       },
     },
-    async (request, reply) => {
-      await revokeTokens(app.db, request.user.userName)
-      return reply.status(204).send(null)
+    async (request, reply) =>
+      idempotent(request, reply, async (db) => {
+        await revokeSession(db, { userId: request.user.userId, sessionId: request.sessionId! })
+        reply.status(204)
+        return null
+      }),
+  )
+
+  app.post(
+    '/api/token/revoke-all',
+    {
+      schema: {
+        description:
+          'Abmeldung auf allen Geräten: alle bisher ausgestellten Token des Benutzers werden ungültig, auch das dieser Anfrage.',
+        tags: ['session'],
+        headers: IdempotencyHeadersSchema,
+        response: { 204: z.null() },
+      },
     },
+    async (request, reply) =>
+      idempotent(request, reply, async (db) => {
+        await revokeTokens(db, request.user.userId)
+        reply.status(204)
+        return null
+      }),
   )
 }
 

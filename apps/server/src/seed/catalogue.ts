@@ -2,7 +2,7 @@
  * Fixed tables of the demo data: customers, places, products, cost types, allocation keys and
  * devices. The random parts (names, streets, amounts) come from the seeded faker in demo-data.ts.
  */
-import { EXPENSE_OBJECT_TYPES } from '@portal/domain'
+import { ALLOCATION_KEYS as ALLOCATION_KEY_LABELS, EXPENSE_OBJECT_TYPES } from '@portal/domain'
 
 export interface City {
   name: string
@@ -384,16 +384,7 @@ export function costType(code: string): CostType {
   return found
 }
 
-export const ALLOCATION_KEYS: Readonly<Record<string, string>> = {
-  WF: 'Wohnfläche',
-  NF: 'Nutzfläche',
-  HF: 'Heizfläche',
-  NE: 'Anzahl Nutzeinheiten',
-  VERB: 'Verbrauch',
-  PERS: 'Personenzahl',
-  MEA: 'Miteigentumsanteile',
-  DIR: 'Direkte Zuordnung',
-}
+export const ALLOCATION_KEYS: Readonly<Record<string, string>> = ALLOCATION_KEY_LABELS
 
 /** §3: the objects an expense can be allocated to. */
 export const EXPENSE_OBJECTS: Readonly<Record<string, string>> = EXPENSE_OBJECT_TYPES

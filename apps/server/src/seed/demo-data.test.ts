@@ -12,6 +12,9 @@ import { resetDatabase } from './reset'
 
 const TODAY = '2025-03-15'
 /** §5 filters drop every other reason. */
+/** Each attachment's bytes, its chunks joined in order. */
+const WHOLE_CONTENTS = sql`(select attachment, string_agg(content, ''::bytea order by chunk) as content from attachment_contents group by attachment)`
+
 const CONSIDERED_READING_REASONS = Object.keys(READING_REASONS)
 const EXCLUDED_COMPONENTS = EXCLUDED_TARIFF_COMPONENTS
 
@@ -639,7 +642,7 @@ describe('demo data', () => {
       file_name: string
     }>(
       db,
-      sql`select a.*, c.content from attachments a join attachment_contents c using (attachment)`,
+      sql`select a.*, c.content from attachments a join ${WHOLE_CONTENTS} c using (attachment)`,
     )
     expect(files.length).toBe(summary.attachments)
     for (const file of files) {
@@ -651,7 +654,7 @@ describe('demo data', () => {
     }
     const invoices = await all<{ voucher_number: string; content: Uint8Array }>(
       db,
-      sql`select k.voucher_number, c.content from correspondences k join attachment_contents c using (attachment)`,
+      sql`select k.voucher_number, c.content from correspondences k join ${WHOLE_CONTENTS} c using (attachment)`,
     )
     expect(invoices.length).toBeGreaterThan(0)
     for (const invoice of invoices) {

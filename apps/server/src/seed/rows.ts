@@ -32,7 +32,8 @@ export class DemoRows {
   readonly expenses: Insert<typeof schema.operatingCostsExpenses>[] = []
   readonly valueListEntries: Insert<typeof schema.valueListEntries>[] = []
   readonly attachments: Insert<typeof schema.attachments>[] = []
-  readonly attachmentContents: Insert<typeof schema.attachmentContents>[] = []
+  /** Whole contents: the import stores them as the chunks of `attachment_contents`. */
+  readonly attachmentContents: { attachment: string; content: Uint8Array }[] = []
   readonly correspondences: Insert<typeof schema.correspondences>[] = []
   readonly billingVouchers: Insert<typeof schema.billingVouchers>[] = []
   readonly vouchers: Insert<typeof schema.vouchers>[] = []

@@ -28,7 +28,8 @@ function recordsOf(object: ExpenseObjectType, table: string): SQL {
   switch (object) {
     case 'ANSCHLUSS':
       return sql`select c.connection as key, c.property_connection as property,
-        trim(c.name1 || ' ' || c.name2) as name from connections c`
+        concat_ws(' · ', c.street || ' ' || c.house_number || coalesce(c.house_number_suffix, ''),
+          nullif(c.name2, '')) as name from connections c`
     case 'VSTELLE':
     case 'NUTZUNGSEINHEIT':
       return sql`select p.point_of_delivery as key, p.property_connection as property,

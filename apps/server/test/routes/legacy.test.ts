@@ -6,7 +6,7 @@ import type { LegacyAnswer } from '@portal/domain'
 import { SignJWT } from 'jose'
 import { and, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SESSION_EXPIRED_MESSAGE } from '../../src/auth/session-user'
+import { SESSION_EXPIRED_MESSAGE, SESSION_SIGNED_OUT_MESSAGE } from '../../src/auth/session-user'
 import {
   TOKEN_AUDIENCE,
   TOKEN_ISSUER,
@@ -106,8 +106,10 @@ describe('POST /api/legacy tokens', () => {
       headers: { authorization: `Bearer ${token}` },
     })
     expect(revoke.statusCode).toBe(204)
-    expect(await attributesWith(token)).toEqual(refused)
-    expect(await attributesWith(before.token)).toEqual(refused)
+    // the renewed token is of the same session (decision 022); the answer says it was logged out
+    const loggedOut = { ...refused, message: SESSION_SIGNED_OUT_MESSAGE }
+    expect(await attributesWith(token)).toEqual(loggedOut)
+    expect(await attributesWith(before.token)).toEqual(loggedOut)
   })
 
   it('answers fremd (company code 2000) success false for an object of company code 1000', async () => {

@@ -290,9 +290,12 @@ describe('expenses', () => {
 
     const history = HistorySchema.parse((await call('GET', `${BASE}/${id}/history`)).json())
     expect(history.items[0]!.detail).toMatch(/gelöscht/)
-    expect(history.items.map((h) => h.detail)).toContain(
-      `Kostenzeile ${line.tariffComponent} hinzugefügt`,
-    )
+    // the cost type by its catalogue name, never by its code
+    const typeName = (await valueList(id, 'tb_uti_bkosten_h', {})).find(
+      (t) => t.key === line.tariffComponent,
+    )!.name
+    expect(history.items.map((h) => h.detail)).toContain(`Kostenzeile „${typeName}“ hinzugefügt`)
+    expect(history.items.filter((h) => h.detail?.includes(line.tariffComponent))).toEqual([])
   })
 
   it('refuses every change once the distribution is not open, and changes nothing', async () => {

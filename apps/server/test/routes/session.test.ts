@@ -1,9 +1,20 @@
+import { randomUUID } from 'node:crypto'
 import { LOGIN_FAILED_MESSAGE } from '@portal/domain'
 import { eq } from 'drizzle-orm'
 import { SignJWT, decodeJwt } from 'jose'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../src/auth/tokens'
-import { users } from '../../src/persistence/schema'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { addUser } from '../../src/accounts/accounts'
+import { buildApp } from '../../src/app'
+import { hashPassword } from '../../src/auth/passwords'
+import {
+  ACCOUNT_DISABLED_MESSAGE,
+  SESSION_ENDED_MESSAGE,
+  SESSION_SIGNED_OUT_MESSAGE,
+  SIGNED_OUT_EVERYWHERE_MESSAGE,
+} from '../../src/auth/session-user'
+import { TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_LIFETIME_SECONDS } from '../../src/auth/tokens'
+import { revokedSessions, users } from '../../src/persistence/schema'
+import { pruneRevokedSessions } from '../../src/processes/sign-in'
 import { DEMO_PASSWORD } from '../../src/seed/demo-users'
 import { createTestContext, type TestContext } from '../helper'
 
@@ -104,6 +115,7 @@ describe('bearer tokens', () => {
   const now = () => Math.floor(Date.now() / 1000)
   const valid = () => ({
     sub: verwalterId,
+    sid: randomUUID(),
     iss: TOKEN_ISSUER,
     aud: TOKEN_AUDIENCE,
     iat: now(),
@@ -126,6 +138,9 @@ describe('bearer tokens', () => {
       await sign({ ...valid(), aud: 'andere-api' }),
       await sign({ ...valid(), iat: now() - 100, exp: now() - 10 }),
       await sign({ ...valid(), exp: undefined }),
+      // the former format without a session, and a session that is no uuid
+      await sign({ ...valid(), sid: undefined }),
+      await sign({ ...valid(), sid: 'sitzung-1' }),
       'kein.token.vorhanden',
     ]
     for (const token of forged) {
@@ -135,18 +150,198 @@ describe('bearer tokens', () => {
     expect((await me('')).statusCode).toBe(401)
   })
 
-  it('logout revokes every earlier token of the user, a new sign-in works', async () => {
-    const first = await ctx.login('fremd')
-    const second = await ctx.login('fremd')
-    const revoke = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/token/revoke',
-      headers: first,
+  it('refuses an expired token with the message that the session expired', async () => {
+    const expired = await sign({ ...valid(), iat: now() - 100, exp: now() - 10 })
+    const response = await me(`Bearer ${expired}`)
+    expect(response.json()).toEqual({
+      detail: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+      code: 'UNAUTHORIZED',
     })
-    expect(revoke.statusCode).toBe(204)
-    expect((await me(first.authorization)).statusCode).toBe(401)
-    expect((await me(second.authorization)).statusCode).toBe(401)
-    const third = await ctx.login('fremd')
-    expect((await me(third.authorization)).statusCode).toBe(200)
+  })
+})
+
+/** POST /api/token/revoke with the bearer header and, if given, an idempotency key. */
+const revoke = (url: string, headers: { authorization: string }, key?: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) },
+  })
+
+const detailOf = async (authorization: string) => {
+  const response = await me(authorization)
+  return response.statusCode === 200 ? 200 : response.json<{ detail: string }>().detail
+}
+
+describe('logout ends this session only (decision 022)', () => {
+  it('leaves another token of the same user working; the logged-out one is told why', async () => {
+    const a = await ctx.login('fremd')
+    const b = await ctx.login('fremd')
+    const response = await revoke('/api/token/revoke', a, 'logout-a')
+    expect(response.statusCode).toBe(204)
+    expect(await detailOf(a.authorization)).toBe(SESSION_SIGNED_OUT_MESSAGE)
+    expect(await detailOf(b.authorization)).toBe(200)
+    // stored in the database until the session's last token has expired
+    const sid = decodeJwt(a.authorization.slice('Bearer '.length)).sid as string
+    const [row] = await ctx.database.db
+      .select()
+      .from(revokedSessions)
+      .where(eq(revokedSessions.sessionId, sid))
+    expect(row!.expiresAt.getTime()).toBeGreaterThanOrEqual(
+      Date.now() + (TOKEN_LIFETIME_SECONDS - 60) * 1000,
+    )
+    // the logged-out token cannot repeat the logout; the other session logs out on its own
+    expect((await revoke('/api/token/revoke', a, 'logout-a')).statusCode).toBe(401)
+    expect((await revoke('/api/token/revoke', b)).statusCode).toBe(204)
+    expect(await detailOf(b.authorization)).toBe(SESSION_SIGNED_OUT_MESSAGE)
+  })
+
+  it('is seen by another server process on the same database', async () => {
+    const second = await buildApp({ config: ctx.config, database: ctx.database })
+    await second.ready()
+    try {
+      const token = await ctx.login('verwalter')
+      const inSecond = () =>
+        second.inject({
+          method: 'POST',
+          url: '/api/persistence/users-search',
+          headers: token,
+          payload: {},
+        })
+      expect((await inSecond()).statusCode).toBe(200)
+      expect((await revoke('/api/token/revoke', token)).statusCode).toBe(204)
+      const refused = await inSecond()
+      expect(refused.statusCode).toBe(401)
+      expect(refused.json<{ detail: string }>().detail).toBe(SESSION_SIGNED_OUT_MESSAGE)
+    } finally {
+      // closes the second app only: the database belongs to the test context
+      await second.close()
+    }
+  })
+
+  it('removes logged-out sessions once their tokens have all expired', async () => {
+    const token = await ctx.login('verwalter')
+    await revoke('/api/token/revoke', token)
+    const sid = decodeJwt(token.authorization.slice('Bearer '.length)).sid as string
+    const stored = () =>
+      ctx.database.db.select().from(revokedSessions).where(eq(revokedSessions.sessionId, sid))
+    expect(await pruneRevokedSessions(ctx.database.db)).toBe(0)
+    expect(await stored()).toHaveLength(1)
+    const later = new Date(Date.now() + (TOKEN_LIFETIME_SECONDS + 1) * 1000)
+    expect(await pruneRevokedSessions(ctx.database.db, later)).toBeGreaterThanOrEqual(1)
+    expect(await stored()).toEqual([])
+  })
+})
+
+describe('sign out everywhere (decision 022)', () => {
+  it('refuses every earlier token of the user with its message; a new sign-in works', async () => {
+    // fremd: eigentuemer is throttled by the tests of the 429 above
+    const a = await ctx.login('fremd')
+    const b = await ctx.login('fremd')
+    const other = await ctx.login('verwalter')
+    const response = await revoke('/api/token/revoke-all', a, 'everywhere-1')
+    expect(response.statusCode).toBe(204)
+    expect(await detailOf(a.authorization)).toBe(SIGNED_OUT_EVERYWHERE_MESSAGE)
+    expect(await detailOf(b.authorization)).toBe(SIGNED_OUT_EVERYWHERE_MESSAGE)
+    expect(await detailOf(other.authorization)).toBe(200)
+    const fresh = await ctx.login('fremd')
+    expect(await detailOf(fresh.authorization)).toBe(200)
+  })
+
+  it('gives way to the message of a later password change', async () => {
+    const [before] = await ctx.database.db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.userName, 'verwalter'))
+    onTestFinished(async () => {
+      await ctx.database.db.update(users).set(before!).where(eq(users.userName, 'verwalter'))
+    })
+    const a = await ctx.login('verwalter')
+    const b = await ctx.login('verwalter')
+    expect((await revoke('/api/token/revoke-all', a)).statusCode).toBe(204)
+    const c = await ctx.login('verwalter')
+    const changed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/processes/system/password-change',
+      headers: c,
+      payload: {
+        currentPassword: DEMO_PASSWORD,
+        newPassword: 'Geaendert#2024',
+        newPasswordRepeat: 'Geaendert#2024',
+      },
+    })
+    expect(changed.statusCode, changed.body).toBe(200)
+    const d = `Bearer ${changed.json<{ token: string }>().token}`
+    expect(await detailOf(b.authorization)).toBe(SESSION_ENDED_MESSAGE)
+    expect(await detailOf(c.authorization)).toBe(SESSION_ENDED_MESSAGE)
+    expect(await detailOf(d)).toBe(200)
+  })
+
+  it('tells a disabled user that his account is disabled', async () => {
+    const a = await ctx.login('fremd')
+    await ctx.database.db
+      .update(users)
+      .set({ disabledAt: new Date() })
+      .where(eq(users.userName, 'fremd'))
+    try {
+      expect(await detailOf(a.authorization)).toBe(ACCOUNT_DISABLED_MESSAGE)
+    } finally {
+      await ctx.database.db
+        .update(users)
+        .set({ disabledAt: null })
+        .where(eq(users.userName, 'fremd'))
+    }
+  })
+})
+
+describe('user names with letters beyond ASCII (decision 022)', () => {
+  const PASSWORD = 'Mueller#Start24'
+  beforeAll(async () => {
+    await addUser(
+      ctx.database.db,
+      { send: async () => undefined },
+      { publicUrl: ctx.config.publicUrl },
+      { userName: 'müller', name: 'Jörg Müller', mail: 'mueller@example.org', companyCode: '1000' },
+    )
+    await ctx.database.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(PASSWORD) })
+      .where(eq(users.userName, 'müller'))
+  })
+
+  it('signs in as typed, decomposed (NFD), in capitals or with spaces around it', async () => {
+    for (const [typed, address] of [
+      ['müller', '10.9.0.1'],
+      ['mu\u0308ller', '10.9.0.2'],
+      ['MÜLLER', '10.9.0.3'],
+      ['  Müller ', '10.9.0.4'],
+    ] as const) {
+      const response = await signInAs(typed, PASSWORD, address)
+      expect(response.statusCode, typed).toBe(200)
+      const { token } = response.json<{ token: string }>()
+      expect(decodeJwt(token).preferred_username).toBe('müller')
+      // the portal finds its record by the name the token carries
+      const record = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/persistence/users-search',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { filters: [{ property: 'userName', type: 'eq', value: 'müller' }] },
+      })
+      expect(record.json<{ items: { name: string }[] }>().items).toEqual([
+        expect.objectContaining({ name: 'Jörg Müller' }),
+      ])
+    }
+    expect((await signInAs('muller', PASSWORD, '10.9.0.5')).statusCode).toBe(401)
+  })
+
+  it('is stored composed: the decomposed name is the same user', async () => {
+    await expect(
+      addUser(
+        ctx.database.db,
+        { send: async () => undefined },
+        { publicUrl: ctx.config.publicUrl },
+        { userName: 'Mu\u0308ller', name: 'X', mail: 'x@example.org', companyCode: '1000' },
+      ),
+    ).rejects.toMatchObject({ statusCode: 409, code: 'USER_EXISTS' })
   })
 })

@@ -1,4 +1,5 @@
 import { formatAmount, formatDecimal, isDecimalString } from '../format/amount'
+import { ALLOCATION_KEYS } from './costs'
 import { label } from './label'
 
 /** §3: master data attributes of a property or usage unit (legacy ATTRIBUTES transaction). */
@@ -25,6 +26,9 @@ export const ATTRIBUTE_UNITS: Readonly<Partial<Record<AttributeCode, string>>> =
   WF: 'm²',
 }
 
+/** The tariff models of cold and warm water: their values are allocation keys (VERB, WF …). */
+const TARIFF_MODEL_ATTRIBUTES: ReadonlySet<string> = new Set(['TM_KW', 'TM_WW'])
+
 /** Device costs (Gerätekosten) are amounts in EUR. */
 const MONEY_ATTRIBUTES: ReadonlySet<string> = new Set(['GK_HZ', 'GK_WA'])
 
@@ -37,12 +41,13 @@ export const BUILDING_USAGE_TYPES = {
 export type BuildingUsageType = keyof typeof BUILDING_USAGE_TYPES
 
 /**
- * The display text of an attribute value: GNA as its label, areas with decimal comma and unit
+ * The display text of an attribute value: GNA and the tariff models as their labels, areas with decimal comma and unit
  * ('85,50 m²'); anything else as sent, so a year such as 1975 never turns into '1.975'.
  */
 export function formatAttributeValue(code: string, value: string | null | undefined): string {
   if (value === null || value === undefined) return ''
   if (code === 'GNA') return label(BUILDING_USAGE_TYPES, value)
+  if (TARIFF_MODEL_ATTRIBUTES.has(code)) return label(ALLOCATION_KEYS, value)
   if (MONEY_ATTRIBUTES.has(code) && isDecimalString(value)) return formatAmount(value)
   const unit = Object.hasOwn(ATTRIBUTE_UNITS, code)
     ? ATTRIBUTE_UNITS[code as AttributeCode]

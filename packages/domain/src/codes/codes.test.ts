@@ -104,6 +104,13 @@ describe('formatAttributeValue', () => {
     expect(formatAttributeValue('GNA', 'Q')).toBe('Q')
   })
 
+  it('shows the tariff models of water as the words of their allocation keys', () => {
+    expect(formatAttributeValue('TM_KW', 'VERB')).toBe('Verbrauch')
+    expect(formatAttributeValue('TM_KW', 'WF')).toBe('Wohnfläche')
+    expect(formatAttributeValue('TM_WW', 'VERB')).toBe('Verbrauch')
+    expect(formatAttributeValue('TM_WW', 'XY')).toBe('XY')
+  })
+
   it('leaves years, counts and unreadable areas as sent', () => {
     expect(formatAttributeValue('BJ', '1975')).toBe('1975')
     expect(formatAttributeValue('NE', '12')).toBe('12')

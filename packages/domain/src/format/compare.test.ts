@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { germanText, houseNumber } from '../testing/arbitraries'
-import { compareGermanText, compareHouseNumbers } from './compare'
+import { compareGermanText, compareHouseNumbers, compareNaturalText } from './compare'
 
 describe('compareGermanText', () => {
   it('collates umlauts with their base letter and ignores case at first', () => {
@@ -45,5 +45,21 @@ describe('compareHouseNumbers', () => {
         }
       }),
     )
+  })
+})
+
+describe('compareNaturalText', () => {
+  it('reads runs of digits as numbers and letters by German collation', () => {
+    expect(['NE-10', 'ne-2', 'Öl', 'NE-1', 'Ofen'].sort(compareNaturalText)).toEqual([
+      'NE-1',
+      'ne-2',
+      'NE-10',
+      'Ofen',
+      'Öl',
+    ])
+  })
+
+  it('puts missing values last', () => {
+    expect(['b', '', null, 'a'].sort(compareNaturalText)).toEqual(['a', 'b', '', null])
   })
 })

@@ -16,6 +16,14 @@ export function compareGermanText(a: Text, b: Text): number {
   return compareWith(textCollator, a, b)
 }
 
+/**
+ * German collation that reads runs of digits as numbers, as people read a list: 'NE-2' before
+ * 'NE-10', 'Haus 9' before 'Haus 10'; missing values last.
+ */
+export function compareNaturalText(a: Text, b: Text): number {
+  return compareWith(numberCollator, a, b)
+}
+
 /** Numeric-aware German collation for house numbers ('2' < '10' < '10a'); missing values last. */
 export function compareHouseNumbers(a: Text, b: Text): number {
   return compareWith(numberCollator, a, b)

@@ -206,6 +206,28 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 /** Days before the automatic approval in which an approval is reported as due. */
 export const APPROVAL_DUE_WITHIN_DAYS = 60
 
+/** The property a notification is about, named as people know it: its name and address. */
+export const NotificationPropertySchema = z.object({
+  connection: z.string(),
+  /** name1 and name2 of the property. */
+  name: z.string(),
+  /** 'Hauptstraße 12, 04109 Leipzig'. */
+  address: z.string(),
+})
+export type NotificationProperty = z.infer<typeof NotificationPropertySchema>
+
+/** The usage unit a notification is about (a tenant change). */
+export const NotificationUnitSchema = z.object({
+  pointOfDelivery: z.string(),
+  /** The unit's reference ('NE-0001'). */
+  reference: z.string(),
+  /** Position and location addendum ('2. OG · links'); null when the unit has neither. */
+  location: z.string().nullable(),
+  /** The unit's street and house number ('Hauptstraße 12b'). */
+  address: z.string(),
+})
+export type NotificationUnit = z.infer<typeof NotificationUnitSchema>
+
 export const NotificationSchema = z.object({
   id: z.string(),
   kind: z.enum(NOTIFICATION_KINDS),
@@ -213,7 +235,41 @@ export const NotificationSchema = z.object({
   text: z.string(),
   date: z.string(),
   link: z.string().nullable(),
+  /** Null only when the property is no longer visible to the user. */
+  property: NotificationPropertySchema.nullable(),
+  /** The usage unit of a tenant change; null for the notices about a distribution. */
+  unit: NotificationUnitSchema.nullable(),
+  /** Whether this user has read the notification as it is now (decision 023). */
+  read: z.boolean(),
 })
 export type Notification = z.infer<typeof NotificationSchema>
 export const NotificationsSchema = z.object({ items: z.array(NotificationSchema) })
 export type Notifications = z.infer<typeof NotificationsSchema>
+
+/** The most notifications one request marks by id; `all` marks any number. */
+export const MAX_NOTIFICATIONS_MARKED = 1000
+export const NOTIFICATIONS_READ_TARGET_MESSAGE =
+  'Bitte nennen Sie die gelesenen Benachrichtigungen (ids) oder alle (all: true), nicht beides.'
+
+/**
+ * Decision 023: marks notifications of the signed-in user as read, those named by their `id`, or
+ * all of them. Ids that are not the user's notifications mark nothing.
+ */
+export const NotificationsReadRequestSchema = z
+  .strictObject({
+    ids: z.array(z.string().min(1).max(200)).min(1).max(MAX_NOTIFICATIONS_MARKED).optional(),
+    all: z.literal(true).optional(),
+  })
+  .superRefine((value, context) => {
+    if ((value.ids === undefined) === (value.all === undefined)) {
+      context.addIssue({ code: 'custom', message: NOTIFICATIONS_READ_TARGET_MESSAGE, path: [] })
+    }
+  })
+export type NotificationsReadRequest = z.infer<typeof NotificationsReadRequestSchema>
+
+/** The answer: the ids of the request (or all) that are now read, and how many are left unread. */
+export const NotificationsReadSchema = z.object({
+  read: z.array(z.string()),
+  unread: z.number().int(),
+})
+export type NotificationsRead = z.infer<typeof NotificationsReadSchema>

@@ -3,10 +3,8 @@ import DashboardIcon from '@mui/icons-material/Dashboard'
 import HelpOutline from '@mui/icons-material/HelpOutline'
 import HomeWork from '@mui/icons-material/HomeWork'
 import MenuIcon from '@mui/icons-material/Menu'
-import NotificationsIcon from '@mui/icons-material/Notifications'
 import Person from '@mui/icons-material/Person'
 import AppBar from '@mui/material/AppBar'
-import Badge from '@mui/material/Badge'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Drawer from '@mui/material/Drawer'
@@ -26,7 +24,7 @@ import { useTranslation } from 'react-i18next'
 import { NavLink, Outlet, useNavigate } from 'react-router'
 import { QueryProvider } from '../../components/query-provider'
 import { logout } from '../../features/auth/api/logout'
-import { useNotifications } from '../../features/notifications/api/notifications'
+import { NotificationBell } from '../../features/notifications/components/notification-bell'
 import { getUser } from '../../lib/session'
 import { Brand } from './brand'
 import { Footer } from './footer'
@@ -64,45 +62,47 @@ function Navigation({ onNavigate }: { onNavigate?: () => void }) {
   )
 }
 
-function NotificationBell() {
-  const { t } = useTranslation()
-  const count = useNotifications().data?.length ?? 0
-  return (
-    <IconButton
-      color="inherit"
-      component={NavLink}
-      to="/notifications"
-      aria-label={t('notifications.open', { count })}
-    >
-      <Badge badgeContent={count} color="secondary">
-        <NotificationsIcon />
-      </Badge>
-    </IconButton>
-  )
-}
-
-function UserMenu() {
+/**
+ * The user's menu. It opens inside the app bar (`container`), so that its items lie in the banner
+ * landmark like the button that opened them, not loose at the end of the page.
+ */
+function UserMenu({ container }: { container: HTMLElement | null }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const [anchor, setAnchor] = useState<HTMLElement | null>(null)
   const user = getUser()
   return (
     <>
+      {/* the name it shows starts its accessible name: speech users say what they see */}
       <Button
         color="inherit"
         startIcon={<AccountCircle />}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? 'user-menu' : undefined}
-        aria-label={t('layout.userMenu.open')}
+        aria-label={
+          user?.name ? t('layout.userMenu.label', { name: user.name }) : t('layout.userMenu.open')
+        }
         onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ textTransform: 'none' }}
+        sx={{
+          textTransform: 'none',
+          flexShrink: 0,
+          // below md only the icon: the application title needs the room
+          minWidth: { xs: 0, md: 64 },
+          '& .MuiButton-startIcon': { ml: { xs: 0, md: -0.5 }, mr: { xs: 0, md: 1 } },
+        }}
       >
-        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+        <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
           {user?.name}
         </Box>
       </Button>
-      <Menu id="user-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+      <Menu
+        id="user-menu"
+        container={container}
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+      >
         <MenuItem
           onClick={() => {
             setAnchor(null)
@@ -132,8 +132,9 @@ function AppShellLayout() {
   const theme = useTheme()
   const desktop = useMediaQuery(theme.breakpoints.up('lg'))
   const [open, setOpen] = useState(false)
+  const [banner, setBanner] = useState<HTMLElement | null>(null)
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+    <Box sx={{ display: 'flex', minHeight: '100vh', minWidth: 0 }}>
       <Box
         component="a"
         href="#main"
@@ -146,29 +147,52 @@ function AppShellLayout() {
       >
         {t('layout.skipToContent')}
       </Box>
-      <AppBar position="fixed" elevation={0} sx={{ zIndex: (z) => z.zIndex.drawer + 1 }}>
-        <Toolbar sx={{ gap: 1 }}>
+      {/* above the side menu beside it; the drawer of small screens covers it like any dialog */}
+      <AppBar
+        ref={setBanner}
+        position="fixed"
+        elevation={0}
+        sx={{ zIndex: (z) => (desktop ? z.zIndex.drawer + 1 : z.zIndex.appBar) }}
+      >
+        <Toolbar sx={{ gap: 1, px: { xs: 0.5, sm: 1.5, lg: 3 } }}>
           {!desktop && (
             <IconButton
               color="inherit"
-              edge="start"
               aria-label={t('layout.nav.open')}
               aria-expanded={open}
               onClick={() => setOpen(true)}
+              sx={{ flexShrink: 0 }}
             >
               <MenuIcon />
             </IconButton>
           )}
-          <Brand to="/dashboard" />
-          <Box sx={{ flex: 1 }} />
+          <Box sx={{ flex: 1, minWidth: 0, display: 'flex' }}>
+            <Brand to="/dashboard" />
+          </Box>
           <NotificationBell />
-          <UserMenu />
+          <UserMenu container={banner} />
         </Toolbar>
       </AppBar>
       {desktop ? (
+        // the docked column is as tall as the page and white to its end; the menu in it stays
+        // in view while the page scrolls
         <Drawer
           variant="permanent"
-          sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+          sx={{
+            width: DRAWER_WIDTH,
+            flexShrink: 0,
+            bgcolor: 'background.paper',
+            borderRight: 1,
+            borderColor: 'divider',
+            '& .MuiDrawer-paper': {
+              width: '100%',
+              position: 'sticky',
+              top: 0,
+              height: '100vh',
+              flex: 'none',
+              borderRight: 0,
+            },
+          }}
         >
           <Toolbar />
           <Navigation />
@@ -179,14 +203,20 @@ function AppShellLayout() {
           open={open}
           onClose={() => setOpen(false)}
           ModalProps={{ keepMounted: false }}
-          sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+          slotProps={{ paper: { 'aria-label': t('layout.nav.dialog') } }}
+          sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, maxWidth: '85vw' } }}
         >
           <Navigation onNavigate={() => setOpen(false)} />
         </Drawer>
       )}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
-        <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, p: { xs: 2, md: 3 } }}>
+        <Box
+          component="main"
+          id="main"
+          tabIndex={-1}
+          sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 }, '&:focus': { outline: 'none' } }}
+        >
           <SessionMessage />
           <Outlet />
         </Box>

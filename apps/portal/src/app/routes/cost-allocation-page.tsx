@@ -19,7 +19,9 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router'
 import { ConfirmDialog } from '../../components/confirm-dialog'
+import { rememberedLocation } from '../../components/data-table/remembered-search'
 import { ErrorNotice } from '../../components/error-notice'
+import { isNotAssigned, NotAssignedNotice } from '../../components/not-assigned-notice'
 import { MutationOutcome } from '../../components/mutation-outcome'
 import { PageTitle } from '../../components/page-title'
 import { PanelState } from '../../components/panel-state'
@@ -36,7 +38,7 @@ import { useRelationNames } from '../../features/costs/api/relation-names'
 import { CostFileUploadDialog } from '../../features/files/components/cost-file-upload-dialog'
 import { MyFilesPanel } from '../../features/files/components/my-files-panel'
 import { InvoicesPanel } from '../../features/invoices/components/invoices-panel'
-import { useUsageUnits } from '../../features/properties/api/property'
+import { useConnection, useUsageUnits } from '../../features/properties/api/property'
 import { TenantChangeDialog } from '../../features/tenant-change/components/tenant-change-dialog'
 import { CostAllocationHeader } from '../../features/costs/components/cost-allocation-header'
 import { CostEntryDialog } from '../../features/costs/components/cost-entry-dialog'
@@ -51,6 +53,8 @@ type TabName = (typeof TABS)[number]
 export function Component() {
   const { t } = useTranslation()
   const connection = useParams().connection ?? ''
+  // the property itself: for one not assigned to the user, the distribution search finds none
+  const property = useConnection(connection)
   const [params, setParams] = useSearchParams()
   const distributions = useDistributions(connection)
   const selected = params.get('distribution') ?? distributions.data?.[0]?.operatingCostsDistribution
@@ -84,6 +88,7 @@ export function Component() {
         costTypeNames={costTypeNames}
         relationNames={relationNames}
         editable={editable}
+        stateKey={kind}
         onEdit={(expense) => setEntry({ kind, expense })}
         onDelete={(expense) => {
           remove.reset()
@@ -93,19 +98,28 @@ export function Component() {
     </PanelState>
   )
 
+  if (isNotAssigned(property.error)) {
+    const heading = t('properties.notAssigned.propertyTitle')
+    return (
+      <>
+        <PageTitle documentTitle={heading}>{heading}</PageTitle>
+        <NotAssignedNotice record="property" />
+      </>
+    )
+  }
   return (
     <>
       <PageTitle documentTitle={title}>{title}</PageTitle>
       <Link
         component={RouterLink}
-        to={`/properties/${encodeURIComponent(connection)}`}
+        to={rememberedLocation(`/properties/${encodeURIComponent(connection)}`)}
         sx={{ display: 'block', mb: 2 }}
       >
         {t('units.backToProperty')}
       </Link>
       <PanelState
-        loading={distributions.isPending}
-        error={distributions.error}
+        loading={distributions.isPending || property.isPending}
+        error={property.error ?? distributions.error}
         empty={!distributions.data?.length}
       >
         <TextField
@@ -113,7 +127,7 @@ export function Component() {
           label={t('costs.select')}
           value={selected ?? ''}
           onChange={(event) => setParams({ distribution: event.target.value }, { replace: true })}
-          sx={{ minWidth: 320, mb: 2 }}
+          sx={{ width: { xs: '100%', sm: 'auto' }, minWidth: { sm: 320 }, mb: 2 }}
         >
           {distributions.data?.map((d) => (
             <MenuItem key={d.operatingCostsDistribution} value={d.operatingCostsDistribution}>
@@ -126,8 +140,14 @@ export function Component() {
           ))}
         </TextField>
       </PanelState>
-      {costs.isError && <ErrorNotice error={costs.error} />}
-      {costs.data && (
+      {property.isSuccess &&
+        costs.isError &&
+        (isNotAssigned(costs.error) ? (
+          <NotAssignedNotice record="distribution" />
+        ) : (
+          <ErrorNotice error={costs.error} />
+        ))}
+      {property.isSuccess && costs.data && (
         <Stack spacing={2}>
           <CostAllocationHeader costs={costs.data} />
           <Stack
@@ -171,6 +191,9 @@ export function Component() {
               onChange={(_, value: TabName) => setTab(value)}
               aria-label={t('costs.tabs.label')}
               variant="scrollable"
+              // on a phone the arrows show that more tabs lie beside the visible ones
+              scrollButtons="auto"
+              allowScrollButtonsMobile
             >
               {TABS.map((name) => (
                 <Tab

@@ -7,7 +7,9 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams } from 'react-router'
 import { AttributesPanel } from '../../components/attributes-panel'
+import { rememberedLocation } from '../../components/data-table/remembered-search'
 import { ErrorNotice } from '../../components/error-notice'
+import { isNotAssigned, NotAssignedNotice } from '../../components/not-assigned-notice'
 import { PageTitle } from '../../components/page-title'
 import { ContractsPanel } from '../../features/contracts/components/contracts-panel'
 import { DevicesPanel } from '../../features/devices/components/devices-panel'
@@ -15,7 +17,7 @@ import {
   MeasurementsPanel,
   ReadingOrdersPanel,
 } from '../../features/measurements/components/readings-panels'
-import { useAttributes } from '../../features/properties/api/property'
+import { useAttributes, useConnection } from '../../features/properties/api/property'
 import { useUsageUnit } from '../../features/properties/api/unit'
 import { TenantChangeDialog } from '../../features/tenant-change/components/tenant-change-dialog'
 
@@ -29,25 +31,48 @@ export function Component() {
   const connection = params.connection ?? ''
   const pointOfDelivery = params.pointOfDelivery ?? ''
   const unit = useUsageUnit(pointOfDelivery)
+  const property = useConnection(connection)
   const attributes = useAttributes('VSTELLE', pointOfDelivery)
   const [reporting, setReporting] = useState(false)
+  // the reference and where the unit lies; its position is the reference's number once more
   const title = unit.data
-    ? t('units.title', {
-        reference: unit.data.reference,
-        location: [unit.data.position, unit.data.locationAddendum].filter(Boolean).join(' · '),
-      })
+    ? unit.data.locationAddendum
+      ? t('units.titleWithLocation', {
+          reference: unit.data.reference,
+          location: unit.data.locationAddendum,
+        })
+      : t('units.title', { reference: unit.data.reference })
     : t('units.titleLoading')
+  const notAssigned = isNotAssigned(property.error)
+    ? 'property'
+    : isNotAssigned(unit.error)
+      ? 'unit'
+      : null
+  if (notAssigned) {
+    const heading = t(`properties.notAssigned.${notAssigned}Title`)
+    return (
+      <>
+        <PageTitle documentTitle={heading}>{heading}</PageTitle>
+        <NotAssignedNotice record={notAssigned} />
+      </>
+    )
+  }
+  // The panels load with the unit but stay hidden until it and its property are there: for a
+  // unit not assigned to the user the page shows one notice, never an error of each panel.
+  const pageError = unit.error ?? property.error
+  const located = unit.isSuccess && property.isSuccess
   return (
     <>
       <PageTitle documentTitle={title}>{title}</PageTitle>
       <Link
         component={RouterLink}
-        to={`/properties/${encodeURIComponent(connection)}`}
+        to={rememberedLocation(`/properties/${encodeURIComponent(connection)}`)}
         sx={{ display: 'inline-block', mb: 2 }}
       >
         {t('units.backToProperty')}
       </Link>
-      {unit.isError && <ErrorNotice error={unit.error} />}
+      {pageError && <ErrorNotice error={pageError} />}
+      {!located && !pageError && <Typography role="status">{t('common.loading')}</Typography>}
       {unit.data && (
         <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
           <Typography>
@@ -65,7 +90,7 @@ export function Component() {
           onClose={() => setReporting(false)}
         />
       )}
-      <Stack spacing={3}>
+      <Stack spacing={3} sx={located ? undefined : { display: 'none' }}>
         <Paper variant="outlined" sx={{ p: 2 }}>
           <AttributesPanel
             title={t('units.attributes')}

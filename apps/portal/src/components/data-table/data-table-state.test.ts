@@ -198,13 +198,39 @@ describe('dataTableReducer: search, page and page size', () => {
     expect(state).toMatchObject({ page: 1, search: 'müller' })
   })
 
-  it('goes back to page 1 when the page size changes, and accepts -1 for all rows', () => {
-    const state = dataTableReducer(
+  it('keeps the first row of the page on screen when the page size changes', () => {
+    // page 4 of 10 starts with row 31, which is on page 2 of 25, page 7 of 5 and page 1 of 50
+    const resize = (itemsPerPage: number) =>
+      dataTableReducer(
+        createDataTableState({ page: 4 }),
+        { type: 'setItemsPerPage', itemsPerPage },
+        config(),
+      )
+    expect(resize(25)).toMatchObject({ page: 2, itemsPerPage: 25 })
+    expect(resize(5)).toMatchObject({ page: 7, itemsPerPage: 5 })
+    expect(resize(50)).toMatchObject({ page: 1, itemsPerPage: 50 })
+  })
+
+  it('shows every row on page 1 with -1, and starts from the top when leaving -1', () => {
+    const all = dataTableReducer(
       createDataTableState({ page: 4 }),
       { type: 'setItemsPerPage', itemsPerPage: -1 },
       config(),
     )
-    expect(state).toMatchObject({ page: 1, itemsPerPage: -1 })
+    expect(all).toMatchObject({ page: 1, itemsPerPage: -1 })
+    expect(
+      dataTableReducer(all, { type: 'setItemsPerPage', itemsPerPage: 10 }, config()),
+    ).toMatchObject({ page: 1, itemsPerPage: 10 })
+  })
+
+  it('takes the first row of the last page when the stored page lies beyond the list', () => {
+    // page 9 of 10 with 25 rows is really page 3 (rows 21-25); row 21 is on page 5 of 5
+    const state = dataTableReducer(
+      createDataTableState({ page: 9 }),
+      { type: 'setItemsPerPage', itemsPerPage: 5, total: 25 },
+      config(),
+    )
+    expect(state.page).toBe(5)
   })
 
   it.each([0, -2, 7.5, Number.NaN])('ignores the page size %d', (itemsPerPage) => {
@@ -388,6 +414,81 @@ describe('applyOptions: sorting', () => {
     ]
     const rows = [item('a', 'ccc'), item('b', 'a'), item('c', 'bb')]
     expect(ids(applyOptions(rows, byLength, sortBy('name')).pageRows)).toEqual(['b', 'c', 'a'])
+  })
+
+  it('sorts a code column by the label it shows, not by the hidden code, both ways', () => {
+    const LABELS: Record<string, string> = { A: 'Wasser', B: 'Heizung', C: 'Strom' }
+    const coded: DataTableField<Item>[] = [
+      { key: 'name', format: (row) => (row.name ? (LABELS[row.name] ?? row.name) : '') },
+    ]
+    const rows = [item('a', 'A'), item('b', 'B'), item('c', 'C'), item('d', null)]
+    expect(ids(applyOptions(rows, coded, sortBy('name')).pageRows)).toEqual(['b', 'c', 'a', 'd'])
+    expect(ids(applyOptions(rows, coded, sortBy('name', 'desc')).pageRows)).toEqual([
+      'a',
+      'c',
+      'b',
+      'd',
+    ])
+  })
+
+  it('sorts a column whose text is composed from other fields, both ways', () => {
+    // the key names no field of the row: the raw value is undefined for every row
+    const composed: DataTableField<Item>[] = [
+      { key: 'label', format: (row) => `${row.name ?? ''} ${row.amount ?? ''}`.trim() },
+    ]
+    const rows = [item('a', 'Berg', 2), item('b', 'Aue', 1), item('c', 'Berg', 10)]
+    expect(ids(applyOptions(rows, composed, sortBy('label')).pageRows)).toEqual(['b', 'a', 'c'])
+    expect(ids(applyOptions(rows, composed, sortBy('label', 'desc')).pageRows)).toEqual([
+      'c',
+      'a',
+      'b',
+    ])
+  })
+
+  it('keeps numbers in their own order when they are shown formatted', () => {
+    const money: DataTableField<Item>[] = [
+      {
+        key: 'amount',
+        format: (row) =>
+          row.amount === null
+            ? ''
+            : new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2 }).format(row.amount),
+      },
+    ]
+    const rows = [item('a', null, 1234.5), item('b', null, 9), item('c', null, 100)]
+    expect(ids(applyOptions(rows, money, sortBy('amount')).pageRows)).toEqual(['b', 'c', 'a'])
+  })
+
+  it('reads runs of digits in text as numbers', () => {
+    const rows = ['NE-10', 'NE-2', 'NE-1'].map((name) => item(name, name))
+    expect(ids(applyOptions(rows, fields, sortBy('name')).pageRows)).toEqual([
+      'NE-1',
+      'NE-2',
+      'NE-10',
+    ])
+  })
+
+  it("sorts with a column's comparer, reversed for descending, rows showing nothing last", () => {
+    const byAmountThenName: DataTableField<Item>[] = [
+      {
+        key: 'name',
+        format: (row) => row.name ?? '',
+        compare: (a, b) => (a.amount ?? 0) - (b.amount ?? 0),
+      },
+    ]
+    const rows = [item('a', 'x', 3), item('b', '', 0), item('c', 'y', 1), item('d', 'z', 2)]
+    expect(ids(applyOptions(rows, byAmountThenName, sortBy('name')).pageRows)).toEqual([
+      'c',
+      'd',
+      'a',
+      'b',
+    ])
+    expect(ids(applyOptions(rows, byAmountThenName, sortBy('name', 'desc')).pageRows)).toEqual([
+      'a',
+      'd',
+      'c',
+      'b',
+    ])
   })
 })
 
@@ -659,7 +760,7 @@ describe('properties', () => {
     )
   })
 
-  it('always yields page 1 after a change of sort, search or page size', () => {
+  it('always yields page 1 after a change of sort or search', () => {
     fc.assert(
       fc.property(
         configArb,
@@ -667,15 +768,28 @@ describe('properties', () => {
         fc.oneof(
           keyArb.map((key): DataTableAction => ({ type: 'toggleSort', key })),
           fc.string().map((search): DataTableAction => ({ type: 'setSearch', search })),
-          itemsPerPageArb.map((itemsPerPage): DataTableAction => ({
-            type: 'setItemsPerPage',
-            itemsPerPage,
-          })),
         ),
         (cfg, page, action) => {
           expect(dataTableReducer(createDataTableState({ page }), action, cfg).page).toBe(1)
         },
       ),
+    )
+  })
+
+  it('shows the row that was first on the page on the page chosen after a page size change', () => {
+    fc.assert(
+      fc.property(itemsArb, optionsArb, itemsPerPageArb, (rows, opts, itemsPerPage) => {
+        const before = applyOptions(rows, fields, opts)
+        const first = before.pageRows[0]
+        const state = dataTableReducer(
+          createDataTableState({ ...opts, page: opts.page }),
+          { type: 'setItemsPerPage', itemsPerPage, total: before.total },
+          config(),
+        )
+        const after = applyOptions(rows, fields, state)
+        expect(after.page).toBe(state.page)
+        if (first) expect(after.pageRows).toContain(first)
+      }),
     )
   })
 

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, compareGermanText } from '@portal/domain'
+import { DEFAULT_PAGE_SIZE, compareNaturalText } from '@portal/domain'
 
 /** §2: the state of a data table is a pure reducer; the component only renders it. */
 
@@ -28,7 +28,8 @@ export type DataTableAction =
   | { type: 'setSortBy'; sortBy: SortItem[] }
   | { type: 'setGroupBy'; groupBy: SortItem[] }
   | { type: 'setPage'; page: number; total: number }
-  | { type: 'setItemsPerPage'; itemsPerPage: number }
+  /** total: the number of filtered rows, to find the first row of a page beyond the list. */
+  | { type: 'setItemsPerPage'; itemsPerPage: number; total?: number }
   | { type: 'setSearch'; search: string }
   | { type: 'clampPage'; total: number }
   | { type: 'toggleRow'; id: string }
@@ -41,10 +42,18 @@ export type DataTableField<Row> = {
   key: string
   /** The raw value; defaults to `row[key]`. */
   value?: (row: Row) => unknown
-  /** The displayed text; searched and used for group headers. Defaults to the raw value as text. */
+  /**
+   * The displayed text; searched, used for group headers and, unless the raw value is a number or
+   * a date, sorted by. Defaults to the raw value as text.
+   */
   format?: (row: Row) => string
   /** Overrides the value sorted and grouped by. */
   sortValue?: (row: Row) => unknown
+  /**
+   * Orders two rows ascending (descending reverses it), for what one value cannot order, such as
+   * an address (street, then house number as a number); overrides the sort value.
+   */
+  compare?: (a: Row, b: Row) => number
   sortable?: boolean
   /** Defaults to true: the search looks at every column unless it is excluded. */
   searchable?: boolean
@@ -171,7 +180,24 @@ function select(
   }
 }
 
-/** §2: every change of sort or search (and of the page size or grouping) goes back to page 1. */
+/**
+ * The page that shows the row that was first on the current page, once the page size changes:
+ * §2 resets the page only for sort and search, so a new page size keeps the reader's place.
+ */
+export function pageKeepingFirstRow(
+  page: number,
+  itemsPerPage: number,
+  nextItemsPerPage: number,
+): number {
+  if (itemsPerPage <= 0 || nextItemsPerPage <= 0) return 1
+  const firstRow = (Math.max(1, page) - 1) * itemsPerPage
+  return Math.floor(firstRow / nextItemsPerPage) + 1
+}
+
+/**
+ * §2: a change of sort or search (and of the grouping, which sorts) goes back to page 1; a change
+ * of the page size keeps the first row of the page on screen.
+ */
 export function dataTableReducer(
   state: DataTableState,
   action: DataTableAction,
@@ -186,9 +212,15 @@ export function dataTableReducer(
       return { ...state, groupBy: action.groupBy, page: 1 }
     case 'setSearch':
       return { ...state, search: action.search, page: 1 }
-    case 'setItemsPerPage':
+    case 'setItemsPerPage': {
       if (!isValidItemsPerPage(action.itemsPerPage)) return state
-      return { ...state, itemsPerPage: action.itemsPerPage, page: 1 }
+      const current =
+        action.total === undefined
+          ? state.page
+          : clampPage(state.page, action.total, state.itemsPerPage)
+      const page = pageKeepingFirstRow(current, state.itemsPerPage, action.itemsPerPage)
+      return { ...state, itemsPerPage: action.itemsPerPage, page }
+    }
     case 'setPage':
       return { ...state, page: clampPage(action.page, action.total, state.itemsPerPage) }
     case 'clampPage': {
@@ -233,8 +265,9 @@ function toComparable(value: unknown): Comparable {
 }
 
 /**
- * Numbers numerically, ISO dates chronologically, text by German collation. Empty values (null,
- * undefined, '' or an invalid date) sort last in either direction, so they never crowd the top.
+ * Numbers numerically, ISO dates chronologically, text by German collation with runs of digits read
+ * as numbers ('NE-2' before 'NE-10'). Empty values (null, undefined, '' or an invalid date) sort
+ * last in either direction, so they never crowd the top.
  */
 export function compareValues(a: unknown, b: unknown, order: SortOrder = 'asc'): number {
   const left = toComparable(a)
@@ -247,7 +280,22 @@ export function compareValues(a: unknown, b: unknown, order: SortOrder = 'asc'):
     return direction * Math.sign(left.value - right.value)
   }
   // Mixed kinds compare as text so the order stays total and deterministic.
-  return direction * compareGermanText(String(left.value), String(right.value))
+  return direction * compareNaturalText(String(left.value), String(right.value))
+}
+
+/** A column's own comparer, reversed for descending; rows that show nothing still sort last. */
+function compareRows<Row>(
+  a: Row,
+  b: Row,
+  shownA: unknown,
+  shownB: unknown,
+  compare: (a: Row, b: Row) => number,
+  order: SortOrder,
+): number {
+  const emptyA = String(shownA).trim() === ''
+  const emptyB = String(shownB).trim() === ''
+  if (emptyA || emptyB) return Number(emptyA) - Number(emptyB)
+  return (order === 'desc' ? -1 : 1) * Math.sign(compare(a, b))
 }
 
 function fieldByKey<Row>(fields: readonly DataTableField<Row>[], key: string) {
@@ -275,9 +323,28 @@ export function displayText<Row>(row: Row, field: DataTableField<Row>): string {
   return field.format ? field.format(row) : valueAsText(rawValue(row, field.key, field))
 }
 
+/** A raw value whose own order is the right one: numbers and dates, however they are shown. */
+function hasOwnOrder(value: unknown): boolean {
+  if (typeof value === 'number' || typeof value === 'bigint' || value instanceof Date) return true
+  return typeof value === 'string' && ISO_DATE.test(value.trim())
+}
+
+/**
+ * What a column sorts by: its sortValue; else, for a column with a format, what the cell shows (a
+ * code's label, a composed name or address, not the hidden code or a missing field), except that
+ * numbers and dates keep their own order (1.234,50 and 02.01.2024 do not sort as text); else the
+ * raw value.
+ */
+export function sortValueOf<Row>(row: Row, field: DataTableField<Row>): unknown {
+  if (field.sortValue) return field.sortValue(row)
+  const raw = rawValue(row, field.key, field)
+  if (!field.format || hasOwnOrder(raw)) return raw
+  return field.format(row)
+}
+
 function sortValue<Row>(row: Row, key: string, fields: readonly DataTableField<Row>[]): unknown {
   const field = fieldByKey(fields, key)
-  return field?.sortValue ? field.sortValue(row) : rawValue(row, key, field)
+  return field ? sortValueOf(row, field) : rawValue(row, key, undefined)
 }
 
 function groupLabel<Row>(row: Row, key: string, fields: readonly DataTableField<Row>[]): string {
@@ -360,13 +427,20 @@ export function applyOptions<Row>(
 ): DataTableView<Row> {
   const filtered = rows.filter((row) => matchesSearch(row, fields, options.search))
   const sortItems = [...options.groupBy, ...options.sortBy]
+  const comparers = sortItems.map((item) => fieldByKey(fields, item.key)?.compare)
   const keyed = filtered.map((row) => ({
     row,
-    values: sortItems.map((item) => sortValue(row, item.key, fields)),
+    values: sortItems.map((item, index) =>
+      // a comparer orders rows itself; the displayed text only tells whether there is a value
+      comparers[index] ? groupLabel(row, item.key, fields) : sortValue(row, item.key, fields),
+    ),
   }))
   keyed.sort((a, b) => {
     for (const [index, item] of sortItems.entries()) {
-      const result = compareValues(a.values[index], b.values[index], item.order)
+      const compare = comparers[index]
+      const result = compare
+        ? compareRows(a.row, b.row, a.values[index], b.values[index], compare, item.order)
+        : compareValues(a.values[index], b.values[index], item.order)
       if (result !== 0) return result
     }
     return 0

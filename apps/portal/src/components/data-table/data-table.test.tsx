@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import i18next from 'i18next'
 import type { ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
+import { createMemoryRouter, RouterProvider } from 'react-router'
 import {
   afterEach,
   beforeAll,
@@ -202,6 +203,40 @@ describe('DataTable', () => {
     expect(screen.getByText('1–12 von 12')).toBeInTheDocument()
   })
 
+  it('keeps the first row of the page on screen when the page size changes', async () => {
+    const { user } = renderTable({ initialOptions: { itemsPerPage: 5 } })
+    await user.click(screen.getByRole('button', { name: 'Zur letzten Seite' }))
+    // page 3 of 5 starts with the 11th row, Fischer; with 10 a page that is page 2
+    expect(shownNames()[0]).toBe('Fischer')
+    await user.click(screen.getByRole('combobox', { name: /Zeilen pro Seite/ }))
+    await user.click(screen.getByRole('option', { name: '10' }))
+    expect(shownNames()).toEqual(['Fischer', 'Neumann'])
+    expect(screen.getByText('11–12 von 12')).toBeInTheDocument()
+  })
+
+  it('sorts a column by the text it shows, in both directions', async () => {
+    const STATUS: Record<string, string> = { aktiv: 'Laufend', beendet: 'Abgeschlossen' }
+    const { user } = renderTable({
+      columns: [
+        { key: 'name', header: 'Name' },
+        { key: 'status', header: 'Status', format: (row) => STATUS[row.status] ?? row.status },
+      ],
+      initialOptions: { itemsPerPage: -1 },
+    })
+    const sortButton = within(screen.getByRole('columnheader', { name: 'Status' })).getByRole(
+      'button',
+    )
+    const statuses = () =>
+      screen.getAllByRole('row').flatMap((row) => {
+        const cells = within(row).queryAllByRole('cell')
+        return cells.length > 0 ? [cells.at(-1)?.textContent] : []
+      })
+    await user.click(sortButton)
+    expect(statuses().slice(0, 4)).toEqual(Array(4).fill('Abgeschlossen'))
+    await user.click(sortButton)
+    expect(statuses().slice(0, 8)).toEqual(Array(8).fill('Laufend'))
+  })
+
   it('offers an initial page size outside the standard choices, as the contracts panel needs', async () => {
     const { user } = renderTable({ initialOptions: { itemsPerPage: 5 } })
     expect(dataRows()).toHaveLength(5)
@@ -383,12 +418,157 @@ describe('DataTable', () => {
       expect(screen.queryByRole('link', { name: '2024-01-01' })).not.toBeInTheDocument()
     })
 
+    it('follows the row link from a click anywhere in the row', async () => {
+      const onRowClick = vi.fn()
+      const { user } = renderTable({ onRowClick })
+      await user.click(screen.getByText('01.03.2024'))
+      expect(onRowClick).toHaveBeenCalledWith(contracts[2])
+    })
+
     it('makes the primary cell a button with onRowClick, usable by keyboard', async () => {
       const onRowClick = vi.fn()
       const { user } = renderTable({ onRowClick })
       screen.getByRole('button', { name: 'Öztürk' }).focus()
       await user.keyboard('{Enter}')
       expect(onRowClick).toHaveBeenCalledWith(contracts[2])
+    })
+  })
+
+  describe('row details', () => {
+    it('opens and closes the details of a row with a toggle that says whether they are open', async () => {
+      const { user } = renderTable({
+        renderDetail: (row) => (
+          <p>
+            Vertrag {row.id} seit {row.from}
+          </p>
+        ),
+      })
+      expect(screen.getByRole('columnheader', { name: 'Details' })).toBeInTheDocument()
+      const toggle = screen.getByRole('button', { name: 'Einzelheiten zu Schmidt' })
+      expect(toggle).toHaveAttribute('aria-expanded', 'false')
+      expect(screen.queryByText('Vertrag c2 seit 2024-02-01')).not.toBeInTheDocument()
+      await user.click(toggle)
+      expect(toggle).toHaveAttribute('aria-expanded', 'true')
+      const detail = screen.getByText('Vertrag c2 seit 2024-02-01')
+      expect(toggle.getAttribute('aria-controls')).toBe(detail.parentElement?.id)
+      // the details follow their row
+      expect(dataRows()[1]?.nextElementSibling).toContainElement(detail)
+      await user.click(toggle)
+      expect(screen.queryByText('Vertrag c2 seit 2024-02-01')).not.toBeInTheDocument()
+    })
+
+    it('puts the toggle into the actions column when there is one', () => {
+      renderTable({
+        columns: [
+          ...columns,
+          {
+            key: 'actions',
+            header: 'Aktionen',
+            actions: true,
+            sortable: false,
+            cell: (row) => <button type="button">Löschen {row.name}</button>,
+          },
+        ],
+        renderDetail: (row) => row.id,
+      })
+      expect(screen.queryByRole('columnheader', { name: 'Details' })).not.toBeInTheDocument()
+      const actions = screen.getByRole('button', { name: 'Löschen Müller' }).closest('td')!
+      expect(
+        within(actions).getByRole('button', { name: 'Einzelheiten zu Müller' }),
+      ).toBeInTheDocument()
+    })
+  })
+
+  describe('state in the address', () => {
+    function renderRouted(url: string, props: Partial<DataTableProps<Contract>> = {}) {
+      const user = userEvent.setup()
+      const table = (key: string, caption: string) => (
+        <DataTable
+          caption={caption}
+          columns={columns}
+          rows={contracts}
+          getRowId={(row) => row.id}
+          stateKey={key}
+          searchable
+          searchLabel={`${caption} durchsuchen`}
+          {...props}
+        />
+      )
+      const router = createMemoryRouter(
+        [
+          {
+            path: '/list',
+            element: (
+              <>
+                {table('a', 'Erste')}
+                {table('b', 'Zweite')}
+              </>
+            ),
+          },
+          { path: '/other', element: <p>Andere Seite</p> },
+        ],
+        { initialEntries: [url] },
+      )
+      render(
+        <I18nextProvider i18n={i18n}>
+          <RouterProvider router={router} />
+        </I18nextProvider>,
+      )
+      return { user, router }
+    }
+
+    const names = (caption: string) =>
+      within(screen.getByRole('table', { name: caption }))
+        .queryAllByRole('rowheader')
+        .map((cell) => cell.textContent)
+
+    it('shows the page, size, sort and search the address names, each table its own', () => {
+      renderRouted('/list?a.sort=-name&a.size=5&a.page=2&b.q=mann')
+      expect(names('Erste')).toEqual(['Müller', 'Klein', 'Hoffmann', 'Fischer', 'Becker'])
+      expect(
+        within(screen.getByRole('table', { name: 'Erste' })).getByRole('columnheader', {
+          name: 'Name',
+        }),
+      ).toHaveAttribute('aria-sort', 'descending')
+      expect(names('Zweite')).toEqual(['Zimmermann', 'Hoffmann', 'Neumann'])
+      expect(screen.getByRole('searchbox', { name: 'Zweite durchsuchen' })).toHaveValue('mann')
+      expect(screen.getByRole('searchbox', { name: 'Erste durchsuchen' })).toHaveValue('')
+    })
+
+    it('writes sort, page and search into the address and shows them again after back', async () => {
+      const { user, router } = renderRouted('/list')
+      const first = screen.getByRole('table', { name: 'Erste' })
+      await user.click(within(first).getByRole('button', { name: 'Name' }))
+      await user.click(within(first).getByRole('button', { name: 'Name' }))
+      await user.click(screen.getAllByRole('button', { name: 'Zur nächsten Seite' })[0]!)
+      await user.type(screen.getByRole('searchbox', { name: 'Zweite durchsuchen' }), 'er')
+      const params = new URLSearchParams(router.state.location.search)
+      expect(Object.fromEntries(params)).toEqual({ 'a.sort': '-name', 'a.page': '2', 'b.q': 'er' })
+      expect(names('Erste')).toEqual(['Ahrens', 'Äbi'])
+
+      await router.navigate('/other')
+      await router.navigate(-1)
+      expect(await screen.findByRole('table', { name: 'Erste' })).toBeInTheDocument()
+      expect(names('Erste')).toEqual(['Ahrens', 'Äbi'])
+      expect(screen.getByRole('searchbox', { name: 'Zweite durchsuchen' })).toHaveValue('er')
+    })
+
+    it('replaces the history entry while typing a search, and adds one for a page', async () => {
+      const { user, router } = renderRouted('/list')
+      await user.click(screen.getAllByRole('button', { name: 'Zur nächsten Seite' })[0]!)
+      await user.type(screen.getByRole('searchbox', { name: 'Zweite durchsuchen' }), 'mann')
+      expect(router.state.location.search).toBe('?a.page=2&b.q=mann')
+      await router.navigate(-1)
+      expect(router.state.location.search).toBe('')
+    })
+
+    it('ignores what it cannot read in the address', () => {
+      renderRouted('/list?a.sort=-status&a.sort=nope&a.page=x&a.size=-3')
+      expect(names('Erste')).toEqual(NAMES.slice(0, 10))
+      const first = screen.getByRole('table', { name: 'Erste' })
+      expect(within(first).getByRole('columnheader', { name: 'Status' })).not.toHaveAttribute(
+        'aria-sort',
+      )
     })
   })
 

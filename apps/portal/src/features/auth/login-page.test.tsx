@@ -1,15 +1,39 @@
-import { render, screen } from '@testing-library/react'
+import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { CustomerContext, type LoadedCustomer } from '../../lib/customer'
 import { initI18n } from '../../lib/i18n'
+import { storeToken } from '../../lib/session'
 import { Component as LoginPage } from './login-page'
 
+vi.mock('./prefetch-signed-in', () => ({ prefetchSignedIn: () => () => undefined }))
+
+/** What the sign-in page's frame shows of the customer configuration. */
+const customer = {
+  config: {
+    applicationTitle: 'Muster Kundenportal',
+    logoUrl: '/customer-assets/logo.svg',
+    faviconUrl: '/customer-assets/favicon.svg',
+    customerService: { phone: '0800 123', mail: 'service@muster.example' },
+  },
+  faq: { sections: [] },
+} as unknown as LoadedCustomer
+
 function showPage(url: string) {
-  const router = createMemoryRouter([{ path: '/authenticate', element: <LoginPage /> }], {
-    initialEntries: [url],
-  })
-  render(<RouterProvider router={router} />)
+  const router = createMemoryRouter(
+    [
+      { path: '/authenticate', element: <LoginPage /> },
+      { path: '*', element: <p>Weitergeleitet</p> },
+    ],
+    { initialEntries: [url] },
+  )
+  render(
+    <CustomerContext.Provider value={customer}>
+      <RouterProvider router={router} />
+    </CustomerContext.Provider>,
+  )
+  return router
 }
 
 const newPassword = () => screen.getByLabelText(/^Neues Passwort\s*\*?$/, { selector: 'input' })
@@ -59,5 +83,62 @@ describe('the mailed links on the sign-in page', () => {
     expect(
       screen.getByText('Vergeben Sie ein neues Passwort für Ihr Benutzerkonto.'),
     ).toBeInTheDocument()
+  })
+})
+
+describe('a signed-in visit of the sign-in page', () => {
+  afterEach(() => sessionStorage.clear())
+
+  it('goes on to the deep link, but never to another origin', () => {
+    storeToken('t0k3n')
+    const deep = showPage('/authenticate?next=%2Fproperties%2F1000000001%2Funits%2FV100')
+    expect(deep.state.location.pathname).toBe('/properties/1000000001/units/V100')
+    cleanup()
+    const foreign = showPage('/authenticate?next=%2F%2Fboese.example%2Fx')
+    expect(foreign.state.location.pathname).toBe('/dashboard')
+  })
+})
+
+describe('the password reset request', () => {
+  beforeAll(() => initI18n())
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('names what is missing or wrong at its field, focuses it, and shows the answer', async () => {
+    const fetchMock = vi.fn(() =>
+      Promise.resolve(
+        new Response(JSON.stringify({ successMessage: 'Wir haben Ihnen einen Link gesendet.' }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      ),
+    )
+    vi.stubGlobal('fetch', fetchMock)
+    showPage('/authenticate?view=reset')
+    const partner = await screen.findByLabelText(/^Geschäftspartnernummer/)
+    const mail = screen.getByLabelText(/^E-Mail-Adresse/)
+
+    await userEvent.click(screen.getByRole('button', { name: 'Link anfordern' }))
+    expect(partner).toHaveFocus()
+    expect(partner).toHaveAccessibleDescription('Dieses Feld muss ausgefüllt werden.')
+    expect(mail).toHaveAccessibleDescription('Dieses Feld muss ausgefüllt werden.')
+    expect(fetchMock).not.toHaveBeenCalled()
+
+    await userEvent.type(partner, ' P1000000001 ')
+    await userEvent.type(mail, 'eva@')
+    expect(partner).not.toHaveAccessibleDescription()
+    expect(mail).toHaveAccessibleDescription('Bitte geben Sie eine gültige E-Mail-Adresse ein.')
+    await userEvent.type(mail, 'example.org')
+    await userEvent.click(screen.getByRole('button', { name: 'Link anfordern' }))
+
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Wir haben Ihnen einen Link gesendet.',
+    )
+    expect(screen.queryByRole('form')).not.toBeInTheDocument()
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit]
+    // the schema's values, trimmed, as the server receives them
+    expect(JSON.parse(init.body as string)).toEqual({
+      businessPartner: 'P1000000001',
+      mail: 'eva@example.org',
+    })
   })
 })

@@ -1,17 +1,14 @@
-import Card from '@mui/material/Card'
-import CardContent from '@mui/material/CardContent'
-import Container from '@mui/material/Container'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Navigate, useSearchParams } from 'react-router'
-import { PageTitle } from '../../components/page-title'
-import { ScreenLoading } from '../../components/screen-loading'
-import { isLoggedIn } from '../../lib/session'
+import { Navigate, NavigationType, useNavigationType, useSearchParams } from 'react-router'
+import { HOME_PATH, isLoggedIn, safeNextPath } from '../../lib/session'
 import { LoginForm } from './components/login-form'
+import { PlainPageTitle } from './components/plain-page-title'
+import { PlainLoading } from './components/plain-progress'
+import { SignedOutShell } from './components/signed-out-shell'
 
-// The reset views are rarely needed: loaded on demand with the query cache they send through,
+// The reset views are rarely needed: loaded on demand with the domain's schemas they check with,
 // so that sign-in stays small.
-const QueryProvider = lazy(() => import('../../components/query-provider'))
 const PasswordResetRequestForm = lazy(async () => ({
   default: (await import('./components/password-reset-request-form')).PasswordResetRequestForm,
 }))
@@ -21,11 +18,13 @@ const PasswordResetConfirmForm = lazy(async () => ({
 
 /**
  * /authenticate: sign-in, the password reset request, and the mailed links: `?reset=` (a reset)
- * and `?invitation=` (the provider's invitation to choose the first password).
+ * and `?invitation=` (the provider's invitation to choose the first password). `?next=` is the
+ * page to go to after the sign-in. Plain React and CSS, no MUI (decision 027).
  */
 export function Component() {
   const { t } = useTranslation()
   const [params] = useSearchParams()
+  const navigationType = useNavigationType()
   const invitationToken = params.get('invitation')
   const linkToken = invitationToken ?? params.get('reset')
   const view = invitationToken
@@ -35,26 +34,31 @@ export function Component() {
       : params.get('view') === 'reset'
         ? 'reset'
         : 'login'
-  if (view === 'login' && isLoggedIn()) return <Navigate to="/dashboard" replace />
+  // the deep link the guard kept (decision 022), checked again: the address bar is anyone's
+  const next = safeNextPath(params.get('next')) ?? HOME_PATH
+  // a view opened by a link starts at the top; back and forward leave the browser's own scroll
+  // restoration at work (the router's comes with the MUI screens)
+  useEffect(() => {
+    if (navigationType !== NavigationType.Pop) window.scrollTo(0, 0)
+  }, [view, navigationType])
+  if (view === 'login' && isLoggedIn()) return <Navigate to={next} replace />
   const title = t(`auth.${view}.title`)
   return (
-    <Container maxWidth="sm" sx={{ py: { xs: 3, md: 6 } }}>
-      <Card variant="outlined">
-        <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
-          <PageTitle documentTitle={title}>{title}</PageTitle>
-          {view === 'login' && <LoginForm />}
-          <Suspense fallback={<ScreenLoading />}>
-            {view !== 'login' && (
-              <QueryProvider>
-                {view === 'reset' && <PasswordResetRequestForm />}
-                {(view === 'confirm' || view === 'invitation') && (
-                  <PasswordResetConfirmForm token={linkToken!} purpose={view} />
-                )}
-              </QueryProvider>
-            )}
-          </Suspense>
-        </CardContent>
-      </Card>
-    </Container>
+    <SignedOutShell>
+      <div className="auth-page">
+        <div className="auth-card">
+          <div className="auth-card__content">
+            <PlainPageTitle>{title}</PlainPageTitle>
+            {view === 'login' && <LoginForm next={next} />}
+            <Suspense fallback={<PlainLoading />}>
+              {view === 'reset' && <PasswordResetRequestForm />}
+              {(view === 'confirm' || view === 'invitation') && (
+                <PasswordResetConfirmForm token={linkToken!} purpose={view} />
+              )}
+            </Suspense>
+          </div>
+        </div>
+      </div>
+    </SignedOutShell>
   )
 }

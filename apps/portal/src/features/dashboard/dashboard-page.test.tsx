@@ -42,7 +42,10 @@ function showDashboard(count: number, url = '/dashboard') {
   return router
 }
 
-const tiles = () => screen.queryAllByRole('link', { name: /^Liegenschaft .* öffnen$/ })
+const tiles = () => {
+  const list = screen.queryByRole('list', { name: 'Ihre Liegenschaften' })
+  return list ? within(list).getAllByRole('link') : []
+}
 const tileNames = () => tiles().map((tile) => within(tile).getByRole('heading').textContent)
 
 describe('the dashboard tiles', () => {
@@ -92,6 +95,34 @@ describe('the dashboard tiles', () => {
       'Objekt 29',
       'Objekt 30',
     ])
+  })
+
+  it('names each tile by the text it shows, the address telling equal names apart', () => {
+    const [first, second, third] = properties(3) as [Connection, Connection, Connection]
+    storeSession({ name: 'Thomas Brandt' } as SessionUser, [
+      { ...first, name1: 'Sahner, Ida', name2: 'Mehrfamilienhaus' },
+      { ...second, name1: 'Sahner, Ida', name2: 'Mehrfamilienhaus' },
+      { ...third, houseNumberSuffix: 'a', productName: 'Heizkostenabrechnung' },
+    ])
+    render(
+      <CustomerContext.Provider value={customer}>
+        <RouterProvider router={createMemoryRouter([{ path: '/', element: <DashboardPage /> }])} />
+      </CustomerContext.Provider>,
+    )
+    const names = [
+      'Sahner, Ida Mehrfamilienhaus Hauptstraße 1 04109 Leipzig',
+      'Sahner, Ida Mehrfamilienhaus Hauptstraße 2 04109 Leipzig',
+      'Objekt 3 Hauptstraße 3a 04109 Leipzig Produkt: Heizkostenabrechnung',
+    ]
+    expect(tiles()).toHaveLength(3)
+    tiles().forEach((tile, index) => {
+      expect(tile).toHaveAccessibleName(names[index])
+      expect(tile).not.toHaveAttribute('aria-label')
+    })
+    expect(screen.getByRole('link', { name: names[0] })).toHaveAttribute(
+      'href',
+      '/properties/1000000001',
+    )
   })
 
   it('links to the table that searches all properties', async () => {

@@ -14,16 +14,18 @@ import { PageTitle } from '../../components/page-title'
 import { useCustomer } from '../../lib/customer'
 import { getMeta, getUser } from '../../lib/session'
 
+/**
+ * A property's tile: one link, named by what it shows (name, address, product), so that the
+ * name a speech user reads is the name, and the address tells two tiles of one owner apart.
+ */
 function PropertyTile({ property }: { property: Connection }) {
   const { t } = useTranslation()
-  const name = [property.name1, property.name2].filter(Boolean).join(' ')
   return (
     <Card variant="outlined" sx={{ height: '100%' }} component="article">
       <CardActionArea
         component={RouterLink}
         to={`/properties/${encodeURIComponent(property.connection)}`}
-        aria-label={t('dashboard.openProperty', { name })}
-        sx={{ height: '100%', alignItems: 'flex-start' }}
+        sx={{ height: '100%', alignItems: 'flex-start', overflowWrap: 'anywhere' }}
       >
         <CardContent>
           <Typography variant="h6" component="h3">
@@ -70,14 +72,20 @@ export function Component() {
       <Alert severity="info" sx={{ mb: 3 }}>
         {config.billingYearNotice}
       </Alert>
-      <Typography variant="h5" component="h2" gutterBottom>
+      <Typography variant="h5" component="h2" id="dashboard-properties" gutterBottom>
         {t('dashboard.properties')}
       </Typography>
       {properties.length === 0 ? (
         <Typography>{t('dashboard.noProperties')}</Typography>
       ) : (
         <>
-          <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          <Grid
+            container
+            spacing={2}
+            component="ul"
+            aria-labelledby="dashboard-properties"
+            sx={{ listStyle: 'none', p: 0, m: 0 }}
+          >
             {shown.map((property) => (
               <Grid key={property.connection} size={{ xs: 12, sm: 6, md: 4, xl: 3 }} component="li">
                 <PropertyTile property={property} />

@@ -1,17 +1,23 @@
 import Link from '@mui/material/Link'
 import Typography from '@mui/material/Typography'
-import type { Connection } from '@portal/domain'
+import {
+  compareAddresses,
+  compareNaturalText,
+  formatStreetAddress,
+  type Connection,
+} from '@portal/domain'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table'
+import { useRememberSearch } from '../../components/data-table/remembered-search'
 import { PageTitle } from '../../components/page-title'
 import { getMeta } from '../../lib/session'
-
-const address = (c: Connection) => `${c.street} ${c.houseNumber}${c.houseNumberSuffix ?? ''}`.trim()
 
 /** §2 Properties: the user's properties (the session meta) in the data table, to choose one. */
 export function Component() {
   const { t } = useTranslation()
+  // the property page's link back returns to the table as it was left
+  useRememberSearch('/properties')
   const columns: DataTableColumn<Connection>[] = [
     {
       key: 'name',
@@ -19,12 +25,19 @@ export function Component() {
       format: (c) => [c.name1, c.name2].filter(Boolean).join(' '),
       primary: true,
     },
-    { key: 'address', header: t('properties.column.address'), format: address },
+    {
+      key: 'address',
+      header: t('properties.column.address'),
+      format: formatStreetAddress,
+      compare: compareAddresses,
+    },
     {
       key: 'city',
       header: t('properties.column.city'),
-      value: (c) => c.city,
-      format: (c) => `${c.postalCode} ${c.city}`,
+      format: (c) => [c.postalCode, c.city].filter(Boolean).join(' '),
+      // the postal code is there to tell places apart; people look for the place
+      compare: (a, b) =>
+        compareNaturalText(a.city, b.city) || compareNaturalText(a.postalCode, b.postalCode),
     },
     {
       key: 'productName',
@@ -42,6 +55,7 @@ export function Component() {
         columns={columns}
         rows={getMeta()}
         getRowId={(c) => c.connection}
+        stateKey=""
         searchable
         rowHref={(c) => `/properties/${encodeURIComponent(c.connection)}`}
         renderLink={({ href, className, children }) => (

@@ -1,31 +1,42 @@
+import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Grid from '@mui/material/Grid'
 import Link from '@mui/material/Link'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
+import { compareAddresses, formatStreetAddress } from '@portal/domain'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams } from 'react-router'
 import { AttributesPanel } from '../../components/attributes-panel'
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table'
+import {
+  rememberedLocation,
+  useRememberSearch,
+} from '../../components/data-table/remembered-search'
 import { ErrorNotice } from '../../components/error-notice'
+import { isNotAssigned, NotAssignedNotice } from '../../components/not-assigned-notice'
 import { PageTitle } from '../../components/page-title'
 import { useAttributes, useConnection, useUsageUnits, type UsageUnit } from './api/property'
 import { AddressBlock } from './components/address-block'
 import { PropertyContacts } from './components/property-contacts'
 
-const unitAddress = (u: UsageUnit) => `${u.street} ${u.houseNumber}${u.houseNumberSuffix ?? ''}`
-
 /** Property detail: address, master data, contacts and the usage units to choose one. */
 export function Component() {
   const { t } = useTranslation()
   const connection = useParams().connection ?? ''
+  // the unit page's link back returns to the units table as it was left
+  useRememberSearch(`/properties/${encodeURIComponent(connection)}`)
+  // back to the properties list with the page, sort and search it was left with
+  const backToList = rememberedLocation('/properties')
   const property = useConnection(connection)
   const attributes = useAttributes('ANSCHLUSS', connection)
   const units = useUsageUnits(connection)
-  const name = property.data
-    ? [property.data.name1, property.data.name2].filter(Boolean).join(' ')
-    : ''
+  // §3 connection: the address names the building; name2 says what it is (Mehrfamilienhaus,
+  // Hinterhaus …), name1 whose or which it is, which may be a person's name ('Sommerfeld, Helga')
+  const address = property.data
+    ? `${property.data.street} ${property.data.houseNumber}${property.data.houseNumberSuffix ?? ''}, ${property.data.postalCode} ${property.data.city}`
+    : null
   const columns: DataTableColumn<UsageUnit>[] = [
     { key: 'reference', header: t('properties.unitColumn.reference'), primary: true },
     {
@@ -38,26 +49,69 @@ export function Component() {
       header: t('properties.unitColumn.locationAddendum'),
       format: (u) => u.locationAddendum ?? '',
     },
-    { key: 'address', header: t('properties.unitColumn.address'), format: unitAddress },
+    {
+      key: 'address',
+      header: t('properties.unitColumn.address'),
+      format: formatStreetAddress,
+      compare: compareAddresses,
+    },
   ]
+  if (isNotAssigned(property.error)) {
+    const title = t('properties.notAssigned.propertyTitle')
+    return (
+      <>
+        <PageTitle documentTitle={title}>{title}</PageTitle>
+        <NotAssignedNotice record="property" backTo={backToList} />
+      </>
+    )
+  }
   if (property.isError) {
     return (
       <>
         <PageTitle documentTitle={t('properties.title')}>{t('properties.title')}</PageTitle>
         <ErrorNotice error={property.error} />
-        <Link component={RouterLink} to="/properties" sx={{ display: 'inline-block', mt: 2 }}>
+        <Link component={RouterLink} to={backToList} sx={{ display: 'inline-block', mt: 2 }}>
           {t('properties.detail.backToList')}
         </Link>
       </>
     )
   }
+  // the panels wait for the property: one not assigned to the user shows one notice, no panel errors
+  if (property.isPending) {
+    return (
+      <>
+        <PageTitle documentTitle={t('properties.title')}>{t('properties.title')}</PageTitle>
+        <Typography role="status">{t('common.loading')}</Typography>
+      </>
+    )
+  }
   return (
     <>
-      <PageTitle documentTitle={t('properties.detail.title', { name })}>
-        {t('properties.detail.title', { name })}
+      <PageTitle
+        documentTitle={
+          address
+            ? t('properties.detail.title', { name: address })
+            : t('properties.detail.titleLoading')
+        }
+      >
+        {address ?? t('properties.detail.titleLoading')}
       </PageTitle>
+      {property.data && (
+        <Box sx={{ mt: -1, mb: 2 }}>
+          {property.data.name2 && (
+            <Typography variant="subtitle1" component="p">
+              {property.data.name2}
+            </Typography>
+          )}
+          {property.data.name1 && (
+            <Typography variant="body2" color="text.secondary">
+              {t('properties.detail.designation', { name: property.data.name1 })}
+            </Typography>
+          )}
+        </Box>
+      )}
       <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
-        <Link component={RouterLink} to="/properties">
+        <Link component={RouterLink} to={backToList}>
           {t('properties.detail.backToList')}
         </Link>
         <Button component={RouterLink} to="costs" variant="contained">
@@ -102,6 +156,7 @@ export function Component() {
           rows={units.data ?? []}
           loading={units.isPending}
           getRowId={(u) => u.pointOfDelivery}
+          stateKey="units"
           searchable
           rowHref={(u) =>
             `/properties/${encodeURIComponent(connection)}/units/${encodeURIComponent(u.pointOfDelivery)}`

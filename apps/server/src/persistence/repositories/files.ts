@@ -1,10 +1,13 @@
 /**
  * Attachments, invoices (correspondences, billing vouchers) and vouchers (spec §3, §7 "Files and
  * activities", "Invoices"). Every read goes through `visibleThroughProperty`; the bytes live in
- * `attachment_contents` and are read only by the download.
+ * `attachment_contents`, in chunks written one at a time and read only by the download, one at a
+ * time (issue 14).
  */
 import type { Attachment, BillingVoucher, Correspondence, Voucher } from '@portal/domain'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
+import { Readable } from 'node:stream'
+import { setImmediate } from 'node:timers/promises'
 import type { Executor } from '../database'
 import {
   attachmentContents,
@@ -193,14 +196,88 @@ export async function findVisibleAttachment(
   return rows[0]
 }
 
-/** The bytes of an attachment; call it only for a record found visible. */
-export async function readAttachmentContent(
+/** A file's bytes are stored and read in chunks of this size (issue 14, migration 0009). */
+export const ATTACHMENT_CHUNK_BYTES = 1024 * 1024
+
+/** The chunks of a content of `size` bytes: an empty one is one empty chunk. */
+export const chunkCountOf = (size: number) => Math.max(1, Math.ceil(size / ATTACHMENT_CHUNK_BYTES))
+
+/*
+ * The bytes cross both drivers as base64 text: PGlite converts a bytea value byte by byte in
+ * JavaScript (measured for one megabyte: 0.3 s to read, 0.9 s to write, with as many small
+ * strings on the heap), base64 is converted natively on both sides.
+ */
+
+/**
+ * Writes an attachment's content, given in chunks of ATTACHMENT_CHUNK_BYTES (the last one
+ * shorter), within the caller's transaction; holds one chunk at a time.
+ */
+export async function writeAttachmentContent(
+  tx: Executor,
+  attachment: string,
+  chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+): Promise<void> {
+  let chunk = 0
+  let previous = ATTACHMENT_CHUNK_BYTES
+  for await (const bytes of chunks) {
+    if (previous !== ATTACHMENT_CHUNK_BYTES || bytes.length > ATTACHMENT_CHUNK_BYTES) {
+      throw new Error(`Der Inhalt der Datei ${attachment} kommt nicht in Teilen zu 1 MB.`)
+    }
+    previous = bytes.length
+    await writeChunk(tx, attachment, chunk++, bytes)
+    // PGlite answers through promises alone: let timers and I/O in between two chunks
+    await setImmediate()
+  }
+  if (chunk === 0) await writeChunk(tx, attachment, 0, new Uint8Array(0))
+}
+
+async function writeChunk(tx: Executor, attachment: string, chunk: number, bytes: Uint8Array) {
+  const base64 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')
+  await tx
+    .insert(attachmentContents)
+    .values({ attachment, chunk, content: sql`decode(${base64}, 'base64')` })
+}
+
+/** One chunk of an attachment's bytes; call it only for a record found visible. */
+export async function readAttachmentChunk(
   db: Executor,
-  id: string,
-): Promise<Uint8Array | undefined> {
+  attachment: string,
+  chunk: number,
+): Promise<Buffer | undefined> {
   const [row] = await db
-    .select({ content: attachmentContents.content })
+    .select({ content: sql<string>`encode(${attachmentContents.content}, 'base64')` })
     .from(attachmentContents)
-    .where(eq(attachmentContents.attachment, id))
-  return row?.content
+    .where(and(eq(attachmentContents.attachment, attachment), eq(attachmentContents.chunk, chunk)))
+  return row ? Buffer.from(row.content, 'base64') : undefined
+}
+
+/**
+ * The bytes of an attachment of `size` bytes whose first chunk was read already, as a stream that
+ * reads the next chunk only when the answer has taken the one before (at most one chunk ahead).
+ * Every chunk is read on its own, outside a transaction, so a slow client holds no connection and
+ * no lock; a chunk that is missing or of the wrong length (the file was deleted meanwhile) ends
+ * the stream with an error, and the answer is cut short instead of completed with other bytes.
+ */
+export function attachmentContentStream(
+  db: Executor,
+  { attachment, size }: { attachment: string; size: number },
+  first: Buffer,
+): Readable {
+  const count = chunkCountOf(size)
+  const expectedLength = (chunk: number) =>
+    chunk < count - 1 ? ATTACHMENT_CHUNK_BYTES : size - (count - 1) * ATTACHMENT_CHUNK_BYTES
+  let firstChunk: Buffer | undefined = first
+  async function* chunks() {
+    for (let chunk = 0; chunk < count; chunk++) {
+      const bytes = firstChunk ?? (await readAttachmentChunk(db, attachment, chunk))
+      // not kept for the rest of the answer
+      firstChunk = undefined
+      if (bytes?.length !== expectedLength(chunk)) {
+        throw new Error(`Der Inhalt der Datei ${attachment} ist unvollständig (Teil ${chunk}).`)
+      }
+      yield bytes
+    }
+  }
+  // a byte stream whose buffer counts as full with one chunk in it
+  return Readable.from(chunks(), { objectMode: false, highWaterMark: 1 })
 }

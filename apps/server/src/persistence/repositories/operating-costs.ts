@@ -6,6 +6,7 @@
 import type { Expense, ExpenseType, OperatingCosts, OperatingCostsSummary } from '@portal/domain'
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm'
 import type { Executor } from '../database'
+import { jsonDecimal, jsonObject, jsonValue } from '../json-text'
 import { activities, operatingCostsDistributions, operatingCostsExpenses } from '../schema'
 import { visibleThroughProperty, type SessionUser } from '../scope'
 import type { SearchableEntity } from '../search'
@@ -75,6 +76,28 @@ export function toSummary(row: DistributionRow): OperatingCostsSummary {
     version: row.version,
   }
 }
+
+/** A cost line as JSON text (issue 14), written by the database: the fields of `toExpense`. */
+export const expenseJson = jsonObject([
+  ['guid', jsonValue(operatingCostsExpenses.guid)],
+  ['tariffComponent', jsonValue(operatingCostsExpenses.tariffComponent)],
+  ['supplyArea', jsonValue(operatingCostsExpenses.supplyArea)],
+  ['object', jsonValue(operatingCostsExpenses.object)],
+  ['key', jsonValue(operatingCostsExpenses.key)],
+  ['allocationObject', jsonValue(operatingCostsExpenses.allocationObject)],
+  ['allocationRef', jsonValue(operatingCostsExpenses.allocationRef)],
+  ['from', jsonValue(operatingCostsExpenses.from)],
+  ['until', jsonValue(operatingCostsExpenses.until)],
+  ['quantity', jsonDecimal(operatingCostsExpenses.quantity)],
+  ['unit', jsonValue(operatingCostsExpenses.unit)],
+  ['amountTransactionCurrency', jsonDecimal(operatingCostsExpenses.amountTransactionCurrency)],
+  ['apportionableAmount', jsonDecimal(operatingCostsExpenses.apportionableAmount)],
+  ['deductibleAmount', jsonDecimal(operatingCostsExpenses.deductibleAmount)],
+  ['amountNet', jsonDecimal(operatingCostsExpenses.amountNet)],
+  ['amountNetApportionable', jsonDecimal(operatingCostsExpenses.amountNetApportionable)],
+  ['note', jsonValue(operatingCostsExpenses.note)],
+  ['version', jsonValue(operatingCostsExpenses.version)],
+])
 
 export function toExpense(row: ExpenseRow): Expense {
   return {

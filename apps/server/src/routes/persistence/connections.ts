@@ -4,8 +4,8 @@ import { z } from 'zod'
 import { notFound } from '../../http-errors'
 import {
   connectionEntity,
+  connectionJson,
   findVisibleConnection,
-  toConnections,
 } from '../../persistence/repositories/connections'
 import { searchRoute } from '../search-route'
 
@@ -15,12 +15,13 @@ const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
     entity: connectionEntity,
     item: ConnectionSchema,
     description: 'Anschlüsse (Liegenschaften und Gebäude), die der Benutzer sehen darf.',
-    toItems: toConnections,
+    itemJson: connectionJson,
   })
 
   app.get(
     '/api/persistence/connections/:connection',
     {
+      config: { cachedAnswer: { per: 'scope' } },
       schema: {
         description: 'Ein Anschluss mit Merkmalen und Attributen.',
         tags: ['connections'],

@@ -12,6 +12,7 @@ const contractRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/persistence/contracts/:key',
     {
+      config: { cachedAnswer: { per: 'scope' } },
       schema: {
         description: 'Ein Vertrag mit Tarifen und Merkmalen.',
         tags: ['contracts'],
@@ -29,6 +30,7 @@ const contractRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/persistence/contract-accounts/:contractAccount',
     {
+      config: { cachedAnswer: { per: 'scope' } },
       schema: {
         description: 'Ein Vertragskonto (Referenz und Kontotyp).',
         tags: ['contracts'],

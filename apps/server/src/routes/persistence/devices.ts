@@ -15,6 +15,7 @@ const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/persistence/devices/:key',
     {
+      config: { cachedAnswer: { per: 'scope' } },
       schema: {
         description:
           'Ein Gerät mit Zählwerken (Zeitscheiben) und Zuordnungen zu Abrechnungsobjekten.',
@@ -33,6 +34,7 @@ const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/persistence/billing-objects/:key',
     {
+      config: { cachedAnswer: { per: 'scope' } },
       schema: {
         description: 'Ein Abrechnungsobjekt mit den ihm zugeordneten Geräten.',
         tags: ['devices'],

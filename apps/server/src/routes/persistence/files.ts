@@ -4,12 +4,14 @@ import {
   AttachmentSchema,
   BillingVoucherSchema,
   CorrespondenceSchema,
+  NotificationsReadRequestSchema,
+  NotificationsReadSchema,
   NotificationsSchema,
   VoucherSchema,
 } from '@portal/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { multipartFingerprint, readMultipart } from '../../files/multipart'
+import { multipartFingerprint, withMultipart } from '../../files/multipart'
 import { badRequest, validationFailed } from '../../http-errors'
 import { assertValidText } from '../../plugins/text-input'
 import {
@@ -29,7 +31,7 @@ import {
 import { invoiceApprovalsOf } from '../../persistence/repositories/invoices'
 import { createActivity } from '../../processes/activities'
 import { deleteAttachment } from '../../processes/files'
-import { notificationsFor } from '../../processes/notifications'
+import { markNotificationsRead, notificationsFor } from '../../processes/notifications'
 import { idempotent, IdempotencyHeadersSchema } from '../../plugins/idempotency'
 import { searchRoute } from '../search-route'
 
@@ -108,38 +110,38 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ActivityCreatedSchema },
       },
     },
-    async (request, reply) => {
-      const form = await readMultipart(request)
-      const { fields, file } = form
-      const unknown = Object.keys(fields).filter((name) => name !== 'activity')
-      if (unknown.length > 0) {
-        throw badRequest(`Unbekannte Felder: ${unknown.join(', ')}.`, 'VALIDATION_FAILED')
-      }
-      let json: unknown
-      try {
-        json = JSON.parse(fields.activity ?? '')
-      } catch {
-        throw badRequest(
-          "Das Feld 'activity' muss die Meldung als JSON enthalten.",
-          'VALIDATION_FAILED',
+    async (request, reply) =>
+      withMultipart(request, async (form) => {
+        const { fields, file } = form
+        const unknown = Object.keys(fields).filter((name) => name !== 'activity')
+        if (unknown.length > 0) {
+          throw badRequest(`Unbekannte Felder: ${unknown.join(', ')}.`, 'VALIDATION_FAILED')
+        }
+        let json: unknown
+        try {
+          json = JSON.parse(fields.activity ?? '')
+        } catch {
+          throw badRequest(
+            "Das Feld 'activity' muss die Meldung als JSON enthalten.",
+            'VALIDATION_FAILED',
+          )
+        }
+        assertValidText(json, 'activity')
+        const parsed = ActivityInputSchema.safeParse(json)
+        if (!parsed.success) {
+          throw validationFailed(parsed.error.issues, 'activity')
+        }
+        return idempotent(
+          request,
+          reply,
+          async (db) => {
+            const created = await createActivity(db, request.user, parsed.data, file)
+            reply.status(201)
+            return created
+          },
+          { extra: multipartFingerprint(form) },
         )
-      }
-      assertValidText(json, 'activity')
-      const parsed = ActivityInputSchema.safeParse(json)
-      if (!parsed.success) {
-        throw validationFailed(parsed.error.issues, 'activity')
-      }
-      return idempotent(
-        request,
-        reply,
-        async (db) => {
-          const created = await createActivity(db, request.user, parsed.data, file)
-          reply.status(201)
-          return created
-        },
-        { extra: multipartFingerprint(form) },
-      )
-    },
+      }),
   )
 
   app.get(
@@ -153,6 +155,22 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ items: await notificationsFor(app.db, request.user) }),
+  )
+
+  app.post(
+    '/api/persistence/notifications/read',
+    {
+      schema: {
+        description:
+          'Markiert Benachrichtigungen des Benutzers als gelesen: die genannten (ids) oder alle (all: true). Gelesen ist eine Benachrichtigung für diesen Benutzer allein und so, wie sie jetzt ist; ändert sich ihr Stand (Status eines Mieterwechsels), ist sie wieder ungelesen. Ids, die keine Benachrichtigung dieses Benutzers sind, markieren nichts und fehlen in der Antwort (read).',
+        tags: ['activities'],
+        headers: IdempotencyHeadersSchema,
+        body: NotificationsReadRequestSchema,
+        response: { 200: NotificationsReadSchema },
+      },
+    },
+    async (request, reply) =>
+      idempotent(request, reply, (db) => markNotificationsRead(db, request.user, request.body)),
   )
 }
 

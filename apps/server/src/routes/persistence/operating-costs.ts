@@ -22,16 +22,15 @@ import { z } from 'zod'
 import { notFound } from '../../http-errors'
 import {
   expenseEntity,
+  expenseJson,
   findExpense,
   findVisibleDistribution,
   findVisibleOperatingCosts,
   operatingCostsEntity,
-  toExpense,
   toSummary,
   type DistributionRow,
-  type ExpenseRow,
 } from '../../persistence/repositories/operating-costs'
-import { search } from '../../persistence/search'
+import { searchAnswer } from '../../persistence/search'
 import { addExpenses } from '../../processes/add-expenses'
 import { deleteExpense } from '../../processes/delete-expense'
 import { DISTRIBUTION_NOT_FOUND_MESSAGE } from '../../processes/distribution-status'
@@ -43,7 +42,7 @@ import {
   IdempotencyHeadersSchema,
   replayCompletedRequest,
 } from '../../plugins/idempotency'
-import { searchRoute } from '../search-route'
+import { searchRoute, sendJsonText } from '../search-route'
 
 const id = z.string().min(1).max(40)
 const guid = z.uuid()
@@ -65,6 +64,10 @@ async function assertVisible(request: FastifyRequest, kind?: ExpenseType) {
     if (!line) throw notFound(EXPENSE_NOT_FOUND_MESSAGE)
   }
 }
+
+/** Whether a list body carries lines to add (a write) rather than a search (a read). */
+const isExpenseInput = (body: unknown, field: string) =>
+  typeof body === 'object' && body !== null && Object.hasOwn(body, field)
 
 /** The list body: `{}`, `{filters, sort}`, or the lines to add under the list's field. */
 function expenseListBody(kind: ExpenseType) {
@@ -89,6 +92,7 @@ const operatingCostsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/persistence/operating-costs/:id',
     {
+      config: { cachedAnswer: { per: 'scope' } },
       schema: {
         description:
           'Eine Kostenverteilung mit allen Heiz- und Betriebskostenzeilen (auch den nach §5 ausgeblendeten).',
@@ -128,6 +132,10 @@ const operatingCostsRoutes: FastifyPluginAsyncZod = async (app) => {
       `/api/persistence/operating-costs/:id/${kind}-expenses`,
       {
         preValidation: [replayCompletedRequest, (request) => assertVisible(request)],
+        // the lists are kept per scope; a body with lines adds them and is never kept
+        config: {
+          cachedAnswer: { per: 'scope', when: (request) => !isExpenseInput(request.body, field) },
+        },
         schema: {
           description: `Mit {} oder {filters, sort}: die ${kind === 'heating' ? 'Heiz' : 'Betriebs'}kostenzeilen (200), seitenweise wie jede Suche (?limit, ?next; Antwort mit next). Mit {${field}: [...]}: fügt die Zeilen hinzu (201), nur solange die Verteilung offen (O) ist.`,
           tags: ['operating-costs'],
@@ -151,14 +159,15 @@ const operatingCostsRoutes: FastifyPluginAsyncZod = async (app) => {
             return { [field]: created }
           })
         }
-        const found = await search<ExpenseRow>(
+        const text = await searchAnswer(
           app.db,
           expenseEntity(request.params.id, kind),
           request.user,
           { filters: body.filters ?? [], sort: body.sort ?? [] },
           request.query,
+          { field, item: expenseJson },
         )
-        return { [field]: found.rows.map(toExpense), next: found.next }
+        return sendJsonText(reply, text)
       },
     )
 

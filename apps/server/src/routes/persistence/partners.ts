@@ -9,6 +9,7 @@ const partnerAndProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/persistence/partners/:id',
     {
+      config: { cachedAnswer: { per: 'scope' } },
       schema: {
         description: 'Ein Geschäftspartner (Name und Anschrift).',
         tags: ['partners'],
@@ -26,6 +27,7 @@ const partnerAndProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/persistence/products/:id',
     {
+      config: { cachedAnswer: { per: 'scope' } },
       schema: {
         description: 'Ein Produkt mit seinen Tarifzuordnungen.',
         tags: ['products'],

@@ -25,6 +25,7 @@ const pointOfDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/persistence/points-of-delivery/:id',
     {
+      config: { cachedAnswer: { per: 'scope' } },
       schema: {
         description: 'Eine Verbrauchsstelle (Nutzeinheit).',
         tags: ['points-of-delivery'],
@@ -42,6 +43,7 @@ const pointOfDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/persistence/connection-object-relations/:connection',
     {
+      config: { cachedAnswer: { per: 'scope' } },
       schema: {
         description: 'Beziehungen eines Anschlusses (Eigentümer, Verwalter, Hausmeister …).',
         tags: ['connections'],
@@ -64,6 +66,7 @@ const pointOfDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/persistence/point-of-delivery-object-relations/:id',
     {
+      config: { cachedAnswer: { per: 'scope' } },
       schema: {
         description: 'Beziehungen einer Verbrauchsstelle (Verträge, Abrechnungsobjekte).',
         tags: ['points-of-delivery'],

@@ -10,6 +10,8 @@ const userRoutes: FastifyPluginAsync = async (app) => {
     entity: userEntity,
     item: UserSchema,
     description: 'Der Datensatz des angemeldeten Benutzers (ohne Passwort).',
+    // the users table raises no data version (a sign-in writes it): never kept
+    cachedAnswer: false,
     toItems: (_db, rows: (typeof users.$inferSelect)[]) =>
       rows.map((u) => ({
         userName: u.userName,

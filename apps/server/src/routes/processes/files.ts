@@ -2,12 +2,13 @@ import { AttachmentSchema, FILE_REQUIRED_MESSAGE, FileUploadFieldsSchema } from 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { contentDisposition } from '../../files/file-name'
-import { multipartFingerprint, readMultipart } from '../../files/multipart'
+import { multipartFingerprint, withMultipart } from '../../files/multipart'
 import { badRequest, notFound, validationFailed } from '../../http-errors'
 import {
   ATTACHMENT_NOT_FOUND_MESSAGE,
+  attachmentContentStream,
   findVisibleAttachment,
-  readAttachmentContent,
+  readAttachmentChunk,
 } from '../../persistence/repositories/files'
 import { uploadCostDocument } from '../../processes/files'
 import { idempotent, IdempotencyHeadersSchema } from '../../plugins/idempotency'
@@ -26,33 +27,33 @@ const fileProcessRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AttachmentSchema },
       },
     },
-    async (request, reply) => {
-      const form = await readMultipart(request)
-      const { fields, file } = form
-      const parsed = FileUploadFieldsSchema.safeParse(fields)
-      if (!parsed.success) {
-        throw validationFailed(parsed.error.issues)
-      }
-      if (!file) throw badRequest(FILE_REQUIRED_MESSAGE, 'FILE_REQUIRED')
-      return idempotent(
-        request,
-        reply,
-        (db) =>
-          uploadCostDocument(db, request.user, {
-            objectKey: parsed.data.objectKey,
-            note: parsed.data.note ?? null,
-            file,
-          }),
-        { extra: multipartFingerprint(form) },
-      )
-    },
+    async (request, reply) =>
+      withMultipart(request, async (form) => {
+        const { fields, file } = form
+        const parsed = FileUploadFieldsSchema.safeParse(fields)
+        if (!parsed.success) {
+          throw validationFailed(parsed.error.issues)
+        }
+        if (!file) throw badRequest(FILE_REQUIRED_MESSAGE, 'FILE_REQUIRED')
+        return idempotent(
+          request,
+          reply,
+          (db) =>
+            uploadCostDocument(db, request.user, {
+              objectKey: parsed.data.objectKey,
+              note: parsed.data.note ?? null,
+              file,
+            }),
+          { extra: multipartFingerprint(form) },
+        )
+      }),
   )
 
   app.get(
     '/api/processes/system/file-download/:id',
     {
       // the stored bytes as they are, with their Content-Length (PDF and images do not shrink;
-      // a CSV of up to 20 MB is not compressed on every download)
+      // a CSV of up to 20 MB is not compressed on every download), streamed chunk by chunk
       compress: false,
       schema: {
         description:
@@ -63,16 +64,16 @@ const fileProcessRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const row = await findVisibleAttachment(app.db, request.user, request.params.id)
-      const content = row ? await readAttachmentContent(app.db, row.attachment) : undefined
-      if (!row || !content) throw notFound(ATTACHMENT_NOT_FOUND_MESSAGE)
-      const bytes = Buffer.from(content.buffer, content.byteOffset, content.byteLength)
+      // the first chunk before the answer starts: a file without content is still a 404
+      const first = row ? await readAttachmentChunk(app.db, row.attachment, 0) : undefined
+      if (!row || !first) throw notFound(ATTACHMENT_NOT_FOUND_MESSAGE)
       return reply
         .header('Content-Type', row.mediaType)
         .header('Content-Disposition', contentDisposition(row.fileName))
-        .header('Content-Length', bytes.length)
+        .header('Content-Length', row.size)
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'private, no-store')
-        .send(bytes)
+        .send(first.length === row.size ? first : attachmentContentStream(app.db, row, first))
     },
   )
 }

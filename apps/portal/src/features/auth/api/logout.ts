@@ -1,12 +1,20 @@
 import { ERROR } from '@portal/domain'
-import { apiRequest } from '../../../lib/api-client'
-import { clearSession } from '../../../lib/session'
+import { apiRequest, endSession } from '../../../lib/api-client'
+import i18n from '../../../lib/i18n'
+import { newActionKey } from '../../../lib/idempotent-mutation'
 
-/** §4 logout: revokes the token on the server, clears user, meta and bearer token, reloads. */
+/**
+ * §4 logout (decision 022): ends this session on the server, while the user's other devices and
+ * colleagues signed in under the same name stay signed in; then clears user, meta and bearer token
+ * and goes to the sign-in page. A failing call (offline, a session that already ended elsewhere)
+ * does not keep anybody signed in here.
+ */
 export async function logout(): Promise<void> {
-  await apiRequest('/api/token/revoke', { method: 'POST', errorCode: ERROR.loginFailed }).catch(
-    () => undefined,
-  )
-  clearSession()
-  window.location.reload()
+  await apiRequest('/api/token/revoke', {
+    method: 'POST',
+    errorCode: ERROR.loginFailed,
+    idempotencyKey: newActionKey(),
+    keepSessionOn401: true,
+  }).catch(() => undefined)
+  endSession(i18n.t('auth.signedOut'))
 }

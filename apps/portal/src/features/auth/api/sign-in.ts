@@ -15,11 +15,13 @@ const eq = (property: string, value: string) => ({ property, type: 'eq', value }
 
 /**
  * The user name a token was issued to (its display claim `preferred_username`; the subject `sub`
- * is the user's immutable id, decision 016).
+ * is the user's immutable id, decision 016). The payload is UTF-8: `atob` alone answers one
+ * character per byte, which made "müller" "mÃ¼ller", a name without a user record (decision 022).
  */
-function userNameOf(token: string): string {
+export function userNameOf(token: string): string {
   const payload = token.split('.')[1] ?? ''
-  const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'))
+  const binary = atob(payload.replace(/-/g, '+').replace(/_/g, '/'))
+  const json = new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)))
   return (JSON.parse(json) as { preferred_username: string }).preferred_username
 }
 

@@ -1,22 +1,100 @@
-import { render, screen } from '@testing-library/react'
+import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { initI18n } from '../../../lib/i18n'
+import { getUser } from '../../../lib/session'
 import { LoginForm } from './login-form'
 
-function showLoginForm() {
-  const router = createMemoryRouter([{ path: '/authenticate', element: <LoginForm /> }], {
-    initialEntries: ['/authenticate'],
-  })
+// the prefetch of the signed-in code asks for the build's file list: not part of these tests
+vi.mock('../prefetch-signed-in', () => ({ prefetchSignedIn: () => () => undefined }))
+
+/** The form on /authenticate; `opened` is called with the page the portal opens after sign-in. */
+function showLoginForm(next?: string) {
+  const opened = vi.fn<(path: string) => void>()
+  const router = createMemoryRouter(
+    [{ path: '/authenticate', element: <LoginForm next={next} onSignedIn={opened} /> }],
+    { initialEntries: ['/authenticate'] },
+  )
   render(<RouterProvider router={router} />)
+  return opened
 }
 
 const userName = () => screen.getByLabelText(/^Benutzername/)
 const password = () => screen.getByLabelText(/^Passwort/, { selector: 'input' })
 
+const json = (status: number, body: unknown) =>
+  Promise.resolve(
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    }),
+  )
+
+/** A token as the server signs it: the payload is UTF-8 JSON in base64url. */
+function tokenFor(preferredUsername: string) {
+  const bytes = new TextEncoder().encode(
+    JSON.stringify({
+      sub: '0b6f6c1e-4d1a-4c5e-9a57-2f1f3b7c9d10',
+      preferred_username: preferredUsername,
+    }),
+  )
+  const payload = btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
+  return `eyJhbGciOiJIUzI1NiJ9.${payload}.c2lnbmF0dXJl`
+}
+
+/** The server of the sign-in for one user: token, own record, company code, connections. */
+function serverFor(stored: string) {
+  return vi.fn((url: string, init: RequestInit) => {
+    const body = JSON.parse((init.body as string | undefined) ?? '{}') as {
+      username?: string
+      filters?: { value: string }[]
+    }
+    if (url === '/api/token') {
+      return body.username?.toLowerCase() === stored.toLowerCase()
+        ? json(200, { token: tokenFor(stored) })
+        : json(401, { detail: 'Login Fehler!', code: 'LOGIN_FAILED' })
+    }
+    if (url.startsWith('/api/persistence/users-search')) {
+      // the server compares the name exactly, as its search does
+      const items =
+        body.filters?.[0]?.value === stored
+          ? [
+              {
+                userName: stored,
+                companyCode: '1000',
+                businessPartner: null,
+                name: 'Jörg Müller',
+                mail: 'm@example.org',
+              },
+            ]
+          : []
+      return json(200, { items })
+    }
+    if (url.startsWith('/api/configuration/company-code-search')) {
+      return json(200, {
+        items: [
+          {
+            companyCode: '1000',
+            text: [{ language: 'de', companyCodeName: 'Nord', city: 'Kiel' }],
+          },
+        ],
+      })
+    }
+    return json(200, { items: [] })
+  })
+}
+
 describe('the login form', () => {
   beforeAll(() => initI18n())
+  beforeEach(() => {
+    localStorage.clear()
+    sessionStorage.clear()
+  })
+  afterEach(() => vi.unstubAllGlobals())
 
   it('names each empty field and puts the focus on the first of them', async () => {
     showLoginForm()
@@ -30,5 +108,70 @@ describe('the login form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }))
     expect(password()).toHaveFocus()
     expect(password()).toBeInvalid()
+  })
+
+  it('signs in "müller", typed decomposed, and finds his record by the name in the token', async () => {
+    const server = serverFor('müller')
+    vi.stubGlobal('fetch', server)
+    const opened = showLoginForm()
+    // u + combining diaeresis, as some keyboards and copied text give it
+    await userEvent.type(userName(), 'mu\u0308ller')
+    await userEvent.type(password(), 'Mueller#Start24')
+    await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }))
+
+    await waitFor(() => expect(opened).toHaveBeenCalledWith('/dashboard'))
+    // busy until the portal's page has loaded
+    expect(screen.getByRole('button', { name: 'Anmelden' })).toBeDisabled()
+    const [, signInCall] = server.mock.calls[0]!
+    expect(JSON.parse(signInCall.body as string)).toMatchObject({ username: 'müller' })
+    expect(getUser()).toMatchObject({ userName: 'müller', name: 'Jörg Müller' })
+  })
+
+  it('lands on the deep link it was given instead of the dashboard', async () => {
+    vi.stubGlobal('fetch', serverFor('verwalter'))
+    const opened = showLoginForm('/properties/1000000001/units/V1?tab=2')
+    await userEvent.type(userName(), 'verwalter')
+    await userEvent.type(password(), 'Portal#2024!')
+    await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }))
+    await waitFor(() =>
+      expect(opened).toHaveBeenCalledWith('/properties/1000000001/units/V1?tab=2'),
+    )
+  })
+
+  it('shows the server’s message for error 108, with the code when the server failed', async () => {
+    const busy = 'Der Server ist gerade ausgelastet. Bitte versuchen Sie es in einem Moment erneut.'
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => json(503, { detail: busy, code: 'SERVER_BUSY' })),
+    )
+    showLoginForm()
+    await userEvent.type(userName(), 'verwalter')
+    await userEvent.type(password(), 'Portal#2024!')
+    await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent(busy)
+    expect(alert).toHaveTextContent('Fehlercodes 108')
+
+    const refused = 'Der Benutzername ist zu lang.'
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => json(400, { detail: refused, code: 'VALIDATION_FAILED' })),
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }))
+    expect(await screen.findByText(refused)).toBeInTheDocument()
+    expect(screen.getByRole('alert')).not.toHaveTextContent('Fehlercode')
+  })
+
+  it('keeps the §8 message and its hint for wrong credentials', async () => {
+    vi.stubGlobal('fetch', serverFor('verwalter'))
+    const opened = showLoginForm()
+    await userEvent.type(userName(), 'niemand')
+    await userEvent.type(password(), 'falsch')
+    await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Login Fehler!')
+    expect(alert).toHaveTextContent('Kundenservice')
+    expect(opened).not.toHaveBeenCalled()
+    expect(screen.getByRole('button', { name: 'Anmelden' })).toBeEnabled()
   })
 })

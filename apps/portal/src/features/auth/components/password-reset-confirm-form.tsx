@@ -1,20 +1,21 @@
-import { PasswordResetConfirmSchema, type PasswordResetConfirm } from '@portal/domain'
-import { zodResolver } from '@hookform/resolvers/zod'
-import Button from '@mui/material/Button'
-import Link from '@mui/material/Link'
-import Stack from '@mui/material/Stack'
-import Typography from '@mui/material/Typography'
-import { useMutation } from '@tanstack/react-query'
-import { useForm } from 'react-hook-form'
+import { PasswordResetConfirmSchema } from '@portal/domain'
+import { useId, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link as RouterLink } from 'react-router'
-import { MutationOutcome } from '../../../components/mutation-outcome'
-import { NewPasswordFields } from '../../../components/new-password-fields'
+import { Link } from 'react-router'
 import { confirmPasswordReset } from '../api/password-reset'
+import { fieldProblems, firstProblem } from './field-problems'
+import { PlainButton } from './plain-button'
+import { PlainPasswordField } from './plain-field'
+import { SubmissionOutcome } from './submission-outcome'
+
+const FIELDS = ['newPassword', 'newPasswordRepeat'] as const
+type Field = (typeof FIELDS)[number]
 
 /**
- * The view reached from a mailed link: the new password twice (§5 rules). The same for a reset
- * link and for the provider's invitation; only the texts differ.
+ * The view reached from a mailed link: the new password twice (§5 rules, spelled out above the
+ * fields). The same for a reset link and for the provider's invitation; only the texts differ.
+ * A field is checked as it changes, every field when the form is sent; the first field with a
+ * problem takes the focus then. Plain React like the sign-in (decision 027).
  */
 export function PasswordResetConfirmForm({
   token,
@@ -24,41 +25,85 @@ export function PasswordResetConfirmForm({
   purpose?: 'confirm' | 'invitation'
 }) {
   const { t } = useTranslation()
-  const submission = useMutation({ mutationFn: confirmPasswordReset })
-  const done = submission.data?.successMessage
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<PasswordResetConfirm>({
-    resolver: zodResolver(PasswordResetConfirmSchema),
-    mode: 'onChange',
-    defaultValues: { token, newPassword: '', newPasswordRepeat: '' },
+  const rulesId = useId()
+  const [values, setValues] = useState<Record<Field, string>>({
+    newPassword: '',
+    newPasswordRepeat: '',
+  })
+  const [checked, setChecked] = useState<ReadonlySet<Field> | 'all'>(new Set())
+  const [pending, setPending] = useState(false)
+  const [outcome, setOutcome] = useState<{ success?: string; error?: unknown }>({})
+  const newPasswordInput = useRef<HTMLInputElement>(null)
+  const repeatInput = useRef<HTMLInputElement>(null)
+  const problems = fieldProblems(PasswordResetConfirmSchema, { token, ...values })
+  const shown = (name: Field) =>
+    checked === 'all' || checked.has(name) ? problems[name] : undefined
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    setChecked('all')
+    const field = firstProblem(FIELDS, problems)
+    if (field) {
+      const inputs = { newPassword: newPasswordInput, newPasswordRepeat: repeatInput }
+      inputs[field].current?.focus()
+      return
+    }
+    setPending(true)
+    setOutcome({})
+    try {
+      const answer = await confirmPasswordReset({ token, ...values })
+      setOutcome({ success: answer.successMessage })
+    } catch (error) {
+      setOutcome({ error })
+    } finally {
+      setPending(false)
+    }
+  }
+  const field = (name: Field) => ({
+    name,
+    value: values[name],
+    onChange: (value: string) => {
+      setValues((current) => ({ ...current, [name]: value }))
+      setChecked((current) => (current === 'all' ? current : new Set(current).add(name)))
+    },
+    error: shown(name),
   })
 
-  const onSubmit = handleSubmit((request) => submission.mutate(request))
-
   return (
-    <Stack spacing={2}>
-      <Typography>{t(`auth.${purpose}.intro`)}</Typography>
-      <MutationOutcome success={done} error={submission.error} />
-      {!done && (
-        <Stack
-          component="form"
+    <div className="auth-stack">
+      <p className="auth-text">{t(`auth.${purpose}.intro`)}</p>
+      <SubmissionOutcome success={outcome.success} error={outcome.error} />
+      {!outcome.success && (
+        <form
+          className="auth-stack"
           noValidate
-          spacing={2}
           onSubmit={onSubmit}
           aria-label={t(`auth.${purpose}.title`)}
         >
-          <NewPasswordFields register={register} errors={errors} />
-          <Button type="submit" variant="contained" loading={submission.isPending}>
-            {t(`auth.${purpose}.submit`)}
-          </Button>
-        </Stack>
+          <p id={rulesId} className="auth-text auth-text--secondary">
+            {t('account.changePassword.rules')}
+          </p>
+          <PlainPasswordField
+            label={t('account.changePassword.newPassword')}
+            autoComplete="new-password"
+            required
+            describedBy={rulesId}
+            ref={newPasswordInput}
+            {...field('newPassword')}
+          />
+          <PlainPasswordField
+            label={t('account.changePassword.newPasswordRepeat')}
+            autoComplete="new-password"
+            required
+            ref={repeatInput}
+            {...field('newPasswordRepeat')}
+          />
+          <PlainButton loading={pending}>{t(`auth.${purpose}.submit`)}</PlainButton>
+        </form>
       )}
-      <Link component={RouterLink} to="/authenticate">
+      <Link className="auth-link" to="/authenticate">
         {t('auth.reset.backToLogin')}
       </Link>
-    </Stack>
+    </div>
   )
 }

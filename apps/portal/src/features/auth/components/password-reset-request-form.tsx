@@ -1,68 +1,91 @@
 import { PasswordResetRequestSchema, type PasswordResetRequest } from '@portal/domain'
-import { zodResolver } from '@hookform/resolvers/zod'
-import Button from '@mui/material/Button'
-import Link from '@mui/material/Link'
-import Stack from '@mui/material/Stack'
-import TextField from '@mui/material/TextField'
-import Typography from '@mui/material/Typography'
-import { useMutation } from '@tanstack/react-query'
-import { useForm } from 'react-hook-form'
+import { useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link as RouterLink } from 'react-router'
-import { MutationOutcome } from '../../../components/mutation-outcome'
+import { Link } from 'react-router'
 import { requestPasswordReset } from '../api/password-reset'
+import { fieldProblems, firstProblem } from './field-problems'
+import { PlainButton } from './plain-button'
+import { PlainField } from './plain-field'
+import { SubmissionOutcome } from './submission-outcome'
 
+const FIELDS = ['businessPartner', 'mail'] as const
+type Field = (typeof FIELDS)[number]
+
+/**
+ * The password reset request (§7): partner number and mail address, checked by the domain's
+ * schema when sent and, after that, as they change; the first field with a problem takes the
+ * focus. Plain React like the sign-in (decision 027); loaded when the view is opened.
+ */
 export function PasswordResetRequestForm() {
   const { t } = useTranslation()
-  const submission = useMutation({ mutationFn: requestPasswordReset })
-  const done = submission.data?.successMessage
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<PasswordResetRequest>({
-    resolver: zodResolver(PasswordResetRequestSchema),
-    defaultValues: { businessPartner: '', mail: '' },
+  const [values, setValues] = useState<Record<Field, string>>({ businessPartner: '', mail: '' })
+  const [submitted, setSubmitted] = useState(false)
+  const [pending, setPending] = useState(false)
+  const [outcome, setOutcome] = useState<{ success?: string; error?: unknown }>({})
+  const businessPartnerInput = useRef<HTMLInputElement>(null)
+  const mailInput = useRef<HTMLInputElement>(null)
+  const problems = submitted ? fieldProblems(PasswordResetRequestSchema, values) : {}
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    setSubmitted(true)
+    const parsed = PasswordResetRequestSchema.safeParse(values)
+    if (!parsed.success) {
+      const field = firstProblem(FIELDS, fieldProblems(PasswordResetRequestSchema, values))
+      const inputs = { businessPartner: businessPartnerInput, mail: mailInput }
+      if (field) inputs[field].current?.focus()
+      return
+    }
+    const request: PasswordResetRequest = parsed.data
+    setPending(true)
+    setOutcome({})
+    try {
+      const answer = await requestPasswordReset(request)
+      setOutcome({ success: answer.successMessage })
+    } catch (error) {
+      setOutcome({ error })
+    } finally {
+      setPending(false)
+    }
+  }
+  const field = (name: Field) => ({
+    name,
+    value: values[name],
+    onChange: (value: string) => setValues((current) => ({ ...current, [name]: value })),
+    error: problems[name],
   })
 
-  const onSubmit = handleSubmit((request) => submission.mutate(request))
-
   return (
-    <Stack spacing={2}>
-      <Typography>{t('auth.reset.intro')}</Typography>
-      <MutationOutcome success={done} error={submission.error} />
-      {!done && (
-        <Stack
-          component="form"
+    <div className="auth-stack">
+      <p className="auth-text">{t('auth.reset.intro')}</p>
+      <SubmissionOutcome success={outcome.success} error={outcome.error} />
+      {!outcome.success && (
+        <form
+          className="auth-stack"
           noValidate
-          spacing={2}
           onSubmit={onSubmit}
           aria-label={t('auth.reset.title')}
         >
-          <TextField
+          <PlainField
             label={t('auth.reset.businessPartner')}
             required
-            error={Boolean(errors.businessPartner)}
-            helperText={errors.businessPartner?.message}
-            {...register('businessPartner')}
+            ref={businessPartnerInput}
+            {...field('businessPartner')}
           />
-          <TextField
+          <PlainField
             label={t('auth.reset.mail')}
             type="email"
             autoComplete="email"
             required
-            error={Boolean(errors.mail)}
-            helperText={errors.mail?.message}
-            {...register('mail')}
+            ref={mailInput}
+            {...field('mail')}
           />
-          <Button type="submit" variant="contained" loading={submission.isPending}>
-            {t('auth.reset.submit')}
-          </Button>
-        </Stack>
+          <PlainButton loading={pending}>{t('auth.reset.submit')}</PlainButton>
+        </form>
       )}
-      <Link component={RouterLink} to="/authenticate">
+      <Link className="auth-link" to="/authenticate">
         {t('auth.reset.backToLogin')}
       </Link>
-    </Stack>
+    </div>
   )
 }

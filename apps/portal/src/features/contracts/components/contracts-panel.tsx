@@ -80,6 +80,7 @@ export function ContractsPanel({
           loading={contracts.isPending || unitLoading}
           getRowId={(c) => c.key}
           initialOptions={{ itemsPerPage: CONTRACTS_PAGE_SIZE }}
+          stateKey="contracts"
           size="small"
         />
       )}

@@ -29,6 +29,7 @@ import {
 } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { ControlledTextField } from '../../../components/controlled-text-field'
+import { ControlledDateField } from '../../../components/date-field'
 import { MutationOutcome } from '../../../components/mutation-outcome'
 import { useServerFieldErrors } from '../../../lib/form-errors'
 import {
@@ -369,18 +370,20 @@ export function CostEntryDialog({
           </Grid>
           <Grid size={{ xs: 12, sm: 4 }}>{select('key', 'key', keys)}</Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            {text('from', 'from', {
-              type: 'date',
-              required: true,
-              slotProps: { inputLabel: { shrink: true } },
-            })}
+            <ControlledDateField
+              name="from"
+              control={control}
+              label={t('costs.entry.from')}
+              required
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            {text('until', 'until', {
-              type: 'date',
-              required: true,
-              slotProps: { inputLabel: { shrink: true } },
-            })}
+            <ControlledDateField
+              name="until"
+              control={control}
+              label={t('costs.entry.until')}
+              required
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>{decimal('quantity', 'quantity')}</Grid>
           <Grid size={{ xs: 12, sm: 6 }}>{text('unit', 'unit')}</Grid>

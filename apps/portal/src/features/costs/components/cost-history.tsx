@@ -34,7 +34,8 @@ export function CostHistory({ id }: { id: string }) {
           {history.data?.map((entry, index) => (
             <ListItem key={`${entry.at}-${index}`} disableGutters>
               <ListItemText
-                primary={entry.detail ?? entry.action}
+                // the server words every change it knows; an unknown one is not shown by its code
+                primary={entry.detail ?? t('costs.history.change')}
                 secondary={`${formatDate(entry.at)} ${time(entry.at)} · ${entry.userName}`}
               />
             </ListItem>

@@ -1,6 +1,7 @@
 import type { Expense, OperatingCosts, ValueListRequest } from '@portal/domain'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { initI18n } from '../../../lib/i18n'
 import { useRelationNames } from '../api/relation-names'
@@ -128,36 +129,164 @@ function showTable() {
   )
 }
 
-/** The text of a line's cell (the line by its cost type name) in the column with this header. */
-function cell(costType: string, column: string): string {
+/** The cell of a line (by its cost type name) in the column with this header. */
+function cellOf(costType: string, column: string): HTMLTableCellElement {
   const table = screen.getByRole('table', { name: 'Betriebskosten' })
   const header = within(table).getByRole('columnheader', { name: column })
   const row = within(table).getByRole('rowheader', { name: costType }).closest('tr')!
-  return row.cells[(header as HTMLTableCellElement).cellIndex]!.textContent ?? ''
+  return row.cells[(header as HTMLTableCellElement).cellIndex]!
 }
 
-describe('the relation columns of the costs table', () => {
+const cell = (costType: string, column: string) => cellOf(costType, column).textContent ?? ''
+
+/** The related record of a line as the Bezug column shows it: its name, then its type. */
+function relation(costType: string) {
+  const shown = cellOf(costType, 'Bezug')
+  const type = shown.lastElementChild?.textContent ?? ''
+  return { name: (shown.textContent ?? '').slice(0, -type.length || undefined), type }
+}
+
+/** Holds every answer of the value list until the returned function is called. */
+function holdAnswers() {
+  let answer: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (answer = resolve))
+  const respond = vi.mocked(fetch).getMockImplementation()!
+  vi.mocked(fetch).mockImplementation(async (...args) => {
+    await held
+    return respond(...args)
+  })
+  return answer
+}
+
+describe('the columns of the costs table', () => {
+  it('shows what a line is checked by as columns, the allocation key by its name', () => {
+    showTable()
+    const table = screen.getByRole('table', { name: 'Betriebskosten' })
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Kostenart', 'Bemerkung', 'Umlageschlüssel', 'Betrag gesamt', 'Bezug', 'Details'])
+    expect(cell('Müllabfuhr', 'Umlageschlüssel')).toBe('Anzahl Nutzeinheiten')
+    expect(cell('Müllabfuhr', 'Betrag gesamt')).toMatch(/^100,00\s€$/)
+  })
+
+  it('opens the other fields of a line below it', async () => {
+    const user = userEvent.setup()
+    showTable()
+    const toggle = screen.getByRole('button', { name: 'Einzelheiten zu Müllabfuhr' })
+    await user.click(toggle)
+    expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    const details = document.getElementById(toggle.getAttribute('aria-controls')!)!
+    const terms = [...details.querySelectorAll('dt')].map((term) => term.textContent)
+    expect(terms).toEqual([
+      'Von',
+      'Bis',
+      'Menge',
+      'Betrag umlagefähig',
+      'Netto gesamt',
+      'Netto umlagefähig',
+      'Versorgungsbereich',
+      'Objekt',
+    ])
+    expect(within(details).getByText('31.12.2024')).toBeInTheDocument()
+    expect(within(details).getByText('Nebenkosten')).toBeInTheDocument()
+    expect(within(details).getByText('Vertrag')).toBeInTheDocument()
+  })
+
+  it('keeps the actions, with the details toggle, in one column of an open list', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    const onEdit = vi.fn()
+    render(
+      <QueryClientProvider client={client}>
+        <CostsTable
+          caption="Betriebskosten"
+          expenses={working}
+          costTypeNames={NAMES}
+          relationNames={{ nameOf: (_object, ref) => ref }}
+          editable
+          onEdit={onEdit}
+          onDelete={() => {}}
+        />
+      </QueryClientProvider>,
+    )
+    const actions = cellOf('Aufzug', 'Aktionen')
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual([
+      'Einzelheiten zu Aufzug',
+      'Kostenzeile Aufzug bearbeiten',
+      'Kostenzeile Aufzug löschen',
+    ])
+    await userEvent.setup().click(within(actions).getByRole('button', { name: /bearbeiten$/ }))
+    expect(onEdit).toHaveBeenCalledWith(working[1])
+  })
+})
+
+describe('the Bezug column of the costs table', () => {
   it("shows the contract's tenant and the group's name, not their keys", async () => {
     showTable()
     expect(await screen.findByText('Erika Mustermann · WE 03')).toBeInTheDocument()
-    expect(cell('Müllabfuhr', 'Vertrag')).toMatch(/^Erika Mustermann\b/)
-    expect(cell('Aufzug', 'Nutzungsgruppe')).toBe('Aufzugsnutzer (ab 1. OG)')
-    expect(cell('Abwasser', 'Nutzungsgruppe')).toBe('Gewerbe')
-    // each in its own column only
-    expect(cell('Müllabfuhr', 'Verbrauchsstelle')).toBe('')
-    expect(cell('Müllabfuhr', 'Nutzungsgruppe')).toBe('')
-    expect(cell('Aufzug', 'Vertrag')).toBe('')
-    expect(cell('Aufzug', 'Anschluss')).toBe('')
+    expect(relation('Müllabfuhr')).toEqual({ name: 'Erika Mustermann · WE 03', type: 'Vertrag' })
+    expect(relation('Aufzug')).toEqual({
+      name: 'Aufzugsnutzer (ab 1. OG)',
+      type: 'Nutzergruppe',
+    })
+    expect(relation('Abwasser')).toEqual({ name: 'Gewerbe', type: 'Nutzungsgruppe' })
   })
 
   it("shows the unit's reference and location, and the connection's name", async () => {
     showTable()
     expect(await screen.findByText('WE 03 · 1. OG links')).toBeInTheDocument()
-    expect(cell('Rauchwarnmelder', 'Verbrauchsstelle')).toBe('WE 03 · 1. OG links')
+    expect(relation('Rauchwarnmelder')).toEqual({
+      name: 'WE 03 · 1. OG links',
+      type: 'Nutzungseinheit',
+    })
     expect(await screen.findByText('WEG Lindenstraße 12 Hinterhaus')).toBeInTheDocument()
-    expect(cell('Gebäudereinigung', 'Anschluss')).toBe('WEG Lindenstraße 12 Hinterhaus')
-    expect(cell('Wasser', 'Anschluss')).toBe('WEG Lindenstraße 12')
-    expect(cell('Gartenpflege', 'Vertrag')).toBe('VT1000000099')
+    expect(relation('Gebäudereinigung').name).toBe('WEG Lindenstraße 12 Hinterhaus')
+    expect(relation('Wasser')).toEqual({ name: 'WEG Lindenstraße 12', type: 'Anschluss' })
+    // a contract the value list no longer offers: its key, not another record's name
+    expect(relation('Gartenpflege').name).toBe('VT1000000099')
+  })
+
+  it('shows "wird geladen" while the names load, never the keys', async () => {
+    const answer = holdAnswers()
+    showTable()
+    expect(relation('Müllabfuhr')).toEqual({ name: 'wird geladen', type: 'Vertrag' })
+    expect(relation('Wasser').name).toBe('wird geladen')
+    expect(screen.queryByText(/VT1000000007|1000000001/)).toBeNull()
+    answer()
+    expect(await screen.findByText('Erika Mustermann · WE 03')).toBeInTheDocument()
+    expect(relation('Wasser').name).toBe('WEG Lindenstraße 12')
+  })
+
+  it('shows a cost type without a name yet as loading, and by its code only once all is loaded', async () => {
+    const answer = holdAnswers()
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    function Unnamed() {
+      return (
+        <CostsTable
+          caption="Betriebskosten"
+          expenses={working}
+          costTypeNames={new Map()}
+          relationNames={useRelationNames(costs)}
+          editable={false}
+          onEdit={() => {}}
+          onDelete={() => {}}
+        />
+      )
+    }
+    render(
+      <QueryClientProvider client={client}>
+        <Unnamed />
+      </QueryClientProvider>,
+    )
+    const names = () => screen.getAllByRole('rowheader').map((header) => header.textContent)
+    await vi.waitFor(() => expect(names().every((name) => name === 'wird geladen')).toBe(true))
+    answer()
+    await screen.findByText('NK_MUELL')
   })
 
   it('asks the value list once per object type in use, whatever the number of lines', async () => {

@@ -1,8 +1,12 @@
 import DeleteIcon from '@mui/icons-material/Delete'
 import EditIcon from '@mui/icons-material/Edit'
+import LockOutlined from '@mui/icons-material/LockOutlined'
+import Box from '@mui/material/Box'
 import IconButton from '@mui/material/IconButton'
 import Typography from '@mui/material/Typography'
 import {
+  ALLOCATION_KEYS,
+  EXPENSE_OBJECT_TYPES,
   formatAmount,
   formatDate,
   formatDecimal,
@@ -12,17 +16,41 @@ import {
   SUPPLY_AREAS,
   type Expense,
 } from '@portal/domain'
+import { useIsFetching } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table'
-import { relationKey } from '../api/relation-names'
+import { DescriptionList } from '../../../components/description-list'
+import { LoadingText } from '../../../components/loading-text'
+import type { RelationNames } from '../api/relation-names'
 
 const amount = (value: string | null) => (value === null ? '' : formatAmount(value))
 
+/** Why a line has no buttons: in words where there is room, a lock named by them on a phone. */
+function ReadOnlyNote({ text }: { text: string }) {
+  return (
+    <>
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        sx={{ display: { xs: 'none', sm: 'inline' }, whiteSpace: 'normal' }}
+      >
+        {text}
+      </Typography>
+      <Box component="span" sx={{ display: { xs: 'inline-flex', sm: 'none' }, p: 0.5 }}>
+        <LockOutlined fontSize="small" color="action" titleAccess={text} />
+      </Box>
+    </>
+  )
+}
+
 /**
- * §3 CostsTable: the catalogue columns of one expense list; the §5-excluded tariff components
- * never appear. A line's related record shows in the column of its object type, by the name the
- * value list gives it (`relationNames`, keyed by `relationKey`): a contract's tenant, a unit's
- * reference and location addendum, a connection's name, a group's name; its key until known.
+ * §3 CostsTable: the expense list, the §5-excluded tariff components never appear. The columns
+ * are what a person checks a line by (cost type, note, allocation key, gross amount and what it is
+ * allocated to) and its actions; the other catalogue fields open below the line. A line's related
+ * record shows by the name the value list gives it (`relationNames`): a contract's tenant, a
+ * unit's reference and location addendum, a connection's name, a group's name. While the value
+ * lists load, a name not known yet is a placeholder, never the code; one they do not know shows as
+ * its key (docs/decisions/012).
  */
 export function CostsTable({
   caption,
@@ -32,84 +60,79 @@ export function CostsTable({
   editable,
   onEdit,
   onDelete,
+  stateKey,
 }: {
   caption: string
   expenses: Expense[]
   costTypeNames: Map<string, string>
-  relationNames: Map<string, string>
+  relationNames: RelationNames
   editable: boolean
   onEdit: (expense: Expense) => void
   onDelete: (expense: Expense) => void
+  /** Keeps page, sort and search in the address under this key. */
+  stateKey?: string
 }) {
   const { t } = useTranslation()
-  const name = (e: Expense) =>
+  // the cost types come with the value lists of the distribution
+  const namesLoading = useIsFetching({ queryKey: ['value-list'] }) > 0
+
+  const knownName = (e: Expense) =>
     costTypeNames.get(e.tariffComponent) ??
-    (isProviderExpense(e) ? t('costs.serviceFee.name') : e.tariffComponent)
-  const relation = (e: Expense, objects: string[]) => {
-    if (!e.object || !e.allocationRef || !objects.includes(e.object)) return ''
-    return relationNames.get(relationKey(e.object, e.allocationRef)) ?? e.allocationRef
-  }
+    (isProviderExpense(e) ? t('costs.serviceFee.name') : undefined)
+  const name = (e: Expense) => knownName(e) ?? (namesLoading ? '' : e.tariffComponent)
+  const ariaName = (e: Expense) => knownName(e) ?? e.tariffComponent
+  const hasRelation = (e: Expense): e is Expense & { object: string; allocationRef: string } =>
+    Boolean(e.object && e.allocationRef && Object.hasOwn(EXPENSE_OBJECT_TYPES, e.object))
+  /** '' while the name is loading. */
+  const relation = (e: Expense) =>
+    hasRelation(e) ? (relationNames.nameOf(e.object, e.allocationRef) ?? '') : ''
+  const relationLoading = (e: Expense) =>
+    hasRelation(e) && relationNames.nameOf(e.object, e.allocationRef) === null
+  const objectType = (e: Expense) => label(EXPENSE_OBJECT_TYPES, e.object)
+
   const columns: DataTableColumn<Expense>[] = [
-    { key: 'tariffComponent', header: t('costs.column.NAME'), format: name, primary: true },
     {
-      key: 'from',
-      header: t('costs.column.AB'),
-      format: (e) => formatDate(e.from),
-      sortValue: (e) => e.from,
+      key: 'tariffComponent',
+      header: t('costs.column.NAME'),
+      format: name,
+      cell: (e) => (knownName(e) === undefined && namesLoading ? <LoadingText /> : name(e)),
+      primary: true,
+    },
+    { key: 'note', header: t('costs.column.BEMERKUNG'), format: (e) => e.note ?? '' },
+    {
+      key: 'key',
+      header: t('costs.column.SCHLUESSEL'),
+      format: (e) => label(ALLOCATION_KEYS, e.key),
     },
     {
-      key: 'until',
-      header: t('costs.column.BIS'),
-      format: (e) => formatDate(e.until),
-      sortValue: (e) => e.until,
-    },
-    {
-      key: 'quantity',
-      header: t('costs.column.MENGE'),
-      // as stored, to the last digit: a quantity of 10,125 m³ is not 10,13 m³
-      format: (e) =>
-        e.quantity === null
-          ? ''
-          : formatDecimal(e.quantity, (e.quantity.split('.')[1] ?? '').length),
-      sortValue: (e) => (e.quantity === null ? null : Number(e.quantity)),
+      key: 'amountTransactionCurrency',
+      header: t('costs.column.BETRAG_T'),
+      format: (e) => amount(e.amountTransactionCurrency),
+      sortValue: (e) =>
+        e.amountTransactionCurrency === null ? null : Number(e.amountTransactionCurrency),
       align: 'right',
     },
-    { key: 'unit', header: t('costs.column.EINHEIT'), format: (e) => e.unit ?? '' },
-    ...(
-      [
-        ['amountTransactionCurrency', 'BETRAG_T'],
-        ['apportionableAmount', 'BETRAG_U'],
-        ['amountNet', 'NETTO_T'],
-        ['amountNetApportionable', 'NETTO_U'],
-      ] as const
-    ).map(([field, code]) => ({
-      key: field,
-      header: t(`costs.column.${code}`),
-      format: (e: Expense) => amount(e[field]),
-      sortValue: (e: Expense) => (e[field] === null ? null : Number(e[field])),
-      align: 'right' as const,
-    })),
-    { key: 'note', header: t('costs.column.BEMERKUNG'), format: (e) => e.note ?? '' },
-    { key: 'contract', header: t('costs.column.VERTRAG'), format: (e) => relation(e, ['VERTRAG']) },
     {
-      key: 'pointOfDelivery',
-      header: t('costs.column.VSTELLE'),
-      format: (e) => relation(e, ['VSTELLE', 'NUTZUNGSEINHEIT']),
-    },
-    {
-      key: 'connection',
-      header: t('costs.column.ANSCHLUSS'),
-      format: (e) => relation(e, ['ANSCHLUSS']),
-    },
-    {
-      key: 'group',
-      header: t('costs.column.NUTZGRUPPE'),
-      format: (e) => relation(e, ['NUTZGRUPPE', 'NUTZERGRUPPE']),
-    },
-    {
-      key: 'supplyArea',
-      header: t('costs.column.VERSBEREICH'),
-      format: (e) => label(SUPPLY_AREAS, e.supplyArea),
+      key: 'relation',
+      header: t('costs.column.BEZUG'),
+      // by the name first: the type of record is the second line
+      format: (e) => (hasRelation(e) ? `${relation(e)} (${objectType(e)})` : ''),
+      cell: (e) =>
+        hasRelation(e) ? (
+          <>
+            {relationLoading(e) ? <LoadingText /> : relation(e)}
+            <Typography
+              component="span"
+              variant="body2"
+              color="text.secondary"
+              sx={{ display: 'block' }}
+            >
+              {objectType(e)}
+            </Typography>
+          </>
+        ) : (
+          ''
+        ),
     },
     ...(editable
       ? [
@@ -118,23 +141,22 @@ export function CostsTable({
             header: t('costs.actions.column'),
             sortable: false,
             searchable: false,
+            actions: true,
             cell: (e: Expense) =>
               isProviderExpense(e) ? (
-                <Typography variant="caption" color="text.secondary">
-                  {t('costs.serviceFee.readOnly')}
-                </Typography>
+                <ReadOnlyNote text={t('costs.serviceFee.readOnly')} />
               ) : (
                 <>
                   <IconButton
                     size="small"
-                    aria-label={t('costs.actions.edit', { name: name(e) })}
+                    aria-label={t('costs.actions.edit', { name: ariaName(e) })}
                     onClick={() => onEdit(e)}
                   >
                     <EditIcon fontSize="small" />
                   </IconButton>
                   <IconButton
                     size="small"
-                    aria-label={t('costs.actions.delete', { name: name(e) })}
+                    aria-label={t('costs.actions.delete', { name: ariaName(e) })}
                     onClick={() => onDelete(e)}
                   >
                     <DeleteIcon fontSize="small" />
@@ -145,6 +167,38 @@ export function CostsTable({
         ]
       : []),
   ]
+
+  const quantity = (e: Expense) =>
+    e.quantity === null
+      ? '–'
+      : // as stored, to the last digit: a quantity of 10,125 m³ is not 10,13 m³
+        [formatDecimal(e.quantity, (e.quantity.split('.')[1] ?? '').length), e.unit]
+          .filter(Boolean)
+          .join(' ')
+  const orDash = (text: string) => text || '–'
+  const detail = (e: Expense) => (
+    <Box sx={{ py: 1 }}>
+      <DescriptionList
+        items={[
+          { term: t('costs.column.AB'), description: orDash(formatDate(e.from)) },
+          { term: t('costs.column.BIS'), description: orDash(formatDate(e.until)) },
+          { term: t('costs.column.MENGE'), description: quantity(e) },
+          { term: t('costs.column.BETRAG_U'), description: orDash(amount(e.apportionableAmount)) },
+          { term: t('costs.column.NETTO_T'), description: orDash(amount(e.amountNet)) },
+          {
+            term: t('costs.column.NETTO_U'),
+            description: orDash(amount(e.amountNetApportionable)),
+          },
+          {
+            term: t('costs.column.VERSBEREICH'),
+            description: orDash(label(SUPPLY_AREAS, e.supplyArea)),
+          },
+          { term: t('costs.column.OBJEKT'), description: orDash(objectType(e)) },
+        ]}
+      />
+    </Box>
+  )
+
   return (
     <DataTable
       caption={caption}
@@ -153,6 +207,8 @@ export function CostsTable({
       getRowId={(e) => e.guid}
       size="small"
       searchable
+      stateKey={stateKey}
+      renderDetail={detail}
     />
   )
 }

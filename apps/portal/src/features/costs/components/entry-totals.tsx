@@ -30,6 +30,9 @@ export function EntryTotals({ costs }: { costs: OperatingCosts }) {
         mt: 2,
         '& caption': { captionSide: 'top', px: 0, pt: 0, color: 'text.primary' },
         '& .entry-total > *': { fontWeight: 'bold' },
+        // on a phone the three columns fit the dialog: narrower gaps, amounts kept on one line
+        '& th, & td': { px: { xs: 1, sm: 2 } },
+        '& td': { whiteSpace: 'nowrap' },
       }}
     >
       <caption>{t('costs.finalize.totals.caption')}</caption>

@@ -1,35 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
-import TextField from '@mui/material/TextField'
-import {
-  DECLINE_REASON_REQUIRED_MESSAGE,
-  DistributionApprovalRequestSchema,
-  type OperatingCosts,
-} from '@portal/domain'
+import type { OperatingCosts } from '@portal/domain'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { z } from 'zod'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { DeclineDialog } from '../../../components/decline-dialog'
 import { MutationOutcome } from '../../../components/mutation-outcome'
 import { visuallyHidden } from '../../../components/visually-hidden'
-import { useServerFieldErrors } from '../../../lib/form-errors'
 import { useApproveDistribution, useFinalizeEntry } from '../api/operating-costs'
 import { EntryTotals } from './entry-totals'
 
 type Open = 'finalize' | 'approve' | 'decline' | null
-
-/** §4: a decline needs a reason; the request's own rules for it (trimmed, at most 2000 characters). */
-const DeclineSchema = z.object({
-  reason: DistributionApprovalRequestSchema.shape.reason
-    .unwrap()
-    .min(1, DECLINE_REASON_REQUIRED_MESSAGE),
-})
-type Decline = z.infer<typeof DeclineSchema>
-const DECLINE_FIELDS = ['reason'] as const
 
 /**
  * §4 workflow: 'Kosten erfasst' while the distribution is open; approve or decline (with a reason)
@@ -43,32 +26,17 @@ export function WorkflowActions({ costs }: { costs: OperatingCosts }) {
   const finalize = useFinalizeEntry(id)
   const approval = useApproveDistribution(id)
   const [open, setOpen] = useState<Open>(null)
-  const decline = useForm<Decline>({
-    resolver: zodResolver(DeclineSchema),
-    defaultValues: { reason: '' },
-  })
-  const declineNotice = useServerFieldErrors(approval.error, decline.setError, DECLINE_FIELDS)
-  const { ref: reasonRef, ...reasonField } = decline.register('reason')
-  const reasonError = decline.formState.errors.reason?.message
   const pending = finalize.isPending || approval.isPending
   const outcome = finalize.data?.successMessage ?? approval.data?.successMessage
 
   const show = (dialog: Open) => {
     finalize.reset()
     approval.reset()
-    decline.clearErrors()
     setOpen(dialog)
   }
   const close = () => setOpen(null)
   // the error stays in the mutation's state and is shown in the dialog
-  const untilSuccess = (request: Promise<unknown>, onSuccess = close) =>
-    request.then(onSuccess, () => undefined)
-  const onDecline = decline.handleSubmit(({ reason }) =>
-    untilSuccess(approval.mutateAsync({ approved: false, reason }), () => {
-      close()
-      decline.reset()
-    }),
-  )
+  const untilSuccess = (request: Promise<unknown>) => request.then(close, () => undefined)
 
   return (
     <>
@@ -123,30 +91,17 @@ export function WorkflowActions({ costs }: { costs: OperatingCosts }) {
       >
         <MutationOutcome error={approval.error} />
       </ConfirmDialog>
-      <ConfirmDialog
+      <DeclineDialog
         open={open === 'decline'}
         title={t('costs.decline.title')}
         text={t('costs.decline.text')}
+        reasonLabel={t('costs.decline.reason')}
         confirmLabel={t('costs.decline.confirm')}
         pending={approval.isPending}
-        onConfirm={onDecline}
+        error={approval.error}
+        onDecline={(reason) => approval.mutateAsync({ approved: false, reason })}
         onClose={close}
-      >
-        <Stack spacing={2} sx={{ mt: 2 }}>
-          <TextField
-            {...reasonField}
-            inputRef={reasonRef}
-            label={t('costs.decline.reason')}
-            required
-            multiline
-            minRows={3}
-            fullWidth
-            error={Boolean(reasonError)}
-            helperText={reasonError}
-          />
-          <MutationOutcome error={declineNotice} />
-        </Stack>
-      </ConfirmDialog>
+      />
     </>
   )
 }

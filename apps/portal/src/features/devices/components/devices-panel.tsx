@@ -7,13 +7,21 @@ import {
 } from '@portal/domain'
 import { useTranslation } from 'react-i18next'
 import type { DataTableColumn } from '../../../components/data-table/data-table'
+import { DescriptionList } from '../../../components/description-list'
 import { TablePanel } from '../../../components/table-panel'
 import { useUnitDevices, type DeviceRow } from '../api/unit-devices'
 
-/** §3 Devices of a usage unit (errors 122, 123). */
+/**
+ * §3 Devices of a usage unit (errors 122, 123). A device is told apart by serial number, type,
+ * main or sub meter, room and when it was fitted or removed; segment, counter, calibration year
+ * and meter class open below it, so that the table fits the screen.
+ */
 export function DevicesPanel({ pointOfDelivery }: { pointOfDelivery: string }) {
   const { t } = useTranslation()
   const devices = useUnitDevices(pointOfDelivery)
+  const segment = (d: DeviceRow) => label(DEVICE_SEGMENTS, d.segment)
+  const counter = (d: DeviceRow) => counterPositionText(d.counterPosition)
+  const calibrationYear = (d: DeviceRow) => (d.calibrationYear ? String(d.calibrationYear) : '')
   const columns: DataTableColumn<DeviceRow>[] = [
     { key: 'serialNumber', header: t('devices.column.SERIALNR'), primary: true },
     {
@@ -26,16 +34,6 @@ export function DevicesPanel({ pointOfDelivery }: { pointOfDelivery: string }) {
       header: t('devices.column.meterType'),
       format: (d) => t(`devices.meterType.${d.meterType}`),
     },
-    {
-      key: 'segment',
-      header: t('devices.column.segment'),
-      format: (d) => label(DEVICE_SEGMENTS, d.segment),
-    },
-    {
-      key: 'counterPosition',
-      header: t('devices.column.ZHLPOS_TXT'),
-      format: (d) => counterPositionText(d.counterPosition),
-    },
     { key: 'room', header: t('devices.column.room'), format: (d) => d.room ?? '' },
     {
       key: 'installationDate',
@@ -47,17 +45,37 @@ export function DevicesPanel({ pointOfDelivery }: { pointOfDelivery: string }) {
       header: t('devices.column.removalDate'),
       format: (d) => formatDate(d.removalDate),
     },
+    // searched, though shown below the row only
+    { key: 'segment', header: t('devices.column.segment'), format: segment, hidden: true },
+    {
+      key: 'counterPosition',
+      header: t('devices.column.ZHLPOS_TXT'),
+      format: counter,
+      hidden: true,
+    },
     {
       key: 'calibrationYear',
       header: t('devices.column.calibrationYear'),
-      format: (d) => (d.calibrationYear ? String(d.calibrationYear) : ''),
+      format: calibrationYear,
+      hidden: true,
     },
     {
       key: 'meterClass',
       header: t('devices.column.meterClass'),
       format: (d) => d.meterClass ?? '',
+      hidden: true,
     },
   ]
+  const detail = (d: DeviceRow) => (
+    <DescriptionList
+      items={[
+        { term: t('devices.column.segment'), description: segment(d) || '–' },
+        { term: t('devices.column.ZHLPOS_TXT'), description: counter(d) || '–' },
+        { term: t('devices.column.calibrationYear'), description: calibrationYear(d) || '–' },
+        { term: t('devices.column.meterClass'), description: d.meterClass ?? '–' },
+      ]}
+    />
+  )
   return (
     <TablePanel
       id="devices-title"
@@ -65,6 +83,8 @@ export function DevicesPanel({ pointOfDelivery }: { pointOfDelivery: string }) {
       query={devices}
       columns={columns}
       getRowId={(d) => d.key}
+      stateKey="devices"
+      renderDetail={detail}
     />
   )
 }

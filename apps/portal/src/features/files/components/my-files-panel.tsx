@@ -40,6 +40,7 @@ export function MyFilesPanel({ distribution }: { distribution: string }) {
       header: t('files.column.actions'),
       sortable: false,
       searchable: false,
+      actions: true,
       cell: (a) => (
         <>
           <DownloadButton
@@ -70,6 +71,7 @@ export function MyFilesPanel({ distribution }: { distribution: string }) {
         loading={files.isPending}
         getRowId={(a) => a.attachment}
         size="small"
+        stateKey="files"
       />
       <ConfirmDialog
         open={deleting !== null}

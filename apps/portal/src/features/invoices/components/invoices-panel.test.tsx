@@ -7,6 +7,7 @@ import {
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { MemoryRouter } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { initI18n } from '../../../lib/i18n'
 import { InvoicesPanel } from './invoices-panel'
@@ -121,10 +122,13 @@ afterEach(() => vi.unstubAllGlobals())
 
 function showPanel(distributionStatus = 'F') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  // the table keeps its page, sort and search in the address
   render(
-    <QueryClientProvider client={client}>
-      <InvoicesPanel distribution={DISTRIBUTION} distributionStatus={distributionStatus} />
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={client}>
+        <InvoicesPanel distribution={DISTRIBUTION} distributionStatus={distributionStatus} />
+      </QueryClientProvider>
+    </MemoryRouter>,
   )
 }
 

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import InfoOutlined from '@mui/icons-material/InfoOutlined'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
@@ -9,30 +8,26 @@ import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
 import IconButton from '@mui/material/IconButton'
 import Stack from '@mui/material/Stack'
-import TextField from '@mui/material/TextField'
 import {
   canDecideInvoice,
   canDecideInvoicesOf,
-  DECLINE_REASON_REQUIRED_MESSAGE,
+  contractName,
   ERROR,
   formatAmount,
   formatDate,
-  InvoiceApprovalRequestSchema,
   type Voucher,
 } from '@portal/domain'
 import { useId, useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { z } from 'zod'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table'
+import { DeclineDialog } from '../../../components/decline-dialog'
 import { DownloadButton } from '../../../components/download-button'
 import { DescriptionList } from '../../../components/description-list'
 import { ErrorNotice } from '../../../components/error-notice'
 import { MutationOutcome } from '../../../components/mutation-outcome'
 import { PanelState } from '../../../components/panel-state'
 import { visuallyHidden } from '../../../components/visually-hidden'
-import { useServerFieldErrors } from '../../../lib/form-errors'
 import { useDecideInvoice } from '../api/invoice-approval'
 import { useInvoices, useVoucher, type InvoiceRow } from '../api/invoices'
 
@@ -47,8 +42,6 @@ const VOUCHER_FIELDS: (keyof Voucher)[] = [
   'locationAddendum',
   'utilisationUnit',
   'contractExternalNumber',
-  'name1',
-  'name2',
 ]
 
 function VoucherDialog({ voucherNr, onClose }: { voucherNr: string; onClose: () => void }) {
@@ -69,21 +62,26 @@ function VoucherDialog({ voucherNr, onClose }: { voucherNr: string; onClose: () 
           error={vouchers.error}
           empty={!vouchers.data?.length}
         >
-          {vouchers.data?.map((voucher) => (
-            <DescriptionList
-              key={voucher.position}
-              items={[
-                ...VOUCHER_FIELDS.map((field) => ({
-                  term: t(`vouchers.field.${field}`),
-                  description: show(field, voucher),
-                })),
-                {
-                  term: t('contracts.column.BRUTTO'),
-                  description: voucher.amount ? formatAmount(voucher.amount) : '–',
-                },
-              ]}
-            />
-          ))}
+          {/* a voucher of several positions: a line between them */}
+          <Stack spacing={2} sx={{ '& > * + *': { borderTop: 1, borderColor: 'divider', pt: 2 } }}>
+            {vouchers.data?.map((voucher) => (
+              <DescriptionList
+                key={voucher.position}
+                items={[
+                  ...VOUCHER_FIELDS.map((field) => ({
+                    term: t(`vouchers.field.${field}`),
+                    description: show(field, voucher),
+                  })),
+                  // one person or company: first and last name, or name and legal form, together
+                  { term: t('vouchers.field.name'), description: contractName(voucher) || '–' },
+                  {
+                    term: t('contracts.column.BRUTTO'),
+                    description: voucher.amount ? formatAmount(voucher.amount) : '–',
+                  },
+                ]}
+              />
+            ))}
+          </Stack>
         </PanelState>
       </DialogContent>
       <DialogActions>
@@ -92,15 +90,6 @@ function VoucherDialog({ voucherNr, onClose }: { voucherNr: string; onClose: () 
     </Dialog>
   )
 }
-
-/** §4: a decline needs a reason; the request's own rules for it (trimmed, at most 2000 characters). */
-const DeclineSchema = z.object({
-  reason: InvoiceApprovalRequestSchema.shape.reason
-    .unwrap()
-    .min(1, DECLINE_REASON_REQUIRED_MESSAGE),
-})
-type Decline = z.infer<typeof DeclineSchema>
-const DECLINE_FIELDS = ['reason'] as const
 
 /**
  * §2 Invoices of a distribution with their PDF and voucher details (error 124), and §4 each
@@ -122,18 +111,10 @@ export function InvoicesPanel({
   const [open, setOpen] = useState<'approve' | 'decline' | null>(null)
   // kept while the dialog closes, so that its title does not change during the transition
   const [deciding, setDeciding] = useState<InvoiceRow | null>(null)
-  const decline = useForm<Decline>({
-    resolver: zodResolver(DeclineSchema),
-    defaultValues: { reason: '' },
-  })
-  const declineNotice = useServerFieldErrors(decide.error, decline.setError, DECLINE_FIELDS)
-  const { ref: reasonRef, ...reasonField } = decline.register('reason')
-  const reasonError = decline.formState.errors.reason?.message
   const number = deciding?.voucherNumber ?? ''
 
   const show = (dialog: 'approve' | 'decline', row: InvoiceRow) => {
     decide.reset()
-    decline.reset()
     setDeciding(row)
     setOpen(dialog)
   }
@@ -144,11 +125,10 @@ export function InvoicesPanel({
     deciding
       ? untilSuccess(decide.mutateAsync({ invoice: deciding.id, approved: true }))
       : undefined
-  const onDecline = decline.handleSubmit(({ reason }) =>
+  const onDecline = (reason: string) =>
     deciding
-      ? untilSuccess(decide.mutateAsync({ invoice: deciding.id, approved: false, reason }))
-      : undefined,
-  )
+      ? decide.mutateAsync({ invoice: deciding.id, approved: false, reason })
+      : Promise.resolve()
 
   const approvalText = (row: InvoiceRow) => {
     if (row.isCorrespondence) return ''
@@ -174,18 +154,15 @@ export function InvoicesPanel({
           : r.voucherNumber,
       primary: true,
     },
-    { key: 'contract', header: t('invoices.column.VERTRAG'), format: (r) => r.contract ?? '' },
+    { key: 'name', header: t('invoices.column.name') },
+    { key: 'usageUnit', header: t('invoices.column.usageUnit') },
     {
-      key: 'from',
-      header: t('invoices.column.AB'),
-      format: (r) => formatDate(r.from),
+      // from and until in one column: two date columns left too little room for the decision
+      key: 'period',
+      header: t('invoices.column.period'),
+      format: (r) =>
+        r.from || r.until ? `${formatDate(r.from)} – ${formatDate(r.until)}`.trim() : '',
       sortValue: (r) => r.from,
-    },
-    {
-      key: 'until',
-      header: t('invoices.column.BIS'),
-      format: (r) => formatDate(r.until),
-      sortValue: (r) => r.until,
     },
     {
       key: 'documentDate',
@@ -199,44 +176,12 @@ export function InvoicesPanel({
       format: (r) => formatDate(r.dueDate),
       sortValue: (r) => r.dueDate,
     },
-    { key: 'name', header: t('invoices.column.name') },
-    { key: 'usageUnit', header: t('invoices.column.usageUnit') },
-    {
-      key: 'attachment',
-      header: t('invoices.column.ATTACHMENT'),
-      sortable: false,
-      searchable: false,
-      cell: (r) => (
-        <>
-          {r.attachment ? (
-            <DownloadButton
-              attachment={r.attachment}
-              fileName={`${r.voucherNumber}.pdf`}
-              label={t('invoices.download', { number: r.voucherNumber })}
-              errorCode={ERROR.invoices}
-            />
-          ) : (
-            t('invoices.noDocument')
-          )}
-          {!r.isCorrespondence && (
-            <IconButton
-              size="small"
-              aria-label={t('invoices.details', { number: r.voucherNumber })}
-              onClick={() => setDetails(r.voucherNumber)}
-            >
-              <InfoOutlined fontSize="small" />
-            </IconButton>
-          )}
-        </>
-      ),
-    },
     {
       // the decision and, where one can still be taken, the buttons for it: one column, so that
       // the table stays as narrow as it can
       key: 'approval',
       header: t('invoices.column.approval'),
       format: approvalText,
-      sortValue: (r) => r.approval?.status ?? '',
       cell: (r) => (
         <Stack spacing={0.5} alignItems="flex-start">
           <span>{approvalText(r)}</span>
@@ -265,6 +210,44 @@ export function InvoicesPanel({
         </Stack>
       ),
     },
+    {
+      // the row's buttons, last and kept in view while the table scrolls sideways
+      key: 'attachment',
+      header: t('invoices.column.ATTACHMENT'),
+      sortable: false,
+      searchable: false,
+      actions: true,
+      cell: (r) => (
+        <>
+          {r.attachment ? (
+            <DownloadButton
+              attachment={r.attachment}
+              fileName={`${r.voucherNumber}.pdf`}
+              label={t('invoices.download', { number: r.voucherNumber })}
+              errorCode={ERROR.invoices}
+            />
+          ) : (
+            t('invoices.noDocument')
+          )}
+          {!r.isCorrespondence && (
+            <IconButton
+              size="small"
+              aria-label={t('invoices.details', { number: r.voucherNumber })}
+              onClick={() => setDetails(r.voucherNumber)}
+            >
+              <InfoOutlined fontSize="small" />
+            </IconButton>
+          )}
+        </>
+      ),
+    },
+    // searched, and shown in the voucher details
+    {
+      key: 'contract',
+      header: t('invoices.column.VERTRAG'),
+      format: (r) => r.contract ?? '',
+      hidden: true,
+    },
   ]
   if (invoices.isError) return <ErrorNotice error={invoices.error} />
   return (
@@ -276,6 +259,7 @@ export function InvoicesPanel({
         loading={invoices.isPending}
         getRowId={(r) => r.id}
         size="small"
+        stateKey="invoices"
       />
       {details && <VoucherDialog voucherNr={details} onClose={() => setDetails(null)} />}
       {/* always there, so that screen readers announce the message when it arrives */}
@@ -297,30 +281,17 @@ export function InvoicesPanel({
       >
         <MutationOutcome error={decide.error} />
       </ConfirmDialog>
-      <ConfirmDialog
+      <DeclineDialog
         open={open === 'decline'}
         title={t('invoices.decline.title', { number })}
         text={t('invoices.decline.text')}
+        reasonLabel={t('invoices.decline.reason')}
         confirmLabel={t('invoices.decline.confirm')}
         pending={decide.isPending}
-        onConfirm={onDecline}
+        error={decide.error}
+        onDecline={onDecline}
         onClose={close}
-      >
-        <Stack spacing={2} sx={{ mt: 2 }}>
-          <TextField
-            {...reasonField}
-            inputRef={reasonRef}
-            label={t('invoices.decline.reason')}
-            required
-            multiline
-            minRows={3}
-            fullWidth
-            error={Boolean(reasonError)}
-            helperText={reasonError}
-          />
-          <MutationOutcome error={declineNotice} />
-        </Stack>
-      </ConfirmDialog>
+      />
     </>
   )
 }

@@ -53,6 +53,7 @@ export function MeasurementsPanel({ pointOfDelivery }: { pointOfDelivery: string
       query={measurements}
       columns={columns}
       getRowId={(m) => `${m.SERIALNR}-${m.ZHLPOS_TXT}-${m.ADAT}`}
+      stateKey="measurements"
     />
   )
 }
@@ -81,6 +82,7 @@ export function ReadingOrdersPanel({ pointOfDelivery }: { pointOfDelivery: strin
       query={orders}
       columns={columns}
       getRowId={(o) => String(o.id)}
+      stateKey="orders"
     />
   )
 }

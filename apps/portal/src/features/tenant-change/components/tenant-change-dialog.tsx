@@ -26,6 +26,7 @@ import { useId, useState } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { ControlledTextField } from '../../../components/controlled-text-field'
+import { ControlledDateField } from '../../../components/date-field'
 import { ErrorNotice } from '../../../components/error-notice'
 import { useServerFieldErrors } from '../../../lib/form-errors'
 import { useReportTenantChange } from '../api/report-tenant-change'
@@ -207,11 +208,12 @@ export function TenantChangeDialog({
             <Grid size={{ xs: 12, sm: 6 }}>{text('NAME1', nameLabel(1), { required: true })}</Grid>
             <Grid size={{ xs: 12, sm: 6 }}>{text('NAME2', nameLabel(2), { required: true })}</Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              {text('AUSZUG', 'tenantChange.field.AUSZUG', {
-                type: 'date',
-                required: true,
-                slotProps: { inputLabel: { shrink: true } },
-              })}
+              <ControlledDateField
+                name="AUSZUG"
+                control={control}
+                label={t('tenantChange.field.AUSZUG')}
+                required
+              />
             </Grid>
             <Grid size={12}>
               <Typography variant="subtitle1" component="h3">

@@ -1,0 +1,75 @@
+import { BREAKPOINTS } from '@portal/domain'
+import { useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { useCustomer } from '../../../lib/customer'
+import { takeSessionMessage } from '../../../lib/session'
+import { PlainAlert } from './plain-alert'
+
+/** §4: the message left for this page load (after a logout), error or info. */
+function SessionMessage() {
+  const [message, setMessage] = useState(takeSessionMessage)
+  if (!message) return null
+  return (
+    <PlainAlert
+      severity={message.type}
+      role={message.type === 'error' ? 'alert' : 'status'}
+      onClose={() => setMessage(null)}
+    >
+      {message.message}
+    </PlainAlert>
+  )
+}
+
+/**
+ * The frame of the signed-out screens, drawn as the public shell draws it with MUI (app bar with
+ * the customer's logo and title, the page, customer service and the legal notices in the footer).
+ * The legal notices are MUI screens: their links load them as pages of their own, so that a
+ * screen never changes between the two kinds of code under the user's focus (decision 027).
+ */
+export function SignedOutShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation()
+  const { config } = useCustomer()
+  return (
+    <div className="auth-shell">
+      <header className="auth-header">
+        <div className="auth-toolbar">
+          {/* on a phone the wide logo (it spells the company's name) gives way to the favicon's
+              mark; the mark is square, so its room is kept before it has loaded */}
+          <Link to="/authenticate" className="auth-brand">
+            <picture>
+              <source media={`(min-width: ${BREAKPOINTS.sm}px)`} srcSet={config.logoUrl} />
+              <img src={config.faviconUrl} alt="" width="32" height="32" />
+            </picture>
+            <span className="auth-brand__title">{config.applicationTitle}</span>
+          </Link>
+        </div>
+      </header>
+      <main id="main" className="auth-main">
+        <SessionMessage />
+        {children}
+      </main>
+      <footer className="auth-footer">
+        <div className="auth-footer__row">
+          <p className="auth-footer__service">
+            {t('legal.customerService')}: {config.customerService.phone} ·{' '}
+            <a className="auth-link" href={`mailto:${config.customerService.mail}`}>
+              {config.customerService.mail}
+            </a>
+          </p>
+          <nav className="auth-footer__nav" aria-label={t('layout.footer.label')}>
+            <a className="auth-link" href="/imprint">
+              {t('layout.footer.imprint')}
+            </a>
+            <a className="auth-link" href="/privacy">
+              {t('layout.footer.privacy')}
+            </a>
+            <a className="auth-link" href="/terms">
+              {t('layout.footer.terms')}
+            </a>
+          </nav>
+        </div>
+      </footer>
+    </div>
+  )
+}

@@ -1,0 +1,101 @@
+/**
+ * The FAQ of every customer names buttons, tabs and menu entries in quotes („Kosten erfasst“). Each
+ * such name must be a text the portal shows: a string of the German catalogue (read from
+ * locales/de at run time, so that a renamed label fails here until the FAQ follows), a label of the
+ * domain's code tables (the statuses „offen“, „genehmigt“), or a text of the customer's own
+ * configuration.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import * as domain from '@portal/domain'
+import { describe, expect, it } from 'vitest'
+
+const CUSTOMERS = path.resolve(import.meta.dirname, '../../../../../customers')
+const GERMAN_CATALOGUE = path.resolve(import.meta.dirname, '../../locales/de')
+
+/** Every string inside a JSON value. */
+function stringsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value]
+  if (Array.isArray(value)) return value.flatMap(stringsOf)
+  if (value !== null && typeof value === 'object') return Object.values(value).flatMap(stringsOf)
+  return []
+}
+
+const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'))
+
+/** The texts in German („…“) or straight ("…") quotes. */
+function quotedNames(text: string): string[] {
+  return [...text.matchAll(/„([^“”]+)[“”]|"([^"]+)"/g)].map((match) =>
+    (match[1] ?? match[2]!).trim(),
+  )
+}
+
+/** The strings of all German catalogue files. */
+function germanCatalogue(): string[] {
+  return readdirSync(GERMAN_CATALOGUE)
+    .filter((file) => file.endsWith('.json'))
+    .flatMap((file) => stringsOf(readJson(path.join(GERMAN_CATALOGUE, file))))
+}
+
+/** The labels of the domain's code tables: exported objects whose values are all texts. */
+function codeLabels(): string[] {
+  return Object.values(domain).flatMap((value) =>
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.values(value).length > 0 &&
+    Object.values(value).every((label) => typeof label === 'string')
+      ? (Object.values(value) as string[])
+      : [],
+  )
+}
+
+/**
+ * Whether `name` is one of `texts`, exactly: a text with a placeholder ("Beleg {{number}}") names
+ * no button the FAQ could quote, and would take nearly anything.
+ */
+function isShownText(name: string, texts: readonly string[]): boolean {
+  return texts.includes(name)
+}
+
+const customers = readdirSync(CUSTOMERS, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort()
+
+describe('the names the FAQ quotes', () => {
+  it('finds the four customers and the quotes of their FAQ', () => {
+    expect(customers).toHaveLength(4)
+    expect(quotedNames('Wählen Sie „Kosten erfasst“ oder "Konto".')).toEqual([
+      'Kosten erfasst',
+      'Konto',
+    ])
+  })
+
+  it('tells a label of the portal from one it does not have', () => {
+    const texts = germanCatalogue()
+    expect(isShownText('Kosten erfasst', texts)).toBe(true)
+    for (const missing of [
+      'Neue Kosten hinzufügen',
+      'Beleg hochladen',
+      'Startseite',
+      'kosten erfasst',
+    ]) {
+      expect(isShownText(missing, texts), missing).toBe(false)
+    }
+  })
+
+  it.each(customers)('%s: every quoted name is a text the portal shows', (customer) => {
+    const faq = domain.FaqSchema.parse(readJson(path.join(CUSTOMERS, customer, 'faq.de-DE.json')))
+    const texts = [
+      ...germanCatalogue(),
+      ...codeLabels(),
+      ...stringsOf(readJson(path.join(CUSTOMERS, customer, 'config.json'))),
+    ]
+    const names = faq.sections.flatMap((section) =>
+      section.items.flatMap((item) => [...quotedNames(item.question), ...quotedNames(item.answer)]),
+    )
+    expect(names.length).toBeGreaterThan(10)
+    expect(names.filter((name) => !isShownText(name, texts))).toEqual([])
+  })
+})

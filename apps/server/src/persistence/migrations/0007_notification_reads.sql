@@ -1,0 +1,8 @@
+CREATE TABLE "notification_reads" (
+	"user_id" uuid NOT NULL,
+	"notification" text NOT NULL,
+	"read_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "notification_reads_user_id_notification_pk" PRIMARY KEY("user_id","notification")
+);
+--> statement-breakpoint
+ALTER TABLE "notification_reads" ADD CONSTRAINT "notification_reads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;

@@ -1,0 +1,161 @@
+/**
+ * Answers validated by the data's version (issue 14, decision 026). A read whose answer depends
+ * only on the billing data, the request and who asks carries a strong `ETag`: the data version
+ * (migration 0008 raises it with every committed change of a table the portal reads) and a hash
+ * of who asks (the visibility scope or the user, and the calendar day that decides visibility), the
+ * method, the address and the body. A request with that ETag in `If-None-Match` gets a 304 at the
+ * cost of the token check, which reads the version in the same statement. Identical requests of
+ * the same scope are answered from memory while the version holds, compressed once per encoding.
+ *
+ * The version is read before the answer's data, so a kept answer is never older than the version
+ * it is kept under; several processes each keep their own answers and all validate them against
+ * the one database.
+ */
+import { createHash } from 'node:crypto'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
+import { toIsoDate } from '@portal/domain'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { LRUCache } from 'lru-cache'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The data version read with the token check; null on public routes. */
+    dataVersion: string | null
+    /** The kept answer's key and ETag of a cacheable read; null otherwise. */
+    answerKey: { hash: string; etag: string } | null
+  }
+  interface FastifyContextConfig {
+    /**
+     * The answer depends only on the billing data, the request and who asks: `scope` shares it
+     * between users with the same company code and business partner, `user` keeps it per user.
+     * `when` limits it to the reads of a route that also writes (the expense lists).
+     */
+    cachedAnswer?: { per: 'scope' | 'user'; when?: (request: FastifyRequest) => boolean }
+  }
+}
+
+/** What the cache may hold, in bytes (answers and their compressed forms). */
+const CACHE_BYTES = 64 * 1024 * 1024
+/** Answers below this size are sent uncompressed (the compression plugin's threshold). */
+const COMPRESS_FROM = 1024
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+type Encoding = 'br' | 'gzip'
+
+interface KeptAnswer {
+  version: string
+  body: Buffer
+  compressed: Partial<Record<Encoding, Promise<Buffer>>>
+}
+
+const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
+  br: (body) =>
+    promisify(brotliCompress)(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 4,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  gzip: (body) => promisify(gzip)(body),
+}
+
+/** The encoding to send: brotli, else gzip, when the client accepts it (q=0 refuses). */
+function acceptedEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null
+  const accepted = new Set(
+    header
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || !/^\s*q=0(?:\.0*)?\s*$/.test(q))
+      .map(([name]) => name!.trim().toLowerCase()),
+  )
+  if (accepted.has('br')) return 'br'
+  if (accepted.has('gzip')) return 'gzip'
+  return null
+}
+
+/** Whether `If-None-Match` names the ETag (weak comparison, as RFC 9110 asks for GET and HEAD). */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  if (header.trim() === '*') return true
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
+}
+
+/** Who an answer is for: the visibility scope of the user (or the user) on the provider's day. */
+function audience(request: FastifyRequest, per: 'scope' | 'user'): string {
+  const user = request.user
+  const day = toIsoDate(new Date())
+  return per === 'user'
+    ? `user ${user.userId} ${day}`
+    : `scope ${user.companyCode} ${user.businessPartner ?? ''} ${day}`
+}
+
+function keyOf(request: FastifyRequest, per: 'scope' | 'user'): { hash: string; etag: string } {
+  const hash = createHash('sha256')
+    .update(audience(request, per))
+    .update('\n')
+    .update(`${request.method} ${request.url}`)
+    .update('\n')
+    .update(JSON.stringify(request.body ?? null))
+    .digest('base64url')
+  return { hash, etag: `"${request.dataVersion}-${hash.slice(0, 27)}"` }
+}
+
+export default fp(
+  function answerCachePlugin(app, _options, done) {
+    const kept = new LRUCache<string, KeptAnswer>({
+      maxSize: CACHE_BYTES,
+      // room for the compressed forms, added later: a JSON list shrinks to well under a half
+      sizeCalculation: (answer) => Math.ceil(answer.body.length * 1.5) + 1,
+    })
+    app.decorateRequest('dataVersion', null)
+    app.decorateRequest('answerKey', null)
+
+    // before the route's own checks (a kept answer was only kept after they passed for the same
+    // request, scope and version); the body is parsed but not yet validated
+    app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
+      const cached = request.routeOptions.config.cachedAnswer
+      if (!cached || !request.dataVersion || !request.user) return
+      if (cached.when && !cached.when(request)) return
+      const key = keyOf(request, cached.per)
+      if (matchesEtag(request.headers['if-none-match'], key.etag)) {
+        return reply.code(304).header('etag', key.etag).send()
+      }
+      const answer = kept.get(key.hash)
+      if (!answer || answer.version !== request.dataVersion) {
+        request.answerKey = key
+        return
+      }
+      const encoding =
+        answer.body.length >= COMPRESS_FROM
+          ? acceptedEncoding(request.headers['accept-encoding'])
+          : null
+      reply.type(JSON_TYPE).header('etag', key.etag)
+      if (!encoding) return reply.send(answer.body)
+      const compressed = (answer.compressed[encoding] ??= compressors[encoding](answer.body))
+      // as the compression plugin does: Vary only on an answer it compresses
+      return reply
+        .header('vary', 'accept-encoding')
+        .header('content-encoding', encoding)
+        .send(await compressed)
+    })
+
+    app.addHook(
+      'onSend',
+      async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+        const key = request.answerKey
+        if (!key || reply.statusCode !== 200 || reply.hasHeader('content-encoding')) return payload
+        if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
+          const body = typeof payload === 'string' ? Buffer.from(payload) : payload
+          kept.set(key.hash, { version: request.dataVersion!, body, compressed: {} })
+          reply.header('etag', key.etag)
+        }
+        return payload
+      },
+    )
+    done()
+  },
+  { name: 'answer-cache' },
+)

@@ -1,0 +1,245 @@
+/**
+ * The hot reads of issue 14: answers the database writes as JSON text, keyset paging, and ETags
+ * derived from the data's version and who asks.
+ */
+import { EXPENSE_LIST_FIELDS, type Connection, type SearchRequest } from '@portal/domain'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { connectionEntity, toConnections } from '../../src/persistence/repositories/connections'
+import { expenseEntity, toExpense } from '../../src/persistence/repositories/operating-costs'
+import { connections, users } from '../../src/persistence/schema'
+import type { SessionUser } from '../../src/persistence/scope'
+import { search } from '../../src/persistence/search'
+import { createTestContext, type TestContext } from '../helper'
+
+let ctx: TestContext
+const as: Record<string, { authorization: string }> = {}
+const sessionUsers: Record<string, SessionUser> = {}
+beforeAll(async () => {
+  ctx = await createTestContext()
+  for (const user of ['verwalter', 'eigentuemer']) {
+    as[user] = await ctx.login(user)
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.userName, user))
+    sessionUsers[user] = {
+      userId: row!.id,
+      userName: row!.userName,
+      companyCode: row!.companyCode,
+      businessPartner: row!.businessPartner,
+    }
+  }
+})
+afterAll(() => ctx.close())
+
+const NO_FILTERS: SearchRequest = { filters: [], sort: [] }
+
+function post(user: string, url: string, body: unknown = {}, headers: Record<string, string> = {}) {
+  return ctx.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...as[user], ...headers },
+    payload: body as object,
+  })
+}
+
+/** Every connection of a search, page by page, with `between` run before each further page. */
+async function allPages(
+  user: string,
+  body: unknown,
+  limit: number,
+  between: (page: number) => Promise<void> = async () => {},
+): Promise<string[]> {
+  const seen: string[] = []
+  let next: string | null = null
+  let page = 0
+  do {
+    if (page > 0) await between(page)
+    const query: string = `limit=${limit}${next ? `&next=${next}` : ''}`
+    const response = await post(user, `/api/persistence/connections-search?${query}`, body)
+    expect(response.statusCode, response.body).toBe(200)
+    const answer = response.json<{ items: Connection[]; next: string | null }>()
+    seen.push(...answer.items.map((c) => c.connection))
+    next = answer.next
+    page += 1
+  } while (next)
+  return seen
+}
+
+describe('answers the database writes', () => {
+  it('are byte for byte what the serializer writes from the rows, for every page size', async () => {
+    for (const user of ['verwalter', 'eigentuemer']) {
+      for (const limit of [1, 5, 9999]) {
+        const response = await post(user, `/api/persistence/connections-search?limit=${limit}`)
+        const page = await search<typeof connections.$inferSelect>(
+          ctx.database.db,
+          connectionEntity,
+          sessionUsers[user]!,
+          NO_FILTERS,
+          { limit },
+        )
+        const expected = JSON.stringify({
+          items: await toConnections(ctx.database.db, page.rows),
+          next: page.next,
+        })
+        expect(response.headers['content-type']).toBe('application/json; charset=utf-8')
+        expect(response.body, `${user} limit ${limit}`).toBe(expected)
+      }
+    }
+  })
+
+  it('write the expense lists as the serializer does, amounts as exact decimal text', async () => {
+    const distributions = await post(
+      'verwalter',
+      '/api/persistence/operating-costs-search?limit=50',
+    )
+    const { items } = distributions.json<{ items: { operatingCostsDistribution: string }[] }>()
+    let compared = 0
+    for (const { operatingCostsDistribution: id } of items) {
+      for (const kind of ['heating', 'working'] as const) {
+        const field = EXPENSE_LIST_FIELDS[kind]
+        const response = await post(
+          'verwalter',
+          `/api/persistence/operating-costs/${id}/${kind}-expenses?limit=9999`,
+        )
+        const page = await search(
+          ctx.database.db,
+          expenseEntity(id, kind),
+          sessionUsers.verwalter!,
+          NO_FILTERS,
+          { limit: 9999 },
+        )
+        const rows = page.rows as Parameters<typeof toExpense>[0][]
+        expect(response.body).toBe(JSON.stringify({ [field]: rows.map(toExpense), next: null }))
+        compared += rows.length
+      }
+    }
+    expect(compared).toBeGreaterThan(0)
+  })
+})
+
+describe('keyset paging', () => {
+  it('returns every row exactly once while rows are inserted before and after the page', async () => {
+    const before = await allPages('verwalter', {}, 1000)
+    let inserted = 0
+    const insert = async (name1: string) => {
+      inserted += 1
+      const id = `9900${String(inserted).padStart(6, '0')}`
+      await ctx.database.db.insert(connections).values({
+        connection: id,
+        companyCode: '1000',
+        propertyConnection: id,
+        name1,
+        street: 'Teststraße',
+        houseNumber: '1',
+        postalCode: '60311',
+        city: 'Frankfurt am Main',
+      })
+      return id
+    }
+    const added: string[] = []
+    const seen = await allPages('verwalter', {}, 3, async () => {
+      // one row sorts before everything already read, one after everything
+      await insert('AAAA Vorne')
+      added.push(await insert('zzzz Hinten'))
+    })
+    const counts = new Map<string, number>()
+    for (const id of seen) counts.set(id, (counts.get(id) ?? 0) + 1)
+    expect([...counts.values()].every((count) => count === 1)).toBe(true)
+    for (const id of before) expect(counts.get(id), id).toBe(1)
+    // rows added behind the reading position are read as well
+    for (const id of added) expect(counts.get(id), id).toBe(1)
+    await ctx.database.db.delete(connections).where(eq(connections.street, 'Teststraße'))
+  })
+
+  it('keeps the null order of PostgreSQL in both directions of a sort with empty values', async () => {
+    for (const order of ['asc', 'desc'] as const) {
+      const body = { filters: [], sort: [{ property: 'parentConnection', order }] }
+      const whole = await allPages('verwalter', body, 9999)
+      const paged = await allPages('verwalter', body, 4)
+      expect(paged, order).toEqual(whole)
+    }
+  })
+
+  it('refuses a cursor that was not issued, with the German message', async () => {
+    const forged = Buffer.from('["x"]').toString('base64url')
+    const withNul = Buffer.from(JSON.stringify(['a\u0000', 'b', '1'])).toString('base64url')
+    for (const next of ['bm9wZQ', forged, 'NTA', withNul]) {
+      const response = await post(
+        'verwalter',
+        `/api/persistence/connections-search?limit=5&next=${next}`,
+      )
+      expect(response.statusCode, next).toBe(400)
+      expect(response.json()).toMatchObject({
+        code: 'INVALID_CURSOR',
+        detail: 'Der Wert für next ist ungültig.',
+      })
+    }
+  })
+})
+
+describe('ETag and If-None-Match', () => {
+  const url = '/api/persistence/connections-search?limit=50'
+
+  it('answers 304 for the same request with its ETag, and the answer again after a change', async () => {
+    const first = await post('verwalter', url)
+    const etag = first.headers.etag as string
+    expect(etag).toMatch(/^"\d+-[\w-]+"$/)
+    const again = await post('verwalter', url, {}, { 'if-none-match': etag })
+    expect(again.statusCode).toBe(304)
+    expect(again.body).toBe('')
+
+    const [shown] = first.json<{ items: Connection[] }>().items
+    await ctx.database.db
+      .update(connections)
+      .set({ name2: 'geändert' })
+      .where(eq(connections.connection, shown!.connection))
+    const changed = await post('verwalter', url, {}, { 'if-none-match': etag })
+    expect(changed.statusCode).toBe(200)
+    expect(changed.headers.etag).not.toBe(etag)
+    const item = changed
+      .json<{ items: Connection[] }>()
+      .items.find((c) => c.connection === shown!.connection)
+    expect(item?.name2).toBe('geändert')
+  })
+
+  it('differs between users who see different rows, and never answers 304 to the other', async () => {
+    const manager = await post('verwalter', url)
+    const owner = await post('eigentuemer', url)
+    expect(owner.headers.etag).not.toBe(manager.headers.etag)
+    const crossed = await post(
+      'eigentuemer',
+      url,
+      {},
+      {
+        'if-none-match': manager.headers.etag as string,
+      },
+    )
+    expect(crossed.statusCode).toBe(200)
+    expect(crossed.body).toBe(owner.body)
+  })
+
+  it('differs between two requests of the same user', async () => {
+    const small = await post('verwalter', '/api/persistence/connections-search?limit=5')
+    const sorted = await post('verwalter', '/api/persistence/connections-search?limit=5', {
+      filters: [],
+      sort: [{ property: 'city', order: 'asc' }],
+    })
+    expect(small.headers.etag).not.toBe(sorted.headers.etag)
+  })
+
+  it('is given on reads, and a kept answer is sent compressed once asked for', async () => {
+    const first = await post('verwalter', '/api/persistence/connections-search?limit=9999')
+    const kept = await post(
+      'verwalter',
+      '/api/persistence/connections-search?limit=9999',
+      {},
+      {
+        'accept-encoding': 'gzip',
+      },
+    )
+    expect(kept.statusCode).toBe(200)
+    expect(kept.headers['content-encoding']).toBe('gzip')
+    expect(kept.headers.etag).toBe(first.headers.etag)
+    const { gunzipSync } = await import('node:zlib')
+    expect(gunzipSync(kept.rawPayload).toString('utf8')).toBe(first.body)
+  })
+})
