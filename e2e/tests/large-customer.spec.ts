@@ -9,22 +9,24 @@ test('dashboard of a larger customer: one page of tiles, page buttons, the page 
   checkScreen,
 }) => {
   await login('verwalter')
-  const tiles = page.getByRole('link', { name: /^Liegenschaft .* öffnen$/ })
+  const tiles = page.getByRole('list', { name: 'Ihre Liegenschaften' }).getByRole('link')
   await expect(tiles).toHaveCount(12)
   const pages = page.getByRole('navigation', { name: 'Seiten der Liegenschaften' })
   await expect(pages.getByRole('button', { name: 'Seite 3' })).toBeVisible()
   await checkScreen('dashboard-pages')
 
-  const firstOfPageOne = await tiles.first().getAttribute('href')
+  const firstOfPageOne = (await tiles.first().getAttribute('href'))!
+  expect(firstOfPageOne).toMatch(/^\/properties\/\d+$/)
   await pages.getByRole('button', { name: 'Seite 2' }).click()
   await expect(page).toHaveURL(/\/dashboard\?seite=2$/)
+  // the tiles of page 1 stay on screen until page 2 has arrived: wait for the new first tile
+  await expect(tiles.first()).not.toHaveAttribute('href', firstOfPageOne)
   await expect(tiles).toHaveCount(12)
-  expect(await tiles.first().getAttribute('href')).not.toBe(firstOfPageOne)
 
   // the back button comes back to the first page
   await page.goBack()
   await expect(page).toHaveURL(/\/dashboard$/)
-  expect(await tiles.first().getAttribute('href')).toBe(firstOfPageOne)
+  await expect(tiles.first()).toHaveAttribute('href', firstOfPageOne)
 
   await page.getByRole('link', { name: 'Alle Liegenschaften als Tabelle durchsuchen' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Liegenschaften' })).toBeVisible()
