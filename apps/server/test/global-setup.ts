@@ -45,6 +45,8 @@ export default async function setup(project: TestProject) {
     const database = await openDatabase({ databaseUrl: databaseUrl(serverUrl, TEMPLATE_DATABASE) })
     await migrateAndSeed(database)
     await database.close()
+    cleanup = () =>
+      onServer(serverUrl, [`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`])
   }
   console.log(
     `[${kind}] Testvorlage migriert und befüllt in ${Math.round(performance.now() - started)} ms`,

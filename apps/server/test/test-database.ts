@@ -5,7 +5,13 @@ import { openDatabase, type DatabaseHandle } from '../src/persistence/database'
 
 export type TestDatabaseKind = 'pglite' | 'postgres'
 
-export const TEMPLATE_DATABASE = 'portal_test_template'
+/**
+ * One template per test run, named after the process that made it: two runs on one server (CI beside
+ * a developer's run) never drop or copy each other's. Set in the main process by the global setup;
+ * the workers inherit it.
+ */
+export const TEMPLATE_DATABASE =
+  (process.env.PORTAL_TEST_TEMPLATE ??= `portal_test_template_${process.pid}`)
 
 /** A URL on the same server as `serverUrl`, naming another database. */
 export function databaseUrl(serverUrl: string, database: string): string {
