@@ -10,11 +10,13 @@ import { externalOrigins } from './customer/load-customer'
 import { createMailer, type Mailer } from './mail/mailer'
 import type { DatabaseHandle } from './persistence/database'
 import answerCachePlugin from './plugins/answer-cache'
+import backPressurePlugin, { type BackPressureOptions } from './plugins/back-pressure'
 import authPlugin from './plugins/auth'
 import compressionPlugin from './plugins/compression'
 import contextPlugin from './plugins/db'
 import errorsPlugin, { answerFrameworkError } from './plugins/errors'
 import idempotencyPlugin from './plugins/idempotency'
+import metricsPlugin from './plugins/metrics'
 import securityPlugin from './plugins/security'
 import { createFastSerializerCompiler, type ZodSerializedRoute } from './plugins/serializer'
 import requestLimitsPlugin, { applyConnectionLimit, serverOptions } from './plugins/request-limits'
@@ -62,6 +64,8 @@ export interface AppOptions {
   database: DatabaseHandle
   mailer?: Mailer
   logger?: FastifyServerOptions['logger']
+  /** Thresholds of the overload answer (tests lower them). */
+  backPressure?: BackPressureOptions
 }
 
 /** Builds the server: external plugins, then the application's plugins, then the routes. */
@@ -95,6 +99,11 @@ export async function buildApp(options: AppOptions) {
   app.decorate('routeTable', routeTable)
 
   await app.register(errorsPlugin)
+  await app.register(metricsPlugin, {
+    database: options.database,
+    token: options.config.metricsToken,
+  })
+  await app.register(backPressurePlugin, options.backPressure ?? {})
   await app.register(requestLimitsPlugin, { limits: options.config.limits })
   await app.register(textInputPlugin)
   await app.register(securityPlugin, {
@@ -125,7 +134,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(answerCachePlugin)
   await app.register(idempotencyPlugin)
 
-  await app.register(healthRoutes)
+  await app.register(healthRoutes, { database: options.database })
   await app.register(sessionRoutes)
   await app.register(userRoutes)
   await app.register(companyCodeRoutes)

@@ -39,6 +39,10 @@ const as: Record<string, { authorization: string }> = {}
 const PUBLIC_ROUTES = [
   'POST /api/token',
   'GET /api/health',
+  'GET /api/health/live',
+  'GET /api/health/ready',
+  // answered only with METRICS_TOKEN as bearer, 404 without it (test/operations.test.ts)
+  'GET /metrics',
   'POST /api/processes/customer-portal/password-reset',
   'POST /api/processes/customer-portal/password-reset/confirm',
   'GET /api/configuration/customer',

@@ -32,6 +32,8 @@ export interface TestContextOptions {
   logger?: AppOptions['logger']
   /** The database; default: a copy of the seeded template (`openTestDatabase`). */
   database?: () => Promise<DatabaseHandle>
+  /** Thresholds of the overload answer; default: the server's. */
+  backPressure?: AppOptions['backPressure']
 }
 
 /** A server on its own copy of the seeded template database, called through `app.inject`. */
@@ -56,7 +58,12 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     portalDist: options.portalDist,
     ...options.config,
   }
-  const app = await buildApp({ config, database, logger: options.logger })
+  const app = await buildApp({
+    config,
+    database,
+    logger: options.logger,
+    ...(options.backPressure ? { backPressure: options.backPressure } : {}),
+  })
   await app.ready()
   return {
     app,

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite'
-import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import { sql, type ExtractTablesWithRelations } from 'drizzle-orm'
+import { readMigrationFiles } from 'drizzle-orm/migrator'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -34,9 +35,27 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres'
   migrate(): Promise<void>
   close(): Promise<void>
+  /** Migrations of this build that the database has not applied (ready check, issue 15). */
+  pendingMigrations(): Promise<number>
+  /** Connections of the pool (PostgreSQL); PGlite is one connection, always open. */
+  poolStats(): { total: number; idle: number; waiting: number }
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+
+/** Drizzle's record of applied migrations: one row per migration, by the hash of its SQL. */
+let migrationHashes: string[] | undefined
+async function pendingMigrations(db: Database): Promise<number> {
+  const expected = (migrationHashes ??= readMigrationFiles({ migrationsFolder }).map(
+    (migration) => migration.hash,
+  ))
+  // both drivers answer `{ rows }`
+  const applied = (await db.execute(sql`select hash from drizzle.__drizzle_migrations`)) as {
+    rows: { hash: string }[]
+  }
+  const done = new Set(applied.rows.map((row) => row.hash))
+  return expected.filter((hash) => !done.has(hash)).length
+}
 
 /** The file in a PGlite data folder that names the one process holding it (decision 011). */
 export const LOCK_FILE = 'portal.lock'
@@ -201,6 +220,12 @@ export async function openDatabase(options: {
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
       close: () => pool.end(),
+      pendingMigrations: () => pendingMigrations(db),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
     }
   }
   if (options.pglite) return pgliteHandle(options.pglite, async () => {})
@@ -281,6 +306,8 @@ function pgliteHandle(
       // the files of new tables
       await tighten()
     },
+    pendingMigrations: () => pendingMigrations(db),
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
     async close() {
       try {
         await client.close()

@@ -16,6 +16,11 @@ const UPLOAD = [413, 415, 422] as const
 
 export const OPERATIONS: Record<string, OperationDoc> = {
   'GET /api/health': { operationId: 'getHealth', summary: 'Betriebsbereitschaft prüfen' },
+  'GET /api/health/live': { operationId: 'getLiveness', summary: 'Lebenszeichen des Prozesses' },
+  'GET /api/health/ready': {
+    operationId: 'getReadiness',
+    summary: 'Bereitschaft prüfen (Datenbank und Migrationen)',
+  },
   'POST /api/token': { operationId: 'signIn', summary: 'Anmelden', errors: [401, 429] },
   'POST /api/token/revoke': {
     operationId: 'signOut',

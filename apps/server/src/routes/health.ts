@@ -1,22 +1,78 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { HttpError } from '../http-errors'
+import { serializeError } from '../logging'
+import type { DatabaseHandle } from '../persistence/database'
+import { DATABASE_UNAVAILABLE } from '../persistence/database-errors'
 
-const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+const MIGRATIONS_PENDING_MESSAGE =
+  'Die Datenbank ist noch nicht auf dem Stand dieses Servers (Migrationen ausstehend).'
+
+const StatusSchema = z.object({ status: z.literal('ok') })
+
+/**
+ * Issue 15: probes for a load balancer or an orchestrator. `live`: the process answers (restart it
+ * when not); `ready`: it can serve (the database answers and holds every migration of this build;
+ * send it no traffic when not). `/api/health` is the ready probe under its former address.
+ */
+const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async (
+  app,
+  { database },
+) => {
+  const ready = async () => {
+    let pending: number
+    try {
+      await app.db.execute(sql`select 1`)
+      pending = await database.pendingMigrations()
+    } catch (error) {
+      // whatever keeps the database from answering (closed, refused, restarting): not ready
+      app.log.warn({ err: serializeError(error) }, 'ready probe: database not answering')
+      throw new HttpError(503, DATABASE_UNAVAILABLE.code, DATABASE_UNAVAILABLE.detail)
+    }
+    if (pending > 0) {
+      throw new HttpError(503, 'MIGRATIONS_PENDING', MIGRATIONS_PENDING_MESSAGE)
+    }
+    return { status: 'ok' as const }
+  }
+  const readyDescription =
+    'Bereitschaft: die Datenbank antwortet und hat jede Migration dieses Servers; sonst 503.'
+
+  app.get(
+    '/api/health/live',
+    {
+      config: { public: true, unpressured: true },
+      schema: {
+        description: 'Lebenszeichen: der Prozess antwortet (ohne die Datenbank zu fragen).',
+        tags: ['operations'],
+        response: { 200: StatusSchema },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  )
+  app.get(
+    '/api/health/ready',
+    {
+      config: { public: true },
+      schema: {
+        description: readyDescription,
+        tags: ['operations'],
+        response: { 200: StatusSchema },
+      },
+    },
+    ready,
+  )
   app.get(
     '/api/health',
     {
       config: { public: true },
       schema: {
-        description: 'Betriebsbereitschaft: der Server läuft und erreicht die Datenbank.',
+        description: `${readyDescription} Frühere Adresse von /api/health/ready.`,
         tags: ['operations'],
-        response: { 200: z.object({ status: z.literal('ok') }) },
+        response: { 200: StatusSchema },
       },
     },
-    async () => {
-      await app.db.execute(sql`select 1`)
-      return { status: 'ok' as const }
-    },
+    ready,
   )
 }
 

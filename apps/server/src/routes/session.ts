@@ -38,6 +38,8 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         if (error instanceof HttpError && error.statusCode === 503)
           void reply.header('retry-after', 1)
+        if (error instanceof HttpError && (error.statusCode === 401 || error.statusCode === 429))
+          app.metrics.signInFailed(error.statusCode === 429 ? 'throttled' : 'wrong_credentials')
         throw error
       }
     },

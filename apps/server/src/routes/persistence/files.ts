@@ -131,7 +131,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!parsed.success) {
           throw validationFailed(parsed.error.issues, 'activity')
         }
-        return idempotent(
+        const answer = await idempotent(
           request,
           reply,
           async (db) => {
@@ -141,6 +141,8 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           },
           { extra: multipartFingerprint(form) },
         )
+        app.metrics.uploadAnswered(reply, file)
+        return answer
       }),
   )
 

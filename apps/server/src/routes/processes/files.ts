@@ -35,7 +35,7 @@ const fileProcessRoutes: FastifyPluginAsyncZod = async (app) => {
           throw validationFailed(parsed.error.issues)
         }
         if (!file) throw badRequest(FILE_REQUIRED_MESSAGE, 'FILE_REQUIRED')
-        return idempotent(
+        const stored = await idempotent(
           request,
           reply,
           (db) =>
@@ -46,6 +46,8 @@ const fileProcessRoutes: FastifyPluginAsyncZod = async (app) => {
             }),
           { extra: multipartFingerprint(form) },
         )
+        app.metrics.uploadAnswered(reply, file)
+        return stored
       }),
   )
 

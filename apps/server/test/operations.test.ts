@@ -1,0 +1,207 @@
+/**
+ * Issue 15: the probes (`/api/health/live`, `/api/health/ready`), `/metrics` behind METRICS_TOKEN
+ * and the overload answer.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DATABASE_UNAVAILABLE } from '../src/persistence/database-errors'
+import { OVERLOADED } from '../src/plugins/back-pressure'
+import { operatingCostsDistributions } from '../src/persistence/schema'
+import { multipart, SAMPLE_FILES } from './fixtures/files'
+import { createTestContext, ownedPropertiesOf, type TestContext } from './helper'
+
+const TOKEN = 'metrics-token-of-the-test'
+
+/** The value of one series in the Prometheus text, 0 when it is not there. */
+function seriesValue(text: string, series: string): number {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `))
+  return line === undefined ? 0 : Number(line.slice(series.length + 1))
+}
+
+describe('with METRICS_TOKEN set', () => {
+  let ctx: TestContext
+  beforeAll(async () => {
+    ctx = await createTestContext({ config: { metricsToken: TOKEN } })
+  })
+  afterAll(async () => ctx.close())
+
+  const scrape = async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/)
+    return response.body
+  }
+
+  it('answers 401 without the token or with another one', async () => {
+    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: TOKEN }]) {
+      const response = await ctx.app.inject({ method: 'GET', url: '/metrics', headers })
+      expect(response.statusCode).toBe(401)
+      expect(response.body).not.toContain('portal_http_requests_total')
+    }
+  })
+
+  it('counts requests by route pattern and status, failed sign-ins, uploads, pool and event loop', async () => {
+    const before = await scrape()
+    const verwalter = await ctx.login('verwalter')
+    const eigentuemer = await ctx.login('eigentuemer')
+    const failed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      payload: { username: 'verwalter', password: 'falsch-falsch' },
+    })
+    expect(failed.statusCode).toBe(401)
+    const search = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/persistence/connections-search?limit=5',
+      headers: verwalter,
+      payload: { filters: [] },
+    })
+    expect(search.statusCode).toBe(200)
+
+    const owned = await ownedPropertiesOf(ctx, 'eigentuemer')
+    const [distribution] = await ctx.database.db
+      .select({ id: operatingCostsDistributions.operatingCostsDistribution })
+      .from(operatingCostsDistributions)
+      .where(
+        and(
+          eq(operatingCostsDistributions.companyCode, '1000'),
+          sql`${operatingCostsDistributions.propertyConnection} in ${owned}`,
+        ),
+      )
+      .orderBy(asc(operatingCostsDistributions.operatingCostsDistribution))
+      .limit(1)
+    const body = multipart(
+      { objectType: 'KOSTENBELEG', objectKey: distribution!.id },
+      { fileName: 'beleg.pdf', content: SAMPLE_FILES.pdf },
+    )
+    const upload = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/processes/system/file-upload',
+        headers: { ...eigentuemer, ...body.headers, 'idempotency-key': 'metrics-upload-1' },
+        payload: body.payload,
+      })
+    expect((await upload()).statusCode).toBe(200)
+    // the repeat is replayed, not stored again: it is not an upload
+    expect((await upload()).headers['idempotent-replayed']).toBe('true')
+
+    const after = await scrape()
+    const moved = (series: string) => seriesValue(after, series) - seriesValue(before, series)
+    expect(moved('portal_sign_in_failures_total{reason="wrong_credentials"}')).toBe(1)
+    expect(moved('portal_uploads_total')).toBe(1)
+    expect(moved('portal_upload_bytes_total')).toBe(SAMPLE_FILES.pdf.length)
+    expect(
+      moved(
+        'portal_http_requests_total{method="POST",route="/api/persistence/connections-search",status="200"}',
+      ),
+    ).toBe(1)
+    expect(moved('portal_http_requests_total{method="POST",route="/api/token",status="401"}')).toBe(
+      1,
+    )
+    expect(after).toMatch(
+      /^portal_http_request_duration_seconds_count\{method="POST",route="\/api\/token",status="200"\} \d+$/m,
+    )
+    expect(after).toMatch(/^portal_db_pool_connections\{state="total"\} \d+$/m)
+    expect(after).toMatch(/^portal_db_pool_connections\{state="waiting"\} \d+$/m)
+    expect(after).toMatch(/^nodejs_eventloop_lag_seconds \d/m)
+    // the scrape itself is not counted, and no address with an id becomes a series of its own
+    expect(after).not.toContain('route="/metrics"')
+    expect(after).not.toMatch(/route="[^"]*\d{6,}/)
+  })
+})
+
+describe('without METRICS_TOKEN', () => {
+  let ctx: TestContext
+  beforeAll(async () => {
+    ctx = await createTestContext()
+  })
+  afterAll(async () => ctx.close())
+
+  it('answers /metrics 404 as any unknown address, also with a token', async () => {
+    for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {
+      const response = await ctx.app.inject({ method: 'GET', url: '/metrics', headers })
+      expect(response.statusCode).toBe(404)
+      expect(response.json()).toEqual({
+        code: 'NOT_FOUND',
+        detail: 'Die Adresse wurde nicht gefunden.',
+      })
+    }
+  })
+
+  it('is live and ready; ready names a missing migration with 503', async () => {
+    for (const url of ['/api/health/live', '/api/health/ready', '/api/health']) {
+      const response = await ctx.app.inject({ method: 'GET', url })
+      expect(response.statusCode, url).toBe(200)
+      expect(response.json()).toEqual({ status: 'ok' })
+    }
+    await ctx.database.db.execute(
+      sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)`,
+    )
+    const ready = await ctx.app.inject({ method: 'GET', url: '/api/health/ready' })
+    expect(ready.statusCode).toBe(503)
+    expect(ready.json()).toEqual({
+      code: 'MIGRATIONS_PENDING',
+      detail: 'Die Datenbank ist noch nicht auf dem Stand dieses Servers (Migrationen ausstehend).',
+    })
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200)
+  })
+})
+
+describe('the database gone', () => {
+  it('keeps live at 200 and answers ready 503', async () => {
+    const ctx = await createTestContext()
+    try {
+      await ctx.database.close()
+      const ready = await ctx.app.inject({ method: 'GET', url: '/api/health/ready' })
+      expect(ready.statusCode).toBe(503)
+      expect(ready.json()).toEqual(DATABASE_UNAVAILABLE)
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(
+        200,
+      )
+    } finally {
+      await ctx.app.close()
+    }
+  })
+})
+
+describe('under pressure', () => {
+  let ctx: TestContext
+  beforeAll(async () => {
+    // the health check reports the process overloaded: the same path as a slow event loop
+    ctx = await createTestContext({
+      config: { metricsToken: TOKEN },
+      backPressure: { healthCheck: async () => false },
+    })
+  })
+  afterAll(async () => ctx.close())
+
+  it('answers 503 with Retry-After and the German detail at once, but stays live and measurable', async () => {
+    // the plugin asks the health check every 100 ms; wait for its first answer
+    await expect
+      .poll(
+        async () => (await ctx.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode,
+        { timeout: 180_000 },
+      )
+      .toBe(503)
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      payload: { username: 'verwalter', password: 'egal' },
+    })
+    expect(response.statusCode).toBe(503)
+    expect(response.headers['retry-after']).toBe('5')
+    expect(response.json()).toEqual(OVERLOADED)
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200)
+    const metrics = await ctx.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    })
+    expect(metrics.statusCode).toBe(200)
+    expect(metrics.body).toContain('status="503"')
+  })
+})
