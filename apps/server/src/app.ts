@@ -108,6 +108,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(textInputPlugin)
   await app.register(securityPlugin, {
     connectSources: externalOrigins(options.config.customer.config),
+    database: options.database.db,
   })
   await app.register(formbody)
   // ARCHITECTURE 3.2: one file of at most 20 MB and a few small fields; the routes spool the file

@@ -15,11 +15,6 @@ export interface ServerConfig {
   host: string
   /** PostgreSQL connection string; the embedded PGlite in `dataDir` is used when absent. */
   databaseUrl: string | undefined
-  /**
-   * Redis for the state that several server processes share (sign-in and reset throttles) when
-   * set; without it that state lives in PostgreSQL (issue 15, decision 029).
-   */
-  redisUrl?: string | undefined
   /** `/metrics` answers only with `Authorization: Bearer <metricsToken>`; unset: 404. */
   metricsToken?: string | undefined
   dataDir: string
@@ -130,7 +125,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
-    redisUrl: env.REDIS_URL || undefined,
     metricsToken: env.METRICS_TOKEN || undefined,
     dataDir,
     jwtSecret: loadJwtSecret(dataDir, env.JWT_SECRET),

@@ -1,114 +1,92 @@
+/**
+ * The sign-in throttle (§7, issue 11): at most ten attempts per user name and per client address
+ * a minute. The attempts live in PostgreSQL, so that every server process on the database counts
+ * the same attempts (issue 15, decision 029): a second process does not double the allowance.
+ */
+import { randomUUID } from 'node:crypto'
+import { and, count, eq, gt, inArray, sql } from 'drizzle-orm'
+import type { Executor } from '../persistence/database'
+import { signInAttempts } from '../persistence/schema'
+
 /** A sign-in attempt counted under its keys (user name, client address) while it is verified. */
 export interface LoginAttempt {
   /** The password was right, or it was not verified: the attempt stops counting. */
-  release(): void | Promise<void>
+  release(): Promise<void>
   /** The password was wrong: the attempt stays counted as a failure until it leaves the window. */
-  countAsFailure(): void | Promise<void>
+  countAsFailure(): Promise<void>
 }
 
-/**
- * Where sign-in attempts are counted. The seam for a shared store: today one process serves one
- * customer and `LoginThrottle` counts in memory; a store in PostgreSQL or Redis for several
- * processes implements the same two steps, atomically per key.
- */
+/** Where sign-in attempts are counted. */
 export interface LoginAttemptStore {
   /**
    * Counts an attempt under every key before its password is verified, so that parallel attempts
    * cannot pass a check that only later ones would fail. Undefined when any key already holds
-   * `maxFailures` attempts (failed or being verified) in the window: answer 429.
+   * `maxAttempts` attempts (failed or being verified) in the window: answer 429.
    */
-  reserve(keys: readonly string[]): LoginAttempt | undefined | Promise<LoginAttempt | undefined>
+  reserve(keys: readonly string[]): Promise<LoginAttempt | undefined>
 }
 
 export interface LoginThrottleOptions {
   /** Attempts per key and window; the next one is refused. */
-  maxFailures?: number
+  maxAttempts?: number
   windowMs?: number
-  /** Names and addresses tracked at most; beyond, the least recently tried ones are forgotten. */
-  maxKeys?: number
 }
 
+/** Attempts older than this are removed by the housekeeping job; far beyond any window. */
+export const SIGN_IN_ATTEMPTS_RETENTION = sql`interval '1 hour'`
+
 /**
- * Counts sign-in attempts per user name and per client address in a sliding window, in memory.
- * An attempt counts from its reservation on; a right password releases it, a wrong one keeps it.
- * With more than `maxFailures` attempts within `windowMs` a name or address is refused until
- * older ones leave the window.
- *
- * Memory stays bounded: a key holds at most `maxFailures` instants, keys whose newest instant left
- * the window are dropped, and at most `maxKeys` keys are kept (the least recently tried go first).
- * Forgetting a key under a flood of distinct names lets that name try again early; the address
- * key of the flooding client still holds.
+ * Counts attempts in `sign_in_attempts`, a row per attempt and key. The check and the insert run
+ * in one transaction that holds an advisory lock per key (taken in sorted order, so that two
+ * attempts never wait for each other crosswise): two processes cannot both see nine attempts and
+ * both add the tenth.
  */
-export class LoginThrottle implements LoginAttemptStore {
-  /** Instants of the attempts per key; the map's order is the order in which keys were last tried. */
-  private readonly attempts = new Map<string, number[]>()
-  private readonly maxFailures: number
+export class PostgresLoginThrottle implements LoginAttemptStore {
+  private readonly maxAttempts: number
   private readonly windowMs: number
-  private readonly maxKeys: number
 
-  constructor({
-    maxFailures = 10,
-    windowMs = 60_000,
-    maxKeys = 10_000,
-  }: LoginThrottleOptions = {}) {
-    this.maxFailures = maxFailures
+  constructor(
+    private readonly db: Executor,
+    { maxAttempts = 10, windowMs = 60_000 }: LoginThrottleOptions = {},
+  ) {
+    this.maxAttempts = maxAttempts
     this.windowMs = windowMs
-    this.maxKeys = maxKeys
   }
 
-  /** How many names and addresses are tracked. */
-  get trackedKeys(): number {
-    return this.attempts.size
-  }
-
-  reserve(
-    keys: readonly string[],
-    now = Date.now(),
-  ): { release(): void; countAsFailure(): void } | undefined {
-    this.dropExpired(now)
-    if (keys.some((key) => this.recent(key, now).length >= this.maxFailures)) return undefined
-    for (const key of keys) {
-      const kept = this.recent(key, now)
-      // re-inserted: the key moves to the end of the map, the most recently tried
-      this.attempts.delete(key)
-      this.attempts.set(key, [...kept, now])
-    }
-    this.evictBeyondLimit()
+  async reserve(keys: readonly string[]): Promise<LoginAttempt | undefined> {
+    const sorted = [...new Set(keys)].sort()
+    const attemptId = randomUUID()
+    const windowStart = sql`now() - make_interval(secs => ${this.windowMs / 1000})`
+    const reserved = await this.db.transaction(async (tx) => {
+      for (const key of sorted) {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtextextended(${`sign-in:${key}`}, 0))`,
+        )
+      }
+      const counted = await tx
+        .select({ key: signInAttempts.key, attempts: count() })
+        .from(signInAttempts)
+        .where(and(inArray(signInAttempts.key, sorted), gt(signInAttempts.at, windowStart)))
+        .groupBy(signInAttempts.key)
+      if (counted.some(({ attempts }) => attempts >= this.maxAttempts)) return false
+      await tx.insert(signInAttempts).values(sorted.map((key) => ({ attemptId, key })))
+      return true
+    })
+    if (!reserved) return undefined
     return {
-      release: () => {
-        for (const key of keys) this.forget(key, now)
+      release: async () => {
+        await this.db.delete(signInAttempts).where(eq(signInAttempts.attemptId, attemptId))
       },
-      countAsFailure: () => {},
+      countAsFailure: async () => {},
     }
   }
+}
 
-  /** The instants of `key` still inside the window (not stored back). */
-  private recent(key: string, now: number): number[] {
-    return (this.attempts.get(key) ?? []).filter((at) => now - at < this.windowMs)
-  }
-
-  /** Removes one instant of a released attempt; the key goes when nothing is left. */
-  private forget(key: string, instant: number): void {
-    const instants = this.attempts.get(key)
-    if (!instants) return
-    const index = instants.indexOf(instant)
-    if (index >= 0) instants.splice(index, 1)
-    if (instants.length === 0) this.attempts.delete(key)
-  }
-
-  /** Drops keys from the least recently tried on while their newest instant left the window. */
-  private dropExpired(now: number): void {
-    for (const [key, instants] of this.attempts) {
-      const newest = instants.at(-1)
-      if (newest !== undefined && now - newest < this.windowMs) return
-      this.attempts.delete(key)
-    }
-  }
-
-  private evictBeyondLimit(): void {
-    for (const key of this.attempts.keys()) {
-      if (this.attempts.size <= this.maxKeys) return
-      this.attempts.delete(key)
-    }
-  }
+/** Removes attempts that left every window (housekeeping); answers how many. */
+export async function pruneSignInAttempts(db: Executor): Promise<number> {
+  const removed = await db
+    .delete(signInAttempts)
+    .where(sql`${signInAttempts.at} < now() - ${SIGN_IN_ATTEMPTS_RETENTION}`)
+    .returning({ key: signInAttempts.key })
+  return removed.length
 }

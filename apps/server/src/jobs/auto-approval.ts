@@ -1,10 +1,11 @@
 /**
- * §4: runs the automatic approval at start and every hour. The timer does not keep the process
- * alive; `stop()` clears it (on close).
+ * §4: runs the automatic approval at start and every hour, once across all server processes on
+ * the database (`claimJobRun`). The timer does not keep the process alive; `stop()` clears it.
  */
 import { serializeError } from '../logging'
 import type { Database } from '../persistence/database'
 import { autoApproveDistributions } from '../processes/auto-approval'
+import { claimJobRun } from './job-claim'
 
 export const AUTO_APPROVAL_INTERVAL_MS = 60 * 60 * 1000
 
@@ -29,13 +30,32 @@ export async function runAutoApprovalJob(
   }
 }
 
+/** A run if this process claims the interval; an empty list when another process ran it. */
+export async function runClaimedAutoApproval(
+  db: Database,
+  log: JobLogger,
+  intervalMs = AUTO_APPROVAL_INTERVAL_MS,
+): Promise<string[]> {
+  try {
+    if (!(await claimJobRun(db, 'auto-approval', intervalMs))) {
+      log.info({ job: 'auto-approval' }, 'scheduled job skipped: another process ran it')
+      return []
+    }
+    log.info({ job: 'auto-approval' }, 'scheduled job claimed: automatic approval runs')
+  } catch (err) {
+    log.error({ err: serializeError(err) }, 'automatic approval not claimed')
+    return []
+  }
+  return runAutoApprovalJob(db, log)
+}
+
 export function startAutoApprovalJob(
   db: Database,
   log: JobLogger,
   intervalMs = AUTO_APPROVAL_INTERVAL_MS,
 ): { stop(): void; firstRun: Promise<string[]> } {
-  const firstRun = runAutoApprovalJob(db, log)
-  const timer = setInterval(() => void runAutoApprovalJob(db, log), intervalMs)
+  const firstRun = runClaimedAutoApproval(db, log, intervalMs)
+  const timer = setInterval(() => void runClaimedAutoApproval(db, log, intervalMs), intervalMs)
   timer.unref()
   return { stop: () => clearInterval(timer), firstRun }
 }

@@ -696,3 +696,31 @@ export const notificationReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.notification] })],
 )
+
+/**
+ * Sign-in attempts per key (user name, client address) in the throttle's window, shared by every
+ * server process (issue 15, decision 029). An attempt is a row per key, written before its
+ * password is verified; a right password deletes it, a wrong one leaves it until it is old.
+ */
+export const signInAttempts = pgTable(
+  'sign_in_attempts',
+  {
+    attemptId: uuid().notNull(),
+    key: text().notNull(),
+    at: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.key] }), index().on(t.key, t.at)],
+)
+
+/** Fixed-window counters of `@fastify/rate-limit` (password reset), shared by every process. */
+export const rateLimitWindows = pgTable('rate_limit_windows', {
+  key: text().primaryKey(),
+  hits: integer().notNull(),
+  windowEndsAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+})
+
+/** The last run of each scheduled job, so that one process runs it per interval (issue 15). */
+export const jobRuns = pgTable('job_runs', {
+  job: text().primaryKey(),
+  lastRunAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+})

@@ -2,19 +2,21 @@ import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { postgresRateLimitStore } from '../auth/rate-limit-store'
+import type { Database } from '../persistence/database'
 
 /**
  * Security headers with a strict Content-Security-Policy: scripts only from the portal's own
  * origin, no inline script; styles from the origin or with the per-response nonce that MUI's
  * Emotion cache is given. `connectSources` are the origins besides its own that the portal calls
  * (another backend named by the customer configuration). Rate limits apply to the routes that ask
- * for one in their config. Answers of the API carry personal data: no cache keeps them
+ * for one in their config, counted in PostgreSQL. Answers of the API carry personal data: no cache keeps them
  * (`Cache-Control: no-store`) unless a route says otherwise (the file download, the customer
  * configuration); the swagger-ui files and the portal's own files stay cacheable.
  */
 export default fp(async function securityPlugin(
   app: FastifyInstance,
-  { connectSources = [] }: { connectSources?: string[] },
+  { connectSources = [], database }: { connectSources?: string[]; database: Database },
 ) {
   await app.register(helmet, {
     enableCSPNonces: true,
@@ -48,6 +50,8 @@ export default fp(async function securityPlugin(
   })
   await app.register(rateLimit, {
     global: false,
+    // counted in PostgreSQL: every server process on the database sees the same windows
+    store: postgresRateLimitStore(database),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       code: 'TOO_MANY_REQUESTS',

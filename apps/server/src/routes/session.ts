@@ -1,7 +1,7 @@
 import { TokenRequestSchema, TokenResponseSchema } from '@portal/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { LoginThrottle } from '../auth/login-throttle'
+import { PostgresLoginThrottle } from '../auth/login-throttle'
 import { ConcurrencyLimit } from '../concurrency-limit'
 import { HttpError } from '../http-errors'
 import { idempotent, IdempotencyHeadersSchema } from '../plugins/idempotency'
@@ -9,8 +9,8 @@ import { revokeSession, revokeTokens, signIn } from '../processes/sign-in'
 
 /** §7 "Session and account": sign-in, logout, and logout on every device (decision 022). */
 const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  // in this process: a shared store for several processes implements LoginAttemptStore
-  const throttle = new LoginThrottle()
+  // in PostgreSQL: every server process on the database counts the same attempts (decision 029)
+  const throttle = new PostgresLoginThrottle(app.db)
   // Argon2id takes 19 MiB and about 10 ms of a core per verification, on libuv's thread pool
   // (four threads) that file, DNS and compression work share. Two at once leave threads for that
   // work and a core for the event loop, so that other requests and the health check keep

@@ -1,0 +1,34 @@
+/**
+ * Scheduled jobs run once per interval across every server process on the database (issue 15,
+ * decision 029). Each process keeps its own timer; a run first claims the interval: in one
+ * transaction it takes the job's advisory lock and moves the job's last run to now unless another
+ * process did within the interval. Only the process whose claim succeeds runs the job.
+ */
+import { sql } from 'drizzle-orm'
+import type { Database } from '../persistence/database'
+import { jobRuns } from '../persistence/schema'
+
+/**
+ * Claims the run of `job` if its last run is at least `intervalMs` ago, less a minute of slack for
+ * timers that fire a little early. True: this process runs it now.
+ */
+export async function claimJobRun(db: Database, job: string, intervalMs: number): Promise<boolean> {
+  const slackSeconds = Math.max(intervalMs / 1000 - 60, 0)
+  return db.transaction(async (tx) => {
+    const locked = (await tx.execute(
+      sql`select pg_try_advisory_xact_lock(hashtextextended(${`job:${job}`}, 0)) as locked`,
+    )) as unknown as { rows: { locked: boolean }[] }
+    // another process is claiming it right now: it will run the job
+    if (!locked.rows[0]?.locked) return false
+    const claimed = await tx
+      .insert(jobRuns)
+      .values({ job, lastRunAt: sql`now()` })
+      .onConflictDoUpdate({
+        target: jobRuns.job,
+        set: { lastRunAt: sql`now()` },
+        setWhere: sql`${jobRuns.lastRunAt} <= now() - make_interval(secs => ${slackSeconds})`,
+      })
+      .returning({ job: jobRuns.job })
+    return claimed.length > 0
+  })
+}
