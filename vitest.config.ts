@@ -21,8 +21,8 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
     include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
     globalSetup: ['apps/server/test/global-setup.ts'],
     env: { TEST_DATABASE_KIND: database, TEST_DATABASE_URL: postgresUrl ?? '' },
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
+    testTimeout: 180_000,
+    hookTimeout: 300_000,
   },
 })
 

@@ -87,7 +87,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use(portal)
       await portal.stop()
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker', timeout: 600_000 },
   ],
   baseURL: async ({ portal }, use) => {
     await use(portal.url)

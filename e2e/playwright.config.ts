@@ -17,8 +17,8 @@ export default defineConfig({
   testDir: './tests',
   outputDir: './artifacts/results',
   globalSetup: './global-setup.ts',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  timeout: 600_000,
+  expect: { timeout: 180_000 },
   workers: 2,
   reporter: [['list']],
   use: {

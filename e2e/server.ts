@@ -1,10 +1,12 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
+/** The server's lock file in its data folder (apps/server/src/persistence/database.ts). */
+const LOCK_FILE = 'portal.lock'
 
 export interface PortalServer {
   url: string
@@ -23,34 +25,61 @@ function freePort(): Promise<number> {
   })
 }
 
+/** Where the global setup keeps the migrated and seeded data folders, one per seed scale. */
+export const TEMPLATES_ENV = 'PORTAL_E2E_TEMPLATES'
+/** The seed scales the suite uses (`seedScale` of `test.use`). */
+export const TEMPLATE_SCALES = [1, 3] as const
+
+/** The template data folder of a seed scale, below the folder of the global setup. */
+export const templateFolder = (root: string, scale: number) => path.join(root, `scale-${scale}`)
+
 /**
- * Starts the real server (built portal, embedded PGlite, demo data) on a fresh data folder and a
- * free port, and waits until it answers. `seedScale` above 1 seeds that much demo data first
- * (the server seeds scale 1 into an empty database itself).
+ * Migrates and seeds a PGlite data folder with the demo data of `scale`, as a fresh server would on
+ * its first start (the global setup makes the templates with it, once per run).
+ */
+export function seedDataFolder(dataDir: string, scale: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'apps/server/src/seed/cli.ts'), '--scale', String(scale)],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.once('error', reject)
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`Demodaten fehlgeschlagen:\n${output}`)),
+    )
+  })
+}
+
+/** At most this long for a server to answer its first health check, even on a busy machine. */
+const START_DEADLINE_MS = 300_000
+
+/**
+ * Starts the real server (built portal, embedded PGlite, demo data) on a copy of the template data
+ * folder of `seedScale` (default 1) and a free port, and waits until it answers. The copy starts
+ * in a second or two: the server finds its database migrated and seeded and neither migrates nor
+ * seeds again (issue 15).
  */
 export async function startPortal(
   options: { customer?: string; seedScale?: number } = {},
 ): Promise<PortalServer> {
   const port = await freePort()
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'))
-  if (options.seedScale && options.seedScale > 1) {
-    const seed = spawnSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        path.join(ROOT, 'apps/server/src/seed/cli.ts'),
-        '--scale',
-        String(options.seedScale),
-      ],
-      {
-        cwd: ROOT,
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-        encoding: 'utf8',
-      },
-    )
-    if (seed.status !== 0) throw new Error(`Demodaten fehlgeschlagen:\n${seed.stderr}`)
-  }
+  const templates = process.env[TEMPLATES_ENV]
+  if (!templates)
+    throw new Error(`${TEMPLATES_ENV} fehlt: die Vorlagen legt e2e/global-setup.ts an`)
+  // the lock file of the process that seeded the template is not copied (it has ended anyway)
+  await cp(templateFolder(templates, options.seedScale ?? 1), dataDir, {
+    recursive: true,
+    filter: (source) => path.basename(source) !== LOCK_FILE,
+  })
   const url = `http://127.0.0.1:${port}`
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -70,7 +99,7 @@ export async function startPortal(
   let output = ''
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const deadline = Date.now() + 60_000
+  const deadline = Date.now() + START_DEADLINE_MS
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`Server beendet:\n${output}`)
     try {

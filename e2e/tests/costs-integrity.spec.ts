@@ -70,7 +70,7 @@ test('double clicks on save, delete and confirm each have one effect and show no
   request,
 }) => {
   // it opens every line of the list once: more than the default minute on a busy machine
-  test.setTimeout(240_000)
+  test.setTimeout(600_000)
   const server = await api(request)
   await signIn(page, 'verwalter')
   await openDistribution(page, 'offen')

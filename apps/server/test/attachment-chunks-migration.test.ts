@@ -104,7 +104,7 @@ beforeAll(async () => {
     )
   }
   await database.migrate(MIGRATIONS)
-}, 120_000)
+}, 300_000)
 
 afterAll(async () => {
   await database?.close()

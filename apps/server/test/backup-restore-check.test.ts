@@ -28,7 +28,7 @@ describe.skipIf(!isPostgres || !hasPgDump)('scripts/backup-restore-check.mjs', (
     const result = spawnSync(
       process.execPath,
       [path.join(ROOT, 'scripts/backup-restore-check.mjs'), databaseUrl(serverUrl, name)],
-      { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 },
+      { cwd: ROOT, env, encoding: 'utf8', timeout: 300_000 },
     )
     expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0)
     expect(result.stdout).toMatch(/^Sicherung von portal_test_\w+ mit pg_dump …$/m)
@@ -60,7 +60,7 @@ describe.skipIf(!isPostgres || !hasPgDump)('scripts/backup-restore-check.mjs', (
         '--no-dump',
         databaseUrl(serverUrl, `${name}_gibt_es_nicht`),
       ],
-      { cwd: ROOT, encoding: 'utf8', timeout: 60_000 },
+      { cwd: ROOT, encoding: 'utf8', timeout: 300_000 },
     )
     expect(result.status).toBe(1)
     expect(result.stderr).toMatch(

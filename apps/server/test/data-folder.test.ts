@@ -206,7 +206,7 @@ describe.skipIf(inject('testDatabaseKind') !== 'pglite')('the data folder', () =
     await checkDataFolder(folder, { writable: true, warn: quiet })
     expect(quiet).not.toHaveBeenCalled()
     expect(await wrongModes(folder)).toEqual([])
-  }, 60_000)
+  }, 300_000)
 
   it.skipIf(!isRoot)(
     'another user’s file open to others refuses the start',
@@ -238,7 +238,7 @@ describe.skipIf(inject('testDatabaseKind') !== 'pglite')('the data folder', () =
       await writeFile(path.join(populated, 'jwt-secret'), randomBytes(32).toString('base64url'), {
         mode: 0o600,
       })
-    }, 120_000)
+    }, 300_000)
 
     /** A copy of the populated folder, given to nobody when the tests run as root. */
     async function copy(name: string): Promise<string> {
@@ -265,7 +265,7 @@ describe.skipIf(inject('testDatabaseKind') !== 'pglite')('the data folder', () =
       expect(result.code).toBe(1)
       expect(result.stderr.trim()).toBe(notWritableMessage(folder, folder, user))
       expect(result.stdout).toBe('')
-    }, 60_000)
+    }, 300_000)
 
     it('files read-only in a writable folder: one German line naming one, exit code 1', async () => {
       const folder = await copy('read-only-files')
@@ -281,7 +281,7 @@ describe.skipIf(inject('testDatabaseKind') !== 'pglite')('the data folder', () =
       )
       expect(line!.length).toBeLessThan(600)
       expect(existsSync(path.join(folder, LOCK_FILE))).toBe(false)
-    }, 60_000)
+    }, 300_000)
 
     it('a damaged database: one German line instead of the library’s source, exit code 1', async () => {
       const folder = await copy('damaged')
@@ -294,6 +294,6 @@ describe.skipIf(inject('testDatabaseKind') !== 'pglite')('the data folder', () =
         new RegExp(`^Die Datenbank in ${folder} konnte nicht geöffnet werden \\(PGlite meldet: `),
       )
       expect(lines[0]!.length).toBeLessThan(600)
-    }, 60_000)
+    }, 300_000)
   })
 })

@@ -254,7 +254,7 @@ describe.skipIf(!isPostgres)('a PostgreSQL restart during requests', () => {
     } finally {
       await check.end()
     }
-  }, 60_000)
+  }, 300_000)
 })
 
 describe('a PostgreSQL server that refuses connections (down for a restart)', () => {

@@ -120,7 +120,7 @@ beforeAll(async () => {
   await target.db.insert(users).values(seededUsers)
   targetApp = await buildApp({ config: source.config, database: target })
   await targetApp.ready()
-}, 120_000)
+}, 300_000)
 
 afterAll(async () => {
   await targetApp?.close()

@@ -168,7 +168,7 @@ describe('mail over SMTP', () => {
     })
     expect(asked.statusCode).toBe(200)
     // the mail goes out after the answer
-    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 10_000 })
+    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 180_000 })
     const [mail] = received
     expectGermanPlainText(mail!)
     expect(mail!.to).toEqual([owner!.mail])

@@ -76,7 +76,7 @@ function runServer(mode: 'production' | 'demo'): Promise<Run> {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     const run: Run = { code: null, output: '' }
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
+    const timer = setTimeout(() => child.kill('SIGKILL'), 300_000)
     const onData = (chunk: Buffer) => {
       run.output += chunk.toString()
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(run.output)

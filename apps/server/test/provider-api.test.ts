@@ -667,7 +667,7 @@ describe('import and dump as a tar archive', () => {
       .orderBy(sql`${auditLog.id} desc`)
       .limit(1)
     expect(audit!.userName).toBe('provider:austausch')
-  }, 120_000)
+  }, 300_000)
 
   it('takes and gives the archive over a real connection, also gzip-encoded', async () => {
     await ctx.app.listen({ port: 0, host: '127.0.0.1' })

@@ -43,8 +43,8 @@ export function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProces
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
       if (match) resolve({ base: match[1]!, child, output: () => output, stop })
     }
-    child.stdout!.on('data', onData)
-    child.stderr!.on('data', onData)
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
     child.once('exit', (code, signal) =>
       reject(new Error(`server ended (${code ?? signal}) before listening:\n${output}`)),
     )

@@ -36,7 +36,7 @@ export function postgresRateLimitStore(db: Database) {
                 then excluded.window_ends_at else ${table.windowEndsAt} end
             returning hits, ceil(extract(epoch from window_ends_at - now()) * 1000)::int as ttl`,
       ).then((result) => {
-        const [row] = (result as unknown as { rows: { hits: number; ttl: number }[] }).rows
+        const [row] = (result as { rows: { hits: number; ttl: number }[] }).rows
         callback(null, { current: row!.hits, ttl: Math.max(row!.ttl, 0) })
       }, callback)
     }
@@ -52,8 +52,9 @@ export function postgresRateLimitStore(db: Database) {
 
 /** Removes windows that ended more than an hour ago (housekeeping); answers how many. */
 export async function pruneRateLimitWindows(db: Database): Promise<number> {
-  const removed = (await db.execute(
-    sql`delete from ${rateLimitWindows} where ${rateLimitWindows.windowEndsAt} < now() - interval '1 hour' returning key`,
-  )) as unknown as { rows: unknown[] }
-  return removed.rows.length
+  const removed = await db
+    .delete(rateLimitWindows)
+    .where(sql`${rateLimitWindows.windowEndsAt} < now() - interval '1 hour'`)
+    .returning({ key: rateLimitWindows.key })
+  return removed.length
 }

@@ -17,7 +17,7 @@ export async function claimJobRun(db: Database, job: string, intervalMs: number)
   return db.transaction(async (tx) => {
     const locked = (await tx.execute(
       sql`select pg_try_advisory_xact_lock(hashtextextended(${`job:${job}`}, 0)) as locked`,
-    )) as unknown as { rows: { locked: boolean }[] }
+    )) as { rows: { locked: boolean }[] }
     // another process is claiming it right now: it will run the job
     if (!locked.rows[0]?.locked) return false
     const claimed = await tx
