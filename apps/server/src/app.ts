@@ -99,6 +99,17 @@ export async function buildApp(options: AppOptions) {
   app.decorate('routeTable', routeTable)
 
   await app.register(errorsPlugin)
+  // Issue 15: on close (SIGTERM) answers in flight finish and end their connection, so that the
+  // close does not wait for clients' idle keep-alive connections; new requests get 503.
+  let closing = false
+  app.addHook('preClose', (done) => {
+    closing = true
+    done()
+  })
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) void reply.header('connection', 'close')
+    done(null, payload)
+  })
   await app.register(metricsPlugin, {
     database: options.database,
     token: options.config.metricsToken,
