@@ -31,7 +31,7 @@ import { users } from '../apps/server/src/persistence/schema'
 import { searchAnswerStatement } from '../apps/server/src/persistence/search'
 import { seedDemoData } from '../apps/server/src/seed/demo-data'
 import { DEMO_PASSWORD, DEMO_USERS } from '../apps/server/src/seed/demo-users'
-import { buildPdf } from '../apps/server/src/seed/pdf'
+import { buildPdf } from '../apps/server/src/files/pdf'
 import { compareAnswers, referenceRatios } from './compare'
 import { measurePortal, recordPortalCalls, type RecordedCall } from './portal'
 import {

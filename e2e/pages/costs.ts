@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, field } from '../fixtures'
 
 /** '1.234,56 €' as hundredths of a euro, exactly. */
-function cents(text: string): number {
+export function cents(text: string): number {
   const match = /(-?[\d.]+),(\d{2})/.exec(text)
   if (!match) throw new Error(`no amount in ${text}`)
   const sign = match[1]!.startsWith('-') ? -1 : 1

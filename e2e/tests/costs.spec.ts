@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { checkScreen, expect, field, signIn, test } from '../fixtures'
 import { addLine, confirmedTotals, grossTotal, openDistribution } from '../pages/costs'
 
@@ -105,4 +106,40 @@ test('approve a released distribution', async ({ page }) => {
     .getByRole('button', { name: 'Genehmigen' })
     .click()
   await expect(page.getByRole('region', { name: 'Übersicht' })).toContainText('genehmigt')
+
+  // the history keeps what was approved: its totals, the hash, the lines and a PDF receipt
+  const history = page.getByRole('region', { name: 'Verlauf' })
+  const item = history.getByRole('listitem').filter({ hasText: 'auf „genehmigt“ geändert' })
+  await expect(item).toContainText('verwalter')
+  // the approved total is the one the overview shows
+  const overview = await page.getByRole('region', { name: 'Übersicht' }).innerText()
+  const total = /Kosten gesamt\s+([\d.]+,\d\d)/.exec(overview)?.[1]
+  expect(total, overview).toBeDefined()
+  await expect(item).toContainText(new RegExp(`Gesamtsumme: ${total!.replaceAll('.', '\\.')}\\s€`))
+  const hash = (await item.locator('code').innerText()).trim()
+  expect(hash).toMatch(/^[0-9a-f]{64}$/)
+  const show = item.getByRole('button', { name: /Kostenzeilen? anzeigen$/ })
+  await show.click()
+  await expect(item.getByRole('button', { name: /ausblenden$/ })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  )
+  const lines = item.getByRole('table', { name: /Kostenzeilen beim Stand der Entscheidung/ })
+  await expect(lines.locator('tbody tr').first()).toBeVisible()
+  await checkScreen(page, 'history with a decision receipt')
+  // the hash and the lines reflow on a phone
+  await page.setViewportSize({ width: 320, height: 800 })
+  await checkScreen(page, 'history with a decision receipt at 320 px')
+  await page.setViewportSize({ width: 1366, height: 900 })
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    item
+      .getByRole('button', { name: /^Beleg \(PDF\) der Entscheidung vom .* herunterladen$/ })
+      .click(),
+  ])
+  expect(file.suggestedFilename()).toMatch(/^Beleg .* Eintrag \d+\.pdf$/)
+  const pdf = (await readFile(await file.path())).toString('latin1')
+  expect(pdf.startsWith('%PDF-')).toBe(true)
+  expect(pdf).toContain('(Beleg zur Genehmigung der Kostenverteilung)')
+  expect(pdf).toContain(hash)
 })

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
+import type { Page } from '@playwright/test'
+import { strFromU8, unzipSync } from 'fflate'
 import { checkScreen, expect, signIn, test } from '../fixtures'
 import { openDistribution } from '../pages/costs'
 
@@ -114,4 +116,64 @@ test('invoices of a distribution: download an invoice PDF, see its details, appr
     .getByRole('button', { name: 'Genehmigen' })
     .click()
   await expect(page.getByRole('region', { name: 'Übersicht' })).toContainText('genehmigt')
+})
+
+/** Uploads a cost document to the first open distribution of the signed-in user. */
+async function uploadCostDocument(page: Page, name: string, bytes: Buffer) {
+  await openDistribution(page, 'offen')
+  await page.getByRole('button', { name: 'Kostenbeleg hochladen' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Kostenbeleg hochladen' })
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name, mimeType: 'application/pdf', buffer: bytes })
+  await dialog.getByRole('button', { name: 'Hochladen' }).click()
+  await expect(dialog.getByRole('status')).toContainText('hochgeladen')
+  await dialog.getByRole('button', { name: 'Schließen' }).click()
+}
+
+test('"Meine Daten herunterladen" holds my upload and nothing of another user', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // another user's upload, in a browser of its own
+  const other = await browser.newContext({ baseURL })
+  const otherPage = await other.newPage()
+  await signIn(otherPage, 'eigentuemer')
+  const theirs = pdf('Beleg der Eigentümerin')
+  await uploadCostDocument(otherPage, 'Eigentümerin Wasser.pdf', theirs)
+  await other.close()
+
+  await signIn(page, 'verwalter')
+  const mine = pdf('Beleg des Verwalters')
+  await uploadCostDocument(page, 'Verwalter Strom.pdf', mine)
+  await page.goto('/account')
+  const section = page.getByRole('region', { name: 'Meine Daten' })
+  await expect(section).toContainText('Art. 15 und 20 DSGVO')
+  await checkScreen(page, 'account with my data')
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    section.getByRole('button', { name: 'Meine Daten herunterladen' }).click(),
+  ])
+  expect(download.suggestedFilename()).toMatch(/^Meine Daten verwalter \d{4}-\d{2}-\d{2}\.zip$/)
+  const zip = unzipSync(await readFile(await download.path()))
+  const profile = JSON.parse(strFromU8(zip['profil.json']!)) as { userName: string }
+  expect(profile.userName).toBe('verwalter')
+  const files = JSON.parse(strFromU8(zip['dateien.json']!)) as {
+    fileName: string
+    path: string
+    sha256: string
+  }[]
+  const upload = files.find((file) => file.fileName === 'Verwalter Strom.pdf')
+  expect(upload, files.map((file) => file.fileName).join(', ')).toBeDefined()
+  expect(sha256(Buffer.from(zip[upload!.path]!))).toBe(sha256(mine))
+  expect(upload!.sha256).toBe(sha256(mine))
+  // nothing of the other user: neither the file, its name nor a trace of its bytes
+  expect(files.map((file) => file.fileName)).not.toContain('Eigentümerin Wasser.pdf')
+  for (const [name, bytes] of Object.entries(zip)) {
+    expect(strFromU8(bytes, true), name).not.toContain('Beleg der Eigent')
+    expect(strFromU8(bytes, true), name).not.toContain('Eigentümerin Wasser')
+  }
+  const actions = JSON.parse(strFromU8(zip['aktionen.json']!)) as { action: string }[]
+  expect(actions.map((entry) => entry.action)).toContain('ATTACHMENT_UPLOADED')
 })

@@ -43,7 +43,7 @@ test.describe('reflow and axe at every width', () => {
       page.getByRole('heading', { level: 1, name: 'Passwort zurücksetzen' }),
     ).toBeVisible()
     await checkWidths(page, 'password-reset')
-    for (const path of ['/imprint', '/privacy', '/terms']) {
+    for (const path of ['/imprint', '/privacy', '/terms', '/accessibility']) {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       await checkWidths(page, `signed-out${path.replace('/', '-')}`)

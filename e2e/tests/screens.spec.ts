@@ -109,11 +109,44 @@ test.describe('screens of a signed-in user', () => {
   })
 })
 
+test('the accessibility statement says what the customer configuration says, signed out', async ({
+  page,
+}) => {
+  await page.goto('/accessibility')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Erklärung zur Barrierefreiheit')
+  const config = (await (await page.request.get('/api/configuration/customer')).json()) as {
+    customerService: { mail: string }
+    accessibility: {
+      lastChecked: string
+      knownIssues: { heading: string }[]
+      feedback: { mail: string }
+      authority: { name: string; url: string }
+    }
+  }
+  const statement = config.accessibility
+  const [year, month, day] = statement.lastChecked.split('-')
+  await expect(page.getByText(`Zuletzt geprüft am ${day}.${month}.${year}.`)).toBeVisible()
+  await expect(page.getByText('teilweise vereinbar', { exact: false })).toBeVisible()
+  for (const issue of statement.knownIssues) {
+    await expect(page.getByRole('listitem').filter({ hasText: issue.heading })).toBeVisible()
+  }
+  const main = page.getByRole('main')
+  await expect(main.getByRole('link', { name: statement.feedback.mail })).toHaveAttribute(
+    'href',
+    `mailto:${statement.feedback.mail}`,
+  )
+  await expect(main.getByRole('link', { name: statement.authority.name })).toHaveAttribute(
+    'href',
+    statement.authority.url,
+  )
+})
+
 test.describe('legal notices', () => {
   for (const [path, link, title] of [
     ['/imprint', 'Impressum', /Impressum/],
     ['/privacy', 'Datenschutz', /Datenschutz/],
     ['/terms', 'Nutzungsbedingungen', /Nutzungsbedingungen/],
+    ['/accessibility', 'Barrierefreiheit', /Erklärung zur Barrierefreiheit/],
   ] as const) {
     test(`${link} is reachable from the footer, signed out and signed in`, async ({
       page,

@@ -97,12 +97,13 @@ test.describe('guard and session (§2, §4)', () => {
   }) => {
     await login('eigentuemer')
     const token = await page.evaluate(() => sessionStorage.getItem('kundenportal.token'))
+    // leave the open dashboard before the revocation: a call of its own still under way would meet
+    // the 401 while the page unloads, and its unread answer would carry no reason
+    await page.goto('about:blank')
     await page.request.post('/api/token/revoke', { headers: { authorization: `Bearer ${token}` } })
     // the next call of the portal (here the notifications of the app bar) answers 401; the calls
-    // after it, sent without a token, must not replace the server's reason
-    // leave the open dashboard first (its own calls would meet the 401 too), and wait only for the
+    // after it, sent without a token, must not replace the server's reason; wait only for the
     // navigation to start: the portal's own redirect to the sign-in may come before the load event
-    await page.goto('about:blank')
     await page.goto('/dashboard', { waitUntil: 'commit' })
     await expect(page).toHaveURL(/\/authenticate$/)
     await expect(page.getByRole('alert')).toHaveText(

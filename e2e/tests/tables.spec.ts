@@ -56,8 +56,15 @@ async function columnTexts(table: Locator, header: string): Promise<string[]> {
   )
 }
 
+/** The rows-per-page choice of this table: a page may show several paged tables. */
+function rowsPerPage(table: Locator) {
+  return table
+    .locator('xpath=ancestor::div[.//*[@role="combobox"]][1]')
+    .getByRole('combobox', { name: /Zeilen pro Seite/ })
+}
+
 async function showAllRows(page: Page, table: Locator) {
-  await page.getByRole('combobox', { name: /Zeilen pro Seite/ }).click()
+  await rowsPerPage(table).click()
   await page.getByRole('option', { name: 'Alle' }).click()
   await expect(table.locator('tbody tr').first()).toBeVisible()
 }

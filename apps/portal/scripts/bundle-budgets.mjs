@@ -23,7 +23,9 @@ const DASHBOARD_SCREENS = [...LOGIN_SCREENS, SIGN_IN_CALLS, ...LANDING_PAGES['/d
 
 /**
  * Measures a build: `routes` are all JavaScript a route loads (entry and its static imports,
- * plus its screens), `screens` what each lazily loaded screen adds to the entry.
+ * plus its screens), `screens` what each lazily loaded screen adds to what is loaded when it can
+ * be asked for: the entry, and for a chunk that only screens load lazily (a dialog, a menu) also
+ * what every one of those screens loaded.
  * @param {string} dist
  * @returns {{ routes: Measured[], screens: Measured[] }}
  */
@@ -48,12 +50,27 @@ export function measureBuild(dist) {
     for (const screen of screens) chunkFiles(manifest, screen, files)
     return files
   }
+  /** What is loaded before the dynamic entry `key` can be asked for. @param {string} key */
+  const loadedBefore = (key) => {
+    const importers = Object.entries(manifest)
+      .filter(([, chunk]) => (chunk.dynamicImports ?? []).includes(key))
+      .map(([importer]) => importer)
+    if (importers.length === 0 || importers.some((importer) => manifest[importer]?.isEntry))
+      return entry
+    const [first, ...others] = importers.map(
+      (importer) => new Set([...entry, ...closure(importer)]),
+    )
+    return new Set([...first].filter((file) => others.every((loaded) => loaded.has(file))))
+  }
   const screens = Object.entries(manifest)
     .filter(([, chunk]) => chunk.isDynamicEntry)
-    .map(([key, chunk]) => ({
-      name: path.basename(chunk.src ?? key).replace(/\.[jt]sx?$/, ''),
-      kb: kb([...closure(key)].filter((file) => !entry.has(file))),
-    }))
+    .map(([key, chunk]) => {
+      const loaded = loadedBefore(key)
+      return {
+        name: path.basename(chunk.src ?? key).replace(/\.[jt]sx?$/, ''),
+        kb: kb([...closure(key)].filter((file) => !loaded.has(file))),
+      }
+    })
     .sort((a, b) => a.name.localeCompare(b.name))
   const routes = [{ name: '/authenticate', kb: kb(routeFiles(LOGIN_SCREENS)) }]
   if (DASHBOARD_SCREENS.every((screen) => manifest[screen])) {

@@ -5,7 +5,7 @@ import path from 'node:path'
 
 /**
  * @typedef {{ file: string, src?: string, isEntry?: boolean, isDynamicEntry?: boolean,
- *   imports?: string[] }} ManifestChunk
+ *   imports?: string[], dynamicImports?: string[] }} ManifestChunk
  * @typedef {Record<string, ManifestChunk>} Manifest
  */
 

@@ -33,6 +33,7 @@ import deviceRoutes from './routes/persistence/devices'
 import fileRoutes from './routes/persistence/files'
 import operatingCostsRoutes from './routes/persistence/operating-costs'
 import partnerAndProductRoutes from './routes/persistence/partners'
+import consumptionRoutes from './routes/persistence/consumption'
 import pointOfDeliveryRoutes from './routes/persistence/points-of-delivery'
 import userRoutes from './routes/persistence/users'
 import portalRoutes, { portalIndexFile } from './routes/portal'
@@ -153,6 +154,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(connectionRoutes)
   await app.register(partnerAndProductRoutes)
   await app.register(pointOfDeliveryRoutes)
+  await app.register(consumptionRoutes)
   await app.register(contractRoutes)
   await app.register(deviceRoutes)
   await app.register(operatingCostsRoutes)

@@ -50,6 +50,11 @@ export interface HttpLimits {
   keepAliveTimeoutMs: number
   /** `MAX_CONNECTIONS`: open connections beyond this are closed at once. */
   maxConnections: number
+  /**
+   * `SHUTDOWN_TIMEOUT_MS`: after `SIGTERM` the requests in flight may finish within this; then the
+   * process ends regardless (with exit code 1).
+   */
+  shutdownTimeoutMs: number
 }
 
 export const DEFAULT_HTTP_LIMITS: HttpLimits = {
@@ -61,6 +66,8 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   // never reuse a connection the server is closing (Fastify's default)
   keepAliveTimeoutMs: 72_000,
   maxConnections: 1000,
+  // Kubernetes' default grace period between SIGTERM and SIGKILL
+  shutdownTimeoutMs: 30_000,
 }
 
 const LIMIT_VARIABLES: Record<keyof HttpLimits, string> = {
@@ -69,6 +76,7 @@ const LIMIT_VARIABLES: Record<keyof HttpLimits, string> = {
   idleTimeoutMs: 'IDLE_TIMEOUT_MS',
   keepAliveTimeoutMs: 'KEEP_ALIVE_TIMEOUT_MS',
   maxConnections: 'MAX_CONNECTIONS',
+  shutdownTimeoutMs: 'SHUTDOWN_TIMEOUT_MS',
 }
 
 /** The limits from the environment: whole numbers of at least 1, the defaults where unset. */

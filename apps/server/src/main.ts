@@ -1,6 +1,6 @@
 import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app'
-import { loadConfig, type ServerConfig } from './config'
+import { DEFAULT_HTTP_LIMITS, loadConfig, type ServerConfig } from './config'
 import { startAutoApprovalJob } from './jobs/auto-approval'
 import { startHousekeepingJob } from './jobs/housekeeping'
 import { prepareStart, StartRefusedError } from './modes/start-mode'
@@ -48,13 +48,17 @@ app.addHook('onClose', () => {
   housekeeping.stop()
 })
 
-closeWithGrace({ delay: 10_000 }, async ({ err }) => {
-  if (err) app.log.error({ err }, 'server closing after an error')
-  autoApproval.stop()
-  housekeeping.stop()
-  await app.close()
-  await database.close()
-})
+// Issue 15: SIGTERM drains: no new connections, the requests in flight finish, then the pool closes
+closeWithGrace(
+  { delay: config.limits?.shutdownTimeoutMs ?? DEFAULT_HTTP_LIMITS.shutdownTimeoutMs },
+  async ({ err }) => {
+    if (err) app.log.error({ err }, 'server closing after an error')
+    autoApproval.stop()
+    housekeeping.stop()
+    await app.close()
+    await database.close()
+  },
+)
 
 await app.listen({ port: config.port, host: config.host })
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`

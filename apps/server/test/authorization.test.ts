@@ -3,7 +3,7 @@
  * of data the caller may not see each answers 404; no search lets data of another company code or
  * another owner through. New routes are covered as soon as they are registered.
  */
-import { and, eq, isNull, notInArray } from 'drizzle-orm'
+import { and, desc, eq, isNull, notInArray, sql } from 'drizzle-orm'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RouteEntry } from '../src/app'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import {
+  auditLog,
   attachments,
   billingObjects,
   connectionFeatures,
@@ -25,6 +26,8 @@ import {
   products,
 } from '../src/persistence/schema'
 import { runProviderCommand } from '../src/provider/commands'
+import { berlinToday } from '../src/seed/calendar'
+import { lastCompleteMonth } from '@portal/domain'
 import { createTestContext, ownedPropertiesOf, type TestContext } from './helper'
 
 let ctx: TestContext
@@ -140,6 +143,29 @@ const distributionSample: IdSample = async (ctx, notOwned) => ({
 const SAMPLES: Record<string, IdSample> = {
   'GET /api/persistence/operating-costs/:id': distributionSample,
   'GET /api/persistence/operating-costs/:id/history': distributionSample,
+  // an approval by verwalter, so that the receipt exists
+  'GET /api/persistence/operating-costs/:id/history/:sequence/receipt': async (ctx, notOwned) => {
+    const { id } = await distributionSample(ctx, notOwned)
+    const distribution = eq(operatingCostsDistributions.operatingCostsDistribution, id!)
+    await ctx.database.db
+      .update(operatingCostsDistributions)
+      .set({ operatingCostsDistributionStatus: 'F' })
+      .where(distribution)
+    const approved = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/processes/operating-costs/distribution-approval',
+      headers: await ctx.login('verwalter'),
+      payload: { operatingCostsDistribution: id, approved: true },
+    })
+    expect(approved.statusCode, approved.body).toBe(200)
+    const [decision] = await ctx.database.db
+      .select({ seq: auditLog.seq })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityKey, id!), sql`${auditLog.after} ? 'snapshotHash'`))
+      .orderBy(desc(auditLog.seq))
+      .limit(1)
+    return { id: id!, sequence: String(decision!.seq) }
+  },
   'POST /api/persistence/operating-costs/:id/heating-expenses': distributionSample,
   'POST /api/persistence/operating-costs/:id/working-expenses': distributionSample,
   'PATCH /api/persistence/operating-costs/:id/heating-expenses/:guid': (ctx, notOwned) =>
@@ -191,6 +217,19 @@ const SAMPLES: Record<string, IdSample> = {
   }),
   'GET /api/persistence/points-of-delivery/:id': async (ctx, notOwned) => ({
     id: await keyInProperty(ctx, pointsOfDelivery, pointsOfDelivery.pointOfDelivery, notOwned),
+  }),
+  'GET /api/persistence/points-of-delivery/:id/monthly-consumption': async (ctx, notOwned) => ({
+    id: await keyInProperty(ctx, pointsOfDelivery, pointsOfDelivery.pointOfDelivery, notOwned),
+  }),
+  'GET /api/persistence/points-of-delivery/:id/monthly-consumption/:month/pdf': async (
+    ctx,
+    notOwned,
+  ) => ({
+    id: await keyInProperty(ctx, pointsOfDelivery, pointsOfDelivery.pointOfDelivery, notOwned),
+    month: lastCompleteMonth(berlinToday()),
+  }),
+  'GET /api/persistence/connections/:connection/monthly-consumption': async (_ctx, notOwned) => ({
+    connection: notOwned,
   }),
   'GET /api/persistence/devices/:key': async (ctx, notOwned) => ({
     key: await keyInProperty(ctx, devices, devices.key, notOwned),

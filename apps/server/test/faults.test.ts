@@ -1,5 +1,6 @@
 /**
- * Issue 15: faults of the process. `kill -9` during cost-line saves and an upload leaves no
+ * Issue 15: faults of the process. `SIGTERM` drains: requests in flight finish and are answered,
+ * then the process ends with 0. `kill -9` during cost-line saves and an upload leaves no
  * half-written row: after the restart every line is whole or absent, every stored file has all
  * its bytes, every idempotency key has its effect, and repeating every request with its key makes
  * each line exactly once. (PostgreSQL restarts: test/database-restart.test.ts.)
@@ -21,6 +22,13 @@ const BASE = '/api/persistence/operating-costs'
 /** A PDF of `size` bytes: the header the type check reads, then padding. */
 const pdfOf = (size: number) =>
   Buffer.concat([SAMPLE_FILES.pdf, Buffer.alloc(size - SAMPLE_FILES.pdf.length, 0x20)])
+
+/** Lines of the server's log that report an incoming request other than the sign-in. */
+const incoming = (server: ServerProcess) =>
+  server
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('"incoming request"') && !line.includes('/api/token')).length
 
 describe.skipIf(!isPostgres)('faults of the server process', () => {
   const serverUrl = inject('serverUrl')
@@ -124,6 +132,54 @@ describe.skipIf(!isPostgres)('faults of the server process', () => {
         )
       ).rows[0]!.n,
     )
+
+  it('drains on SIGTERM: requests in flight finish, none answered is lost, the process ends with 0', async () => {
+    // a grace time no loaded test machine reaches: the test shows the drain, not the timeout
+    const server = await startServerProcess({ ...env, SHUTDOWN_TIMEOUT_MS: '300000' })
+    const auth = await signIn(server)
+    const before = incoming(server)
+    const searches = Array.from({ length: 12 }, () =>
+      fetch(`${server.base}/api/persistence/connections-search?limit=9999`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ filters: [] }),
+      }).then(async (response) => ({
+        status: response.status,
+        items: ((await response.json()) as { items: unknown[] }).items.length,
+      })),
+    )
+    const content = pdfOf(4 * 1024 * 1024)
+    const uploads = Array.from({ length: 4 }, (_, index) =>
+      upload(server, auth, `drain-${randomUUID()}-${index}`, content).then(async (response) => ({
+        status: response.status,
+        size: ((await response.json()) as { size?: number }).size,
+      })),
+    )
+    // SIGTERM once the server has received every request
+    await expect.poll(() => incoming(server) - before, { timeout: 180_000 }).toBe(16)
+    const exited = new Promise<number | null>((resolve) =>
+      server.child.once('exit', (code) => resolve(code)),
+    )
+    server.child.kill('SIGTERM')
+    const answered = await Promise.all(searches)
+    const stored = await Promise.all(uploads)
+    expect(await exited, server.output().slice(-3000)).toBe(0)
+    expect(answered.every((a) => a.status === 200 && a.items > 0)).toBe(true)
+    expect(stored.every((s) => s.status === 200 && s.size === content.length)).toBe(true)
+    // a request after the close finds no server
+    await expect(fetch(`${server.base}/api/health/live`)).rejects.toThrow()
+    // every upload answered is stored, with every byte
+    const files = await db.query<{ size: number; bytes: string }>(
+      `select a.size, sum(length(c.content))::text as bytes from attachments a
+       join attachment_contents c using (attachment)
+       where a.file_name like 'beleg-drain-%' group by a.attachment, a.size`,
+    )
+    expect(files.rows).toHaveLength(4)
+    expect(files.rows.every((row) => Number(row.bytes) === row.size)).toBe(true)
+    console.log(
+      `SIGTERM: ${answered.length} searches and ${stored.length} uploads of 4 MB in flight, all answered 200; exit code 0`,
+    )
+  }, 600_000)
 
   it('kill -9 during cost-line saves and an upload leaves no half-written row', async () => {
     let server = await startServerProcess(env)

@@ -8,7 +8,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { ActivityInputSchema, FILTER_TYPES, FileUploadFieldsSchema } from '@portal/domain'
+import {
+  ActivityInputSchema,
+  FILTER_TYPES,
+  FileUploadFieldsSchema,
+  lastCompleteMonth,
+} from '@portal/domain'
 import { and, eq } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import fc from 'fast-check'
@@ -43,6 +48,7 @@ import {
 } from '../src/persistence/schema'
 import type { SearchableEntity } from '../src/persistence/search'
 import { createProviderKey } from '../src/provider/api-keys'
+import { berlinToday } from '../src/seed/calendar'
 import { SAMPLE_FILES, multipart } from './fixtures/files'
 import { createTestContext } from './helper'
 
@@ -226,6 +232,14 @@ const VALID_PARAMS: Record<string, Record<string, string>> = {
   'GET /api/persistence/products/:id': { id: ids.product },
   'GET /api/persistence/points-of-delivery/:id': { id: ids.pointOfDelivery },
   'GET /api/persistence/point-of-delivery-object-relations/:id': { id: ids.pointOfDelivery },
+  'GET /api/persistence/points-of-delivery/:id/monthly-consumption': { id: ids.pointOfDelivery },
+  'GET /api/persistence/points-of-delivery/:id/monthly-consumption/:month/pdf': {
+    id: ids.pointOfDelivery,
+    month: lastCompleteMonth(berlinToday()),
+  },
+  'GET /api/persistence/connections/:connection/monthly-consumption': {
+    connection: ids.property,
+  },
   'GET /api/persistence/contracts/:key': { key: ids.contract },
   'GET /api/persistence/contract-accounts/:contractAccount': {
     contractAccount: ids.contractAccount,
@@ -234,6 +248,10 @@ const VALID_PARAMS: Record<string, Record<string, string>> = {
   'GET /api/persistence/billing-objects/:key': { key: ids.billingObject },
   'GET /api/persistence/operating-costs/:id': { id: ids.distribution },
   'GET /api/persistence/operating-costs/:id/history': { id: ids.distribution },
+  'GET /api/persistence/operating-costs/:id/history/:sequence/receipt': {
+    id: ids.distribution,
+    sequence: '1',
+  },
   'POST /api/persistence/operating-costs/:id/heating-expenses': { id: ids.distribution },
   'POST /api/persistence/operating-costs/:id/working-expenses': { id: ids.distribution },
   'PATCH /api/persistence/operating-costs/:id/heating-expenses/:guid': {

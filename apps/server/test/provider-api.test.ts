@@ -104,6 +104,13 @@ async function validLine(id: string): Promise<ExpenseInput> {
   }
 }
 
+/**
+ * The audited uses ordered by status (each test's differ): a call's use is audited after its answer
+ * went out, so the next call may be audited first.
+ */
+const inAnyOrder = (entries: readonly unknown[]) =>
+  [...(entries as { status: number }[])].sort((a, b) => a.status - b.status)
+
 async function keyUses(name: string) {
   return ctx.database.db
     .select()
@@ -179,10 +186,12 @@ describe('provider keys on the command line', () => {
 
     await vi.waitFor(async () => {
       const uses = await keyUses('kurzlebig')
-      expect(uses.map((u) => u.after)).toEqual([
-        { method: 'GET', route: '/api/provider/changes', status: 200 },
-        { method: 'GET', route: '/api/provider/changes', status: 401 },
-      ])
+      expect(inAnyOrder(uses.map((u) => u.after))).toEqual(
+        inAnyOrder([
+          { method: 'GET', route: '/api/provider/changes', status: 200 },
+          { method: 'GET', route: '/api/provider/changes', status: 401 },
+        ]),
+      )
     })
   })
 })
@@ -198,10 +207,12 @@ describe('the separation of provider keys and portal tokens', () => {
     expect(step.json()).toMatchObject({ code: 'PROVIDER_SCOPE_MISSING' })
     await vi.waitFor(async () => {
       const uses = await keyUses('nur-export')
-      expect(uses.map((u) => u.after)).toEqual([
-        { method: 'GET', route: '/api/provider/changes', status: 200 },
-        { method: 'POST', route: '/api/provider/steps/release', status: 403 },
-      ])
+      expect(inAnyOrder(uses.map((u) => u.after))).toEqual(
+        inAnyOrder([
+          { method: 'GET', route: '/api/provider/changes', status: 200 },
+          { method: 'POST', route: '/api/provider/steps/release', status: 403 },
+        ]),
+      )
     })
     const [row] = await ctx.database.db
       .select({ lastUsedAt: providerApiKeys.lastUsedAt })
@@ -233,7 +244,9 @@ describe('the changes feed', () => {
     steps = await createKey('schritte', 'steps')
   })
 
+  let feedCalls = 0
   const feed = async (since?: string, limit?: number) => {
+    feedCalls += 1
     const query = new URLSearchParams()
     if (since !== undefined) query.set('since', since)
     if (limit !== undefined) query.set('limit', String(limit))
@@ -398,7 +411,15 @@ describe('the changes feed', () => {
     expect(pages.flat()).toEqual(all.items)
     expect((await feed(cursor)).items).toEqual([])
 
-    // the command line writes the same events as NDJSON and the cursor to stderr
+    // the command line writes the same events as NDJSON and the cursor to stderr; the feed's
+    // calls are audited after their answers, so the end of the log is fixed once all are written
+    await vi.waitFor(
+      async () => {
+        expect(await keyUses('feed')).toHaveLength(feedCalls)
+        expect(await keyUses('schritte')).toHaveLength(1)
+      },
+      { timeout: 180_000, interval: 50 },
+    )
     const printed = await provider('changes')
     expect(printed.code).toBe(0)
     expect(printed.out.map((text) => JSON.parse(text) as unknown)).toEqual(all.items)
@@ -481,11 +502,25 @@ describe('the changes feed', () => {
 })
 
 describe('the changes feed beside open transactions', () => {
-  // PGlite runs one transaction at a time: only PostgreSQL can hold one open beside the read
+  // PGlite runs one transaction at a time: only PostgreSQL can hold one open beside another writer
   it.runIf(inject('testDatabaseKind') === 'postgres')(
-    'waits for an entry whose id is taken but not yet committed, instead of passing it over',
+    'a second writer waits for the first to commit (the audit chain), and the feed lists both in order',
     async () => {
       const db = ctx.database.db
+      /** Connections of this database holding or waiting for an advisory lock (the chain's). */
+      const chainLocks = async (granted: boolean) => {
+        const result = await db.execute(
+          sql`select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
+              where l.locktype = 'advisory' and l.granted = ${granted} and a.datname = current_database()`,
+        )
+        return (result as { rows: { n: number }[] }).rows[0]!.n
+      }
+      // the audit entries of earlier tests' provider calls are written after their answers
+      await expect
+        .poll(async () => (await chainLocks(true)) + (await chainLocks(false)), {
+          timeout: 180_000,
+        })
+        .toBe(0)
       const start = await readChanges(db)
       const entry = (key: string) => ({
         userName: 'verwalter',
@@ -504,17 +539,19 @@ describe('the changes feed beside open transactions', () => {
         inserted()
         await held
       })
-      await taken
-      await writeAudit(db, entry('danach'))
-      const reading = readChanges(db, { since: start.cursor })
-      const early = await Promise.race([
-        reading.then(() => 'gelesen'),
-        new Promise((resolve) => setTimeout(() => resolve('wartet'), 300)),
-      ])
-      expect(early).toBe('wartet')
-      commit()
-      await slow
-      const page = await reading
+      try {
+        await taken
+        const second = writeAudit(db, entry('danach'))
+        // the second writer is seen waiting for the chain's lock in PostgreSQL itself
+        await expect.poll(() => chainLocks(false), { timeout: 180_000 }).toBe(1)
+        commit()
+        await slow
+        await second
+      } finally {
+        // never leave the first transaction open, whatever failed
+        commit()
+      }
+      const page = await readChanges(db, { since: start.cursor })
       expect(page.items.map((event) => event.key)).toEqual(['zuerst', 'danach'])
     },
   )

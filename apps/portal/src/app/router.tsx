@@ -13,6 +13,7 @@ export const SIGNED_OUT_PATHS: readonly string[] = [
   '/imprint',
   '/privacy',
   '/terms',
+  '/accessibility',
 ]
 
 /** The signed-in shell is loaded on demand too: the login page does not need its code. */
@@ -96,6 +97,10 @@ export function createRouter() {
                 { path: 'imprint', lazy: () => import('../features/legal/imprint-page') },
                 { path: 'privacy', lazy: () => import('../features/legal/privacy-page') },
                 { path: 'terms', lazy: () => import('../features/legal/terms-page') },
+                {
+                  path: 'accessibility',
+                  lazy: () => import('../features/legal/accessibility-page'),
+                },
               ],
             },
             {

@@ -13,6 +13,7 @@ import {
   signInPath,
   type SessionMessageType,
 } from './session'
+import { saveFile } from './save-file'
 
 export class ApiError extends Error {
   constructor(
@@ -294,14 +295,7 @@ export async function downloadFile(
     if (response.status === 401) logoutWithMessage(payload?.detail ?? SESSION_EXPIRED)
     throw new ApiError(response.status, errorCode, payload?.detail ?? null, null)
   }
-  const url = URL.createObjectURL(await response.blob())
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+  saveFile(await response.blob(), fileName)
 }
 
 export const SEARCH_ALL = '?limit=9999'

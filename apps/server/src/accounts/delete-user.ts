@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Mailer } from '../mail/mailer'
+import { contentHashesOf, erasureDigestOf, recordErasure, writeAudit } from '../persistence/audit'
 import type { Database, Executor } from '../persistence/database'
 import {
   activities,
@@ -56,27 +57,50 @@ const ONE = { one: sql<number>`1` }
 /** The number of rows a statement with `returning(ONE)` touched. */
 const count = async (statement: PromiseLike<unknown[]>) => (await statement).length
 
-/** Author names inside the audit log's before/after documents, at the known keys. */
-async function pseudonymiseAuditDocuments(
+/** Places of the chained entries a statement with `returning(SEQ)` changed. */
+const SEQ = { seq: auditLog.seq }
+const places = async (statement: PromiseLike<{ seq: number | null }[]>) =>
+  (await statement).flatMap((row) => (row.seq === null ? [] : [row.seq]))
+
+/** Pseudonymises the user in the audit log; answers the number of changes and the entries changed. */
+async function pseudonymiseAudit(
   tx: Executor,
   userName: string,
   pseudonym: string,
-): Promise<number> {
-  let changed = 0
+): Promise<{ changes: number; seqs: number[] }> {
+  const changed: number[][] = [
+    await places(
+      tx
+        .update(auditLog)
+        .set({ userName: pseudonym })
+        .where(eq(auditLog.userName, userName))
+        .returning(SEQ),
+    ),
+    await places(
+      tx
+        .update(auditLog)
+        .set({ entityKey: pseudonym })
+        .where(and(eq(auditLog.entity, USER_ENTITY), eq(auditLog.entityKey, userName)))
+        .returning(SEQ),
+    ),
+  ]
+  // author names inside the before/after documents, at the known keys
   for (const name of ['before', 'after'] as const) {
     const document = auditLog[name]
     for (const key of AUTHOR_KEYS) {
       const replaced = sql`jsonb_set(${document}, ${`{${key}}`}::text[], to_jsonb(${pseudonym}::text))`
-      changed += await count(
-        tx
-          .update(auditLog)
-          .set(name === 'before' ? { before: replaced } : { after: replaced })
-          .where(sql`${document} ->> ${key} = ${userName}`)
-          .returning(ONE),
+      changed.push(
+        await places(
+          tx
+            .update(auditLog)
+            .set(name === 'before' ? { before: replaced } : { after: replaced })
+            .where(sql`${document} ->> ${key} = ${userName}`)
+            .returning(SEQ),
+        ),
       )
     }
   }
-  return changed
+  return { changes: changed.reduce((sum, list) => sum + list.length, 0), seqs: changed.flat() }
 }
 
 /** `user delete`: see the module comment. Refused for an unknown user. */
@@ -92,23 +116,11 @@ export async function deleteUser(
     if (!account) throw userNotFound(ref.userName)
     const { userName } = account
     const pseudonym = pseudonymOf(account)
+    const audit = await pseudonymiseAudit(tx, userName, pseudonym)
+    // what the chain's check is to accept in place of the chained content (decision 034)
+    const erased = await contentHashesOf(tx, audit.seqs)
     const pseudonymised: Record<string, number> = {
-      audit_log:
-        (await count(
-          tx
-            .update(auditLog)
-            .set({ userName: pseudonym })
-            .where(eq(auditLog.userName, userName))
-            .returning(ONE),
-        )) +
-        (await count(
-          tx
-            .update(auditLog)
-            .set({ entityKey: pseudonym })
-            .where(and(eq(auditLog.entity, USER_ENTITY), eq(auditLog.entityKey, userName)))
-            .returning(ONE),
-        )) +
-        (await pseudonymiseAuditDocuments(tx, userName, pseudonym)),
+      audit_log: audit.changes,
       activities: await count(
         tx
           .update(activities)
@@ -150,14 +162,15 @@ export async function deleteUser(
       ),
     }
     await tx.delete(users).where(eq(users.userName, userName))
-    await tx.insert(auditLog).values({
+    const erasureSeq = await writeAudit(tx, {
       userName: PROVIDER_USER,
       companyCode: account.companyCode,
       action: ACCOUNT_ACTIONS.deleted,
       entity: USER_ENTITY,
       entityKey: pseudonym,
-      after: { pseudonymised, removed },
+      after: { pseudonymised, removed, erasureDigest: erasureDigestOf(erased) },
     })
+    await recordErasure(tx, erasureSeq, erased)
     const total = Object.values(pseudonymised).reduce((sum, count) => sum + count, 0)
     return {
       message: `Benutzer ${userName} gelöscht (Name, E-Mail-Adresse, Passwort, Links, gespeicherte Antworten); ${total} Einträge in Protokoll und Vorgängen tragen jetzt das Pseudonym ${pseudonym}.`,

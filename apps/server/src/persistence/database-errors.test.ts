@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isDatabaseUnavailable } from './database-errors'
+import { isDatabaseUnavailable, isTransactionConflict } from './database-errors'
 
 /** drizzle's wrapper: the SQL as `query`, the driver's error as `cause`. */
 const wrapped = (cause: object) =>
@@ -39,5 +39,23 @@ describe('isDatabaseUnavailable', () => {
     ['nothing', undefined],
   ])('%s is not', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false)
+  })
+})
+
+describe('isTransactionConflict', () => {
+  it.each([
+    ['a deadlock (40P01)', wrapped(withCode('deadlock detected', { code: '40P01' }))],
+    ['a serialization failure (40001)', withCode('could not serialize access', { code: '40001' })],
+  ])('%s is', (_name, error) => {
+    expect(isTransactionConflict(error)).toBe(true)
+    expect(isDatabaseUnavailable(error)).toBe(false)
+  })
+
+  it.each([
+    ['a unique violation', wrapped(withCode('duplicate key', { code: '23505' }))],
+    ['a restart', wrapped(withCode('terminating connection', { code: '57P01' }))],
+    ['a plain error', new Error('kaputt')],
+  ])('%s is not', (_name, error) => {
+    expect(isTransactionConflict(error)).toBe(false)
   })
 })

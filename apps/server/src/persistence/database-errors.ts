@@ -39,18 +39,42 @@ export const DATABASE_UNAVAILABLE = {
 }
 
 /**
- * Whether `error`, or an error it wraps (`cause`, as drizzle wraps driver errors), is one of these.
- * A socket error counts when it came through a statement (drizzle's error names its SQL as
- * `query`) or from opening a connection; a client that aborts its upload (`ECONNRESET` on the
- * request) is not the database.
+ * SQLSTATEs of a transaction that met another one: 40P01 deadlock_detected, 40001
+ * serialization_failure. PostgreSQL rolled it back whole; the same request again will very likely
+ * pass, and a repeat with its idempotency key cannot write twice.
  */
-export function isDatabaseUnavailable(error: unknown): boolean {
+const CONFLICT_STATES = new Set(['40P01', '40001'])
+
+export const TRANSACTION_CONFLICT = {
+  detail:
+    'Ihre Änderung traf gleichzeitig mit einer anderen ein und wurde nicht gespeichert. Bitte versuchen Sie es erneut.',
+  code: 'TRANSACTION_CONFLICT',
+}
+
+/** `error` and the errors it wraps (`cause`, as drizzle wraps driver errors), at most five. */
+function errorChain(error: unknown): Record<string, unknown>[] {
   const chain: Record<string, unknown>[] = []
   let current: unknown = error
   while (chain.length < 5 && typeof current === 'object' && current !== null) {
     chain.push(current as Record<string, unknown>)
     current = (current as { cause?: unknown }).cause
   }
+  return chain
+}
+
+/** Whether PostgreSQL rolled the statement's transaction back for meeting another one. */
+export function isTransactionConflict(error: unknown): boolean {
+  return errorChain(error).some(({ code }) => typeof code === 'string' && CONFLICT_STATES.has(code))
+}
+
+/**
+ * Whether `error`, or an error it wraps (`cause`, as drizzle wraps driver errors), is one of these.
+ * A socket error counts when it came through a statement (drizzle's error names its SQL as
+ * `query`) or from opening a connection; a client that aborts its upload (`ECONNRESET` on the
+ * request) is not the database.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const chain = errorChain(error)
   const throughStatement = chain.some((e) => typeof e.query === 'string')
   return chain.some(({ code, message, syscall, errors }) => {
     if (typeof code === 'string') {

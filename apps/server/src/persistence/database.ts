@@ -18,6 +18,7 @@ import {
   FOLDER_MODE,
   tightenDataFolder,
 } from './data-folder'
+import { chainEarlierAuditEntries } from './audit'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -218,7 +219,10 @@ export async function openDatabase(options: {
     return {
       db: db as unknown as Database,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      async migrate() {
+        await migratePg(db, { migrationsFolder })
+        await chainEarlierAuditEntries(db)
+      },
       close: () => pool.end(),
       pendingMigrations: () => pendingMigrations(db),
       poolStats: () => ({
@@ -303,6 +307,7 @@ function pgliteHandle(
     kind: 'pglite',
     async migrate() {
       await migratePglite(db, { migrationsFolder })
+      await chainEarlierAuditEntries(db)
       // the files of new tables
       await tighten()
     },

@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -623,8 +624,32 @@ export const auditLog = pgTable(
     entityKey: text().notNull(),
     before: jsonb(),
     after: jsonb(),
+    /**
+     * The hash chain (issue 17, decision 034), set in the writer's transaction under the chain's
+     * lock: the entry's place, its predecessor's hash, SHA-256 of its canonical content and
+     * SHA-256 over the three. Null only before the entry is chained.
+     */
+    seq: bigint({ mode: 'number' }).unique(),
+    prevHash: text(),
+    contentHash: text(),
+    hash: text(),
   },
   (t) => [index().on(t.entity, t.entityKey)],
+)
+
+/**
+ * What a user's deletion (DSGVO Art. 17) changed in chained audit entries: per entry the hash of
+ * its pseudonymised content. The deletion's own audit entry, in the chain, holds the digest of
+ * its rows, so that these rows cannot be added to or changed unnoticed.
+ */
+export const auditErasures = pgTable(
+  'audit_erasures',
+  {
+    erasureSeq: bigint({ mode: 'number' }).notNull(),
+    seq: bigint({ mode: 'number' }).notNull(),
+    contentHash: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.erasureSeq, t.seq] })],
 )
 
 /**

@@ -3,7 +3,12 @@ import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { HttpError } from '../http-errors'
 import { serializeError } from '../logging'
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../persistence/database-errors'
+import {
+  DATABASE_UNAVAILABLE,
+  isDatabaseUnavailable,
+  isTransactionConflict,
+  TRANSACTION_CONFLICT,
+} from '../persistence/database-errors'
 
 const STATUS_DETAILS: Record<number, { code: string; detail: string }> = {
   400: { code: 'BAD_REQUEST', detail: 'Die Anfrage ist ungültig.' },
@@ -79,6 +84,11 @@ export default fp(function errorsPlugin(app: FastifyInstance) {
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: serializeError(error) }, 'database unavailable')
       return reply.status(503).send(DATABASE_UNAVAILABLE)
+    }
+    // a deadlock or serialization failure rolled the whole transaction back: nothing was written
+    if (isTransactionConflict(error)) {
+      request.log.warn({ err: serializeError(error) }, 'transaction conflict')
+      return reply.status(503).header('retry-after', 1).send(TRANSACTION_CONFLICT)
     }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {

@@ -61,6 +61,18 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'getPointOfDelivery',
     summary: 'Verbrauchsstelle lesen',
   },
+  'GET /api/persistence/points-of-delivery/{id}/monthly-consumption': {
+    operationId: 'getMonthlyConsumption',
+    summary: 'Verbrauch je Monat einer Verbrauchsstelle lesen (§ 6a HeizkostenV)',
+  },
+  'GET /api/persistence/points-of-delivery/{id}/monthly-consumption/{month}/pdf': {
+    operationId: 'downloadConsumptionInformation',
+    summary: 'Verbrauchsinformation eines Monats als PDF laden',
+  },
+  'GET /api/persistence/connections/{connection}/monthly-consumption': {
+    operationId: 'getPropertyConsumption',
+    summary: 'Verbrauch der Nutzeinheiten einer Liegenschaft gegen ihren Durchschnitt lesen',
+  },
   'GET /api/persistence/connection-object-relations/{connection}': {
     operationId: 'getConnectionObjectRelations',
     summary: 'Beziehungen eines Anschlusses lesen',
@@ -94,6 +106,14 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'GET /api/persistence/operating-costs/{id}/history': {
     operationId: 'getOperatingCostsHistory',
     summary: 'Verlauf einer Kostenverteilung lesen',
+  },
+  'GET /api/persistence/personal-data': {
+    operationId: 'downloadPersonalData',
+    summary: 'Meine Daten als ZIP laden (Art. 15 und 20 DSGVO)',
+  },
+  'GET /api/persistence/operating-costs/{id}/history/{sequence}/receipt': {
+    operationId: 'downloadDecisionReceipt',
+    summary: 'Beleg einer Genehmigung oder Ablehnung als PDF laden',
   },
   'POST /api/persistence/operating-costs/{id}/heating-expenses': {
     operationId: 'listOrAddHeatingExpenses',

@@ -1,6 +1,7 @@
 import type { DistributionApprovalRequest } from '@portal/domain'
 import { badRequest, conflict, notFound } from '../http-errors'
 import { writeAudit } from '../persistence/audit'
+import { distributionSnapshot, withSnapshot } from './approval-snapshot'
 import type { Database } from '../persistence/database'
 import {
   DECLINE_ACTIVITY,
@@ -69,7 +70,12 @@ export async function decideDistribution(
       entity: DISTRIBUTION_ENTITY,
       entityKey: row.operatingCostsDistribution,
       before: { operatingCostsDistributionStatus: 'F' },
-      after: { operatingCostsDistributionStatus: 'F', reason, activity: activity!.id },
+      after: {
+        operatingCostsDistributionStatus: 'F',
+        reason,
+        activity: activity!.id,
+        ...withSnapshot(await distributionSnapshot(tx, row, 'declined', reason)),
+      },
     })
     return DECLINED_MESSAGE
   })

@@ -10,6 +10,7 @@ import {
 import { eq, sql } from 'drizzle-orm'
 import { conflict, notFound } from '../http-errors'
 import { writeAudit } from '../persistence/audit'
+import { distributionSnapshot, withSnapshot } from './approval-snapshot'
 import type { Executor } from '../persistence/database'
 import {
   DISTRIBUTION_ENTITY,
@@ -68,7 +69,12 @@ export async function changeDistributionStatus(
     entity: DISTRIBUTION_ENTITY,
     entityKey: row.operatingCostsDistribution,
     before: { operatingCostsDistributionStatus: from, version: row.version },
-    after: { operatingCostsDistributionStatus: to, version: changed!.version },
+    after: {
+      operatingCostsDistributionStatus: to,
+      version: changed!.version,
+      // an approval, by a user or the automatic one: what was approved (issue 17)
+      ...(to === 'G' ? withSnapshot(await distributionSnapshot(tx, changed!, 'approved')) : {}),
+    },
   })
   return changed!
 }

@@ -3,18 +3,24 @@
  * the decisions on its invoices from the audit log, plus the reasons of ABLEHNUNG activities not
  * audited themselves (older ones), newest first, each with a German detail.
  */
-import { DISTRIBUTION_STATUS, type DistributionStatus, type HistoryEntry } from '@portal/domain'
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm'
+import {
+  ApprovalSnapshotSchema,
+  DISTRIBUTION_STATUS,
+  type DistributionStatus,
+  type HistoryEntry,
+} from '@portal/domain'
+import { and, desc, eq, or, sql } from 'drizzle-orm'
 import { notFound } from '../http-errors'
 import type { Executor } from '../persistence/database'
 import {
+  costTypeNames,
   DECLINE_ACTIVITY,
   DISTRIBUTION_ENTITY,
   EXPENSE_ENTITY,
   findVisibleDistribution,
 } from '../persistence/repositories/operating-costs'
 import { INVOICE_ENTITY } from '../persistence/repositories/invoices'
-import { activities, auditLog, valueListEntries } from '../persistence/schema'
+import { activities, auditLog } from '../persistence/schema'
 import type { SessionUser } from '../persistence/scope'
 import { DECLINE_ACTION } from './distribution-approval'
 import { DISTRIBUTION_NOT_FOUND_MESSAGE, STATUS_CHANGE_ACTION } from './distribution-status'
@@ -43,30 +49,6 @@ const FIELD_LABELS: Record<string, string> = {
   amountNet: 'Netto',
   amountNetApportionable: 'Netto umlagefähig',
   note: 'Bemerkung',
-}
-
-/**
- * The names of the cost types in the catalogue of the distribution's product and version, any
- * period: a line of an older period keeps its name.
- */
-async function costTypeNames(
-  db: Executor,
-  distribution: { companyCode: string; product: string; productVersion: string },
-): Promise<Map<string, string>> {
-  const rows = await db
-    .select({ key: valueListEntries.key, name: valueListEntries.name })
-    .from(valueListEntries)
-    .where(
-      and(
-        eq(valueListEntries.companyCode, distribution.companyCode),
-        eq(valueListEntries.product, distribution.product),
-        eq(valueListEntries.productVersion, distribution.productVersion),
-        eq(valueListEntries.obj, 'TARIF'),
-      ),
-    )
-    // the newest period's name wins
-    .orderBy(asc(valueListEntries.validFrom), asc(valueListEntries.id))
-  return new Map(rows.map((row) => [row.key, row.name]))
 }
 
 function detailOf(
@@ -103,6 +85,15 @@ function detailOf(
     default:
       return null
   }
+}
+
+/** A decision's snapshot, its hash and the entry's chain hash; null for other entries. */
+function receiptOf(row: typeof auditLog.$inferSelect): HistoryEntry['receipt'] {
+  const after = row.after as Json
+  const snapshot = ApprovalSnapshotSchema.safeParse(after?.snapshot)
+  const snapshotHash = text(after?.snapshotHash)
+  if (!snapshot.success || !snapshotHash || !row.hash) return null
+  return { snapshot: snapshot.data, snapshotHash, entryHash: row.hash }
 }
 
 export async function distributionHistory(
@@ -153,6 +144,8 @@ export async function distributionHistory(
     entity: row.entity,
     entityKey: row.entityKey,
     detail: detailOf(row.action, row.before as Json, row.after as Json, names),
+    sequence: row.seq,
+    receipt: receiptOf(row),
     order: index,
   }))
   for (const activity of declines) {
@@ -164,6 +157,8 @@ export async function distributionHistory(
       entity: DISTRIBUTION_ENTITY,
       entityKey: id,
       detail: `Abgelehnt: ${text((activity.payload as Json)?.reason)}`,
+      sequence: null,
+      receipt: null,
       order: -1,
     })
   }

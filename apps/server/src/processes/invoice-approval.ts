@@ -7,6 +7,7 @@ import {
 import { sql } from 'drizzle-orm'
 import { badRequest, conflict, notFound } from '../http-errors'
 import { writeAudit } from '../persistence/audit'
+import { invoiceSnapshot, withSnapshot } from './approval-snapshot'
 import type { Database } from '../persistence/database'
 import {
   findInvoiceApproval,
@@ -115,7 +116,13 @@ export async function decideInvoice(
       entity: INVOICE_ENTITY,
       entityKey: invoice.billingVoucher,
       before: { ...context, status: current?.status ?? null, reason: current?.reason ?? null },
-      after: { ...context, status, reason: decision.reason, activity },
+      after: {
+        ...context,
+        status,
+        reason: decision.reason,
+        activity,
+        ...withSnapshot(await invoiceSnapshot(tx, invoice, status, decision.reason)),
+      },
     })
     return request.approved
       ? invoiceApprovedMessage(invoice.invoiceVoucher)

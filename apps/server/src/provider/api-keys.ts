@@ -5,9 +5,10 @@
  * name and a scope. Created, listed and revoked on the command line; every use is audited.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { asc, eq, sql } from 'drizzle-orm'
-import type { Executor } from '../persistence/database'
-import { auditLog, providerApiKeys } from '../persistence/schema'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { writeAudit } from '../persistence/audit'
+import type { Database, Executor } from '../persistence/database'
+import { providerApiKeys } from '../persistence/schema'
 
 export const PROVIDER_KEY_PREFIX = 'pk_'
 
@@ -103,7 +104,7 @@ export async function createProviderKey(
       .onConflictDoNothing({ target: providerApiKeys.name })
       .returning({ id: providerApiKeys.id })
     if (!row) return false
-    await tx.insert(auditLog).values({
+    await writeAudit(tx, {
       userName: providerActor(name),
       action: PROVIDER_KEY_CREATED,
       entity: PROVIDER_KEY_ENTITY,
@@ -148,7 +149,7 @@ export async function revokeProviderKey(db: Executor, name: string): Promise<voi
       .update(providerApiKeys)
       .set({ revokedAt: sql`now()` })
       .where(eq(providerApiKeys.id, row.id))
-    await tx.insert(auditLog).values({
+    await writeAudit(tx, {
       userName: providerActor(name),
       action: PROVIDER_KEY_REVOKED,
       entity: PROVIDER_KEY_ENTITY,
@@ -180,19 +181,24 @@ export async function findProviderKey(db: Executor, key: string): Promise<Provid
 
 /**
  * One use of a key: the audit entry (route template and status, never the query or the body) and
- * the key's last use, in one statement after the answer went out.
+ * the key's last use, in one transaction after the answer went out.
  */
 export async function recordProviderKeyUse(
-  db: Executor,
+  db: Database,
   key: ProviderKey,
   call: { method: string; route: string; status: number },
 ): Promise<void> {
-  const after = JSON.stringify(call)
-  await db.execute(sql`
-    with used as (
-      update ${providerApiKeys} set last_used_at = now()
-      where ${providerApiKeys.id} = ${key.id} and ${providerApiKeys.revokedAt} is null
-    )
-    insert into ${auditLog} (user_name, action, entity, entity_key, after)
-    values (${providerActor(key.name)}, ${PROVIDER_API_CALL}, ${PROVIDER_KEY_ENTITY}, ${key.name}, ${after}::jsonb)`)
+  await db.transaction(async (tx) => {
+    await tx
+      .update(providerApiKeys)
+      .set({ lastUsedAt: sql`now()` })
+      .where(and(eq(providerApiKeys.id, key.id), isNull(providerApiKeys.revokedAt)))
+    await writeAudit(tx, {
+      userName: providerActor(key.name),
+      action: PROVIDER_API_CALL,
+      entity: PROVIDER_KEY_ENTITY,
+      entityKey: key.name,
+      after: call,
+    })
+  })
 }

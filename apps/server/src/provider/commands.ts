@@ -1,11 +1,14 @@
 /** The provider command line's logic, apart from process and database (tested directly). */
 import { ACCOUNT_USAGE, runAccountCommand, type AccountCommandContext } from '../accounts/commands'
 import { HttpError } from '../http-errors'
+import { verifyAuditChain } from '../persistence/audit'
 import { INTERCHANGE_USAGE, runInterchangeCommand } from '../interchange/commands'
 import { isProviderStep, runAutoApproval, runProviderStep } from '../processes/provider-steps'
 import { PROVIDER_API_USAGE, runProviderApiCommand } from './api-commands'
 
-export const USAGE = `Aufruf: npm run provider -- distribute <Verteilung> | release <Verteilung> | cancel <Verteilung> | auto-approve | ${INTERCHANGE_USAGE} | ${PROVIDER_API_USAGE} | ${ACCOUNT_USAGE}`
+export const VERIFY_AUDIT_USAGE = 'verify-audit [--anchor <Nummer>:<Hash>]'
+
+export const USAGE = `Aufruf: npm run provider -- distribute <Verteilung> | release <Verteilung> | cancel <Verteilung> | auto-approve | ${VERIFY_AUDIT_USAGE} | ${INTERCHANGE_USAGE} | ${PROVIDER_API_USAGE} | ${ACCOUNT_USAGE}`
 
 /** Parses and runs one command; answers the exit code, writing to `out` and `err`. */
 export async function runProviderCommand(
@@ -26,6 +29,7 @@ export async function runProviderCommand(
   const providerApi = await runProviderApiCommand(args, db, out, err)
   if (providerApi !== undefined) return providerApi
   try {
+    if (command === 'verify-audit') return await verifyAudit(args.slice(1), db, out, err)
     if (command === 'auto-approve' && id === undefined) {
       out(await runAutoApproval(db))
       return 0
@@ -43,4 +47,36 @@ export async function runProviderCommand(
     }
     throw error
   }
+}
+
+/**
+ * `verify-audit`: walks the audit log's hash chain (decision 034); exit 0 when it is whole, 1
+ * naming the first entry changed, inserted or removed. `--anchor` checks an earlier head too.
+ */
+async function verifyAudit(
+  args: readonly string[],
+  db: Parameters<typeof runProviderStep>[0],
+  out: (line: string) => void,
+  err: (line: string) => void,
+): Promise<number> {
+  let anchor: { seq: number; hash: string } | undefined
+  if (args.length > 0) {
+    const match =
+      args.length === 2 && args[0] === '--anchor' ? /^(\d+):([0-9a-f]{64})$/.exec(args[1]!) : null
+    if (!match) {
+      err(`Aufruf: npm run provider -- ${VERIFY_AUDIT_USAGE}`)
+      return 1
+    }
+    anchor = { seq: Number(match[1]), hash: match[2]! }
+  }
+  const result = await verifyAuditChain(db, anchor)
+  if (result.problem) {
+    err(`Protokoll verändert: ${result.problem.message}`)
+    err(`Bis dahin unversehrt: ${result.entries} Einträge.`)
+    return 1
+  }
+  out(
+    `Protokoll unversehrt: ${result.entries} Einträge in ununterbrochener Kette. Letzter Eintrag ${result.head.seq}, Hash ${result.head.hash} (zum Festhalten: --anchor ${result.head.seq}:${result.head.hash}).`,
+  )
+  return 0
 }

@@ -9,6 +9,7 @@ import { addMonths, yearOf } from './calendar'
 import { seedDemoData, type SeedSummary } from './demo-data'
 import { DEMO_OWNER_PARTNER, DEMO_PASSWORD, DEMO_USERS } from './demo-users'
 import { resetDatabase } from './reset'
+import { pdfProblems } from '../files/pdf-structure'
 
 const TODAY = '2025-03-15'
 /** §5 filters drop every other reason. */
@@ -57,31 +58,6 @@ async function count(db: Database, query: SQL): Promise<number> {
 
 async function values(db: Database, query: SQL): Promise<string[]> {
   return (await all<{ v: string }>(db, query)).map((row) => row.v)
-}
-
-/** Checks the structure a PDF reader relies on: header, object offsets, stream length, trailer. */
-function pdfProblems(content: Buffer): string[] {
-  const text = content.toString('latin1')
-  const problems: string[] = []
-  if (!text.startsWith('%PDF-1.')) problems.push('header')
-  if (!text.endsWith('%%EOF\n')) problems.push('end marker')
-  const startxref = /startxref\n(\d+)\n%%EOF\n$/.exec(text)
-  const xrefAt = Number(startxref?.[1] ?? -1)
-  if (text.slice(xrefAt, xrefAt + 5) !== 'xref\n') problems.push('startxref')
-  const entries = text
-    .slice(xrefAt)
-    .split('\n')
-    .filter((line) => / 00000 n $/.test(line))
-  entries.forEach((entry, index) => {
-    const offset = Number(entry.slice(0, 10))
-    if (!text.startsWith(`${index + 1} 0 obj`, offset)) problems.push(`object ${index + 1}`)
-  })
-  if (entries.length < 5) problems.push('objects')
-  const stream = /\/Length (\d+) >>\nstream\n/.exec(text)
-  const start = (stream?.index ?? 0) + (stream?.[0].length ?? 0)
-  if (!stream || !text.startsWith('\nendstream', start + Number(stream[1])))
-    problems.push('stream length')
-  return problems
 }
 
 /**

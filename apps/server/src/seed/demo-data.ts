@@ -10,6 +10,7 @@ import { toSnakeCase } from 'drizzle-orm/casing'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { hashPassword } from '../auth/passwords'
 import { ImportSession, type RecordChunk } from '../interchange/import'
+import { chainSeededAuditEntries } from '../persistence/audit'
 import type { Database, Executor } from '../persistence/database'
 import * as schema from '../persistence/schema'
 import { assertIsoDate, berlinToday } from './calendar'
@@ -123,6 +124,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
       if (generator.rows.count() >= FLUSH_ROWS) await flush(tx, session)
     }
     await flush(tx, session)
+    await chainSeededAuditEntries(tx)
     await session.finish('demo')
   })
   return summary

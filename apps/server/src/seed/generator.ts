@@ -78,7 +78,7 @@ import {
   pad,
   slug,
 } from './format'
-import { buildPdf, type PdfLine } from './pdf'
+import { buildPdf, type PdfLine } from '../files/pdf'
 import { DEMO_OWNER, PLANS, type PropertyPlan, type StatusStep } from './plan'
 import { DemoRows, type PartnerRow, type TariffRow, type ValueListRow } from './rows'
 
@@ -1860,9 +1860,10 @@ export class DemoDataGenerator {
 
 /**
  * Months of month-end values a radio system delivers: the monthly consumption information owed to
- * users of remotely readable devices since 2022 (§6a HKVO) covers the last twelve months.
+ * users of remotely readable devices since 2022 (§6a HKVO) covers the last twelve months, each
+ * compared with its previous month and with the same month a year before: 25 month ends.
  */
-const RADIO_MONTHS = 12
+const RADIO_MONTHS = 25
 /** Share of a year's heat used per calendar month (January first): heating follows the season. */
 const HEATING_SEASON = [16, 14, 12, 8, 4, 2, 1, 1, 3, 8, 13, 18]
 

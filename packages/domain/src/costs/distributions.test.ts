@@ -9,6 +9,7 @@ import {
 import { compareEndDatesDescending } from '../format/date'
 import {
   canChangeDistributionStatus,
+  previousDistributionOf,
   isDueForAutoApproval,
   isOpenForEntry,
   selectDistributions,
@@ -68,5 +69,27 @@ describe('distribution status', () => {
   it('approves automatically one year after release', () => {
     expect(isDueForAutoApproval('2024-03-15', '2025-03-15')).toBe(true)
     expect(isDueForAutoApproval('2024-03-16', '2025-03-15')).toBe(false)
+  })
+})
+
+describe('previousDistributionOf', () => {
+  const d = (id: string, from: string, until: string) => ({ id, from, until })
+  const list = [
+    d('2025', '2025-01-01', '2025-12-31'),
+    d('2023', '2023-01-01', '2023-12-31'),
+    d('2024', '2024-01-01', '2024-12-31'),
+    // a heating period across the turn of the year
+    d('2024/25', '2024-07-01', '2025-06-30'),
+  ]
+  it('is the one that ended last before this one began', () => {
+    expect(previousDistributionOf(list, list[0]!)?.id).toBe('2024')
+    expect(previousDistributionOf(list, list[2]!)?.id).toBe('2023')
+    expect(previousDistributionOf(list, d('2025/26', '2025-07-01', '2026-06-30'))?.id).toBe(
+      '2024/25',
+    )
+  })
+  it('is none for the first', () => {
+    expect(previousDistributionOf(list, list[1]!)).toBeUndefined()
+    expect(previousDistributionOf([], list[0]!)).toBeUndefined()
   })
 })

@@ -63,3 +63,17 @@ export function isDueForAutoApproval(releasedOn: string, today: string): boolean
   const released = toCalendarDateOrThrow(releasedOn)
   return released <= addYears(toCalendarDateOrThrow(today), -AUTO_APPROVAL_AFTER_YEARS)
 }
+
+/**
+ * Issue 16: the previous year of a distribution: among the property's distributions, the one that
+ * ended last on or before the day this one began. None when the property had none before.
+ */
+export function previousDistributionOf<T extends { from: string; until: string }>(
+  distributions: readonly T[],
+  current: { from: string },
+): T | undefined {
+  const begins = toCalendarDateOrThrow(current.from)
+  return distributions
+    .filter((d) => toCalendarDateOrThrow(d.until) <= begins)
+    .sort((a, b) => compareEndDatesDescending(a.until, b.until))[0]
+}

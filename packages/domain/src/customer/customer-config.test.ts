@@ -39,6 +39,14 @@ const validConfig = (): CustomerConfig => ({
     privacyPolicy: legal('Datenschutzerklärung'),
     userAgreements: legal('Nutzungsbedingungen'),
   },
+  accessibility: {
+    conformance: 'partial',
+    lastChecked: '2026-11-20',
+    method: 'Selbstbewertung mit axe-core und Prüfung mit Tastatur und Screenreader.',
+    knownIssues: [{ heading: 'PDF-Dokumente', text: 'Nicht getaggt.' }],
+    feedback: { mail: 'barrierefreiheit@muster.example' },
+    authority: { name: 'MLBF', url: 'https://www.mlbf-barrierefrei.de' },
+  },
 })
 
 /** The 'path: message' lines of a failed parse, as the server's loader prints them. */
@@ -55,6 +63,27 @@ const problems = (input: unknown) => {
 }
 
 describe('CustomerConfigSchema', () => {
+  it('asks the accessibility statement for a date, a feedback address and an authority address', () => {
+    const statement = validConfig().accessibility
+    expect(
+      problems({
+        ...validConfig(),
+        accessibility: {
+          ...statement,
+          conformance: 'mostly',
+          lastChecked: '20.11.2026',
+          feedback: { mail: 'keine Adresse' },
+          authority: { ...statement.authority, url: 'mlbf' },
+        },
+      }),
+    ).toEqual([
+      expect.stringMatching(/^accessibility\.conformance: /),
+      'accessibility.lastChecked: Datum als JJJJ-MM-TT erwartet',
+      'accessibility.feedback.mail: gültige E-Mail-Adresse erwartet',
+      'accessibility.authority.url: http(s)-Adresse erwartet',
+    ])
+  })
+
   it('accepts a complete configuration, with and without a background colour', () => {
     expect(CustomerConfigSchema.parse(validConfig())).toEqual(validConfig())
     const theme = { primary: '#0b4f8a', secondary: '#a84b00' }

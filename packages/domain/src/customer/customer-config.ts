@@ -113,6 +113,37 @@ export const LegalDocumentSchema = z.strictObject({
 })
 export type LegalDocument = z.infer<typeof LegalDocumentSchema>
 
+/**
+ * Issue 17: the accessibility statement (BFSG, EN 301 549, WCAG 2.2 AA) of one customer's portal:
+ * how far it conforms, what is known not to, who takes feedback, when it was last checked and
+ * where to turn when feedback goes unanswered.
+ */
+export const AccessibilityStatementSchema = z.strictObject({
+  conformance: z.enum(['full', 'partial', 'none']),
+  /** ISO date of the last check. */
+  lastChecked: z.iso.date({ error: 'Datum als JJJJ-MM-TT erwartet' }),
+  /** How the last check was made. */
+  method: TextSchema,
+  knownIssues: z.array(
+    z.strictObject({
+      heading: TextSchema,
+      text: TextSchema,
+      /** What a user can do instead. */
+      alternative: TextSchema.optional(),
+    }),
+  ),
+  feedback: z.strictObject({
+    mail: z.email({ error: 'gültige E-Mail-Adresse erwartet' }),
+    phone: TextSchema.optional(),
+  }),
+  /** The market surveillance authority (BFSG § 20). */
+  authority: z.strictObject({
+    name: TextSchema,
+    url: z.string().refine(isHttpUrl, { error: 'http(s)-Adresse erwartet' }),
+  }),
+})
+export type AccessibilityStatement = z.infer<typeof AccessibilityStatementSchema>
+
 /** §1, §9: one customer configuration (`customers/<id>/config.json`), loaded before the portal starts. */
 export const CustomerConfigSchema = z.strictObject({
   applicationTitle: TextSchema,
@@ -142,6 +173,11 @@ export const CustomerConfigSchema = z.strictObject({
     mail: z.email({ error: 'gültige E-Mail-Adresse erwartet' }),
     hours: TextSchema,
   }),
+  /**
+   * Issue 16: a cost type whose amount changed by more than this many percent against the previous
+   * year is flagged at entry and in the "Kosten erfasst" confirmation; 30 when absent.
+   */
+  plausibilityThresholdPercent: z.number().gt(0).max(1000).optional(),
   /** §1: the billing year the dashboard notice is about. */
   billingYear: z.int().min(2000).max(2100),
   billingYearNotice: TextSchema,
@@ -150,6 +186,8 @@ export const CustomerConfigSchema = z.strictObject({
     privacyPolicy: LegalDocumentSchema,
     userAgreements: LegalDocumentSchema,
   }),
+  /** Issue 17: the accessibility statement, a page of its own linked from every footer. */
+  accessibility: AccessibilityStatementSchema,
 })
 export type CustomerConfig = z.infer<typeof CustomerConfigSchema>
 

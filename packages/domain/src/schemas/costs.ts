@@ -233,6 +233,47 @@ export const ValueListAnswerSchema = z.object({
 })
 export type ValueListAnswer = z.infer<typeof ValueListAnswerSchema>
 
+/** One cost line as it was approved or declined (issue 17): amounts as exact decimal strings. */
+export const SnapshotLineSchema = z.object({
+  kind: z.enum(['heating', 'working']),
+  tariffComponent: z.string(),
+  costType: z.string().nullable(),
+  from: z.string().nullable(),
+  until: z.string().nullable(),
+  quantity: z.string().nullable(),
+  unit: z.string().nullable(),
+  amount: z.string(),
+  apportionableAmount: z.string(),
+})
+export type SnapshotLine = z.infer<typeof SnapshotLineSchema>
+
+/**
+ * Exactly what a decision on a distribution or an invoice was about, stored with the decision's
+ * audit entry and hashed (SHA-256 over its canonical JSON, RFC 8785).
+ */
+export const ApprovalSnapshotSchema = z.object({
+  subject: z.enum(['distribution', 'invoice']),
+  decision: z.enum(['approved', 'declined']),
+  operatingCostsDistribution: z.string(),
+  propertyConnection: z.string(),
+  period: z.object({ from: z.string(), until: z.string() }),
+  invoice: z
+    .object({
+      invoiceVoucher: z.string(),
+      documentDate: z.string(),
+      dueDate: z.string().nullable(),
+      amount: z.string().nullable(),
+      document: z.object({ fileName: z.string(), sha256: z.string() }).nullable(),
+    })
+    .nullable(),
+  lines: z.array(SnapshotLineSchema),
+  totals: z.array(
+    z.object({ label: z.string(), amount: z.string(), apportionableAmount: z.string().nullable() }),
+  ),
+  reason: z.string().nullable(),
+})
+export type ApprovalSnapshot = z.infer<typeof ApprovalSnapshotSchema>
+
 export const HistoryEntrySchema = z.object({
   at: z.string(),
   userName: z.string(),
@@ -240,6 +281,12 @@ export const HistoryEntrySchema = z.object({
   entity: z.string(),
   entityKey: z.string(),
   detail: z.string().nullable(),
+  /** The entry's place in the audit log's hash chain; null for older, unaudited declines. */
+  sequence: z.number().int().nullable(),
+  /** For a decision: what was decided, its hash and the hash of the chained audit entry. */
+  receipt: z
+    .object({ snapshot: ApprovalSnapshotSchema, snapshotHash: z.string(), entryHash: z.string() })
+    .nullable(),
 })
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>
 

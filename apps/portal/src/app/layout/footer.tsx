@@ -41,6 +41,9 @@ export function Footer() {
           <Link component={RouterLink} to="/terms" variant="body2">
             {t('layout.footer.terms')}
           </Link>
+          <Link component={RouterLink} to="/accessibility" variant="body2">
+            {t('layout.footer.accessibility')}
+          </Link>
         </Stack>
       </Stack>
     </Box>

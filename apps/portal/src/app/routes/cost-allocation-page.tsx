@@ -13,9 +13,10 @@ import {
   formatDate,
   isOpenForEntry,
   label,
+  SERVICE_FLAT_FEE,
   type Expense,
 } from '@portal/domain'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router'
 import { ConfirmDialog } from '../../components/confirm-dialog'
@@ -34,6 +35,7 @@ import {
   valueListRequest,
   type ExpenseKind,
 } from '../../features/costs/api/operating-costs'
+import { usePreviousYear } from '../../features/costs/api/previous-year'
 import { useRelationNames } from '../../features/costs/api/relation-names'
 import { CostFileUploadDialog } from '../../features/files/components/cost-file-upload-dialog'
 import { MyFilesPanel } from '../../features/files/components/my-files-panel'
@@ -44,7 +46,16 @@ import { CostAllocationHeader } from '../../features/costs/components/cost-alloc
 import { CostEntryDialog } from '../../features/costs/components/cost-entry-dialog'
 import { CostHistory } from '../../features/costs/components/cost-history'
 import { CostsTable } from '../../features/costs/components/costs-table'
+import {
+  PlausibilityWarnings,
+  PreviousYearComparison,
+} from '../../features/costs/components/previous-year-comparison'
+import { TakeOverDialog } from '../../features/costs/components/take-over-dialog'
 import { WorkflowActions } from '../../features/costs/components/workflow-actions'
+
+// below the lists, for distributions with fuel costs; loaded with a heating list (it holds the
+// domain's CO2 rules, which would otherwise join this screen's chunk)
+const Co2SplitPanel = lazy(() => import('../../features/costs/components/co2-split-panel'))
 
 const TABS = ['invoices', 'heating', 'working', 'files'] as const
 type TabName = (typeof TABS)[number]
@@ -61,7 +72,7 @@ export function Component() {
   const costs = useOperatingCosts(selected)
   const [tab, setTab] = useState<TabName>('heating')
   const [entry, setEntry] = useState<{ kind: ExpenseKind; expense?: Expense } | null>(null)
-  const [dialog, setDialog] = useState<'upload' | 'tenantChange' | null>(null)
+  const [dialog, setDialog] = useState<'upload' | 'tenantChange' | 'takeOver' | null>(null)
   const units = useUsageUnits(connection)
   const [deleting, setDeleting] = useState<{ kind: ExpenseKind; expense: Expense } | null>(null)
   const remove = useDeleteExpense(selected ?? '')
@@ -77,6 +88,9 @@ export function Component() {
     [...(heatingTypes.data ?? []), ...(workingTypes.data ?? [])].map((e) => [e.key, e.name]),
   )
   const relationNames = useRelationNames(costs.data)
+  const previousYear = usePreviousYear(costs.data, distributions.data)
+  const costTypeName = (type: string) =>
+    costTypeNames.get(type) ?? (type === SERVICE_FLAT_FEE ? t('costs.serviceFee.name') : type)
   const editable = costs.data ? isOpenForEntry(costs.data.operatingCostsDistributionStatus) : false
   const title = t('costs.title')
 
@@ -172,10 +186,28 @@ export function Component() {
                 {t('costs.actions.add')}
               </Button>
             )}
+            {editable && previousYear.previous && (
+              <Button
+                variant="outlined"
+                onClick={() => {
+                  setAnnouncement(null)
+                  setDialog('takeOver')
+                }}
+              >
+                {t('costs.actions.takeOver')}
+              </Button>
+            )}
             <Button variant="outlined" onClick={() => setDialog('tenantChange')}>
               {t('costs.actions.tenantChange')}
             </Button>
-            <WorkflowActions costs={costs.data} />
+            <WorkflowActions
+              costs={costs.data}
+              confirmationNotes={
+                previousYear.report && (
+                  <PlausibilityWarnings report={previousYear.report} nameOf={costTypeName} />
+                )
+              }
+            />
           </Stack>
           {!editable && <Alert severity="info">{t('costs.readOnly')}</Alert>}
           <Box role="status">
@@ -224,6 +256,18 @@ export function Component() {
               )}
             </Box>
           </Box>
+          {previousYear.report && !previousYear.loading && (
+            <PreviousYearComparison
+              report={previousYear.report}
+              previous={previousYear.previous}
+              nameOf={costTypeName}
+            />
+          )}
+          {costs.data.operatingCostsHeatingExpense.length > 0 && (
+            <Suspense fallback={null}>
+              <Co2SplitPanel costs={costs.data} connection={connection} />
+            </Suspense>
+          )}
           <CostHistory id={costs.data.operatingCostsDistribution} />
         </Stack>
       )}
@@ -232,6 +276,7 @@ export function Component() {
           costs={costs.data}
           kind={entry.kind}
           expense={entry.expense}
+          previousYear={previousYear.previous ? previousYear.report : undefined}
           onSaved={(message) => {
             setEntry(null)
             setAnnouncement(message)
@@ -246,6 +291,19 @@ export function Component() {
             setDialog(null)
             setTab('files')
           }}
+        />
+      )}
+      {dialog === 'takeOver' && costs.data && previousYear.previous && (
+        <TakeOverDialog
+          costs={costs.data}
+          previous={previousYear.previous}
+          nameOf={costTypeName}
+          relationNames={relationNames}
+          onSaved={(message) => {
+            setDialog(null)
+            setAnnouncement(message)
+          }}
+          onClose={() => setDialog(null)}
         />
       )}
       {dialog === 'tenantChange' && (

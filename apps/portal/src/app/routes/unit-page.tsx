@@ -3,7 +3,7 @@ import Link from '@mui/material/Link'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams } from 'react-router'
 import { AttributesPanel } from '../../components/attributes-panel'
@@ -20,6 +20,10 @@ import {
 import { useAttributes, useConnection } from '../../features/properties/api/property'
 import { useUsageUnit } from '../../features/properties/api/unit'
 import { TenantChangeDialog } from '../../features/tenant-change/components/tenant-change-dialog'
+
+const ConsumptionPanel = lazy(
+  () => import('../../features/consumption/components/consumption-panel'),
+)
 
 /**
  * The usage unit view: master data, contracts, devices, measurements and reading orders, one
@@ -101,6 +105,11 @@ export function Component() {
         </Paper>
         <ContractsPanel pointOfDelivery={pointOfDelivery} unitLoading={unit.isPending} />
         <DevicesPanel pointOfDelivery={pointOfDelivery} />
+        {unit.data && (
+          <Suspense fallback={null}>
+            <ConsumptionPanel pointOfDelivery={pointOfDelivery} reference={unit.data.reference} />
+          </Suspense>
+        )}
         <MeasurementsPanel pointOfDelivery={pointOfDelivery} />
         <ReadingOrdersPanel pointOfDelivery={pointOfDelivery} />
       </Stack>

@@ -57,6 +57,11 @@ export type DataTableField<Row> = {
   sortable?: boolean
   /** Defaults to true: the search looks at every column unless it is excluded. */
   searchable?: boolean
+  /**
+   * Issue 16: how the export writes the column: a decimal string or a date as a number or date
+   * cell (the raw value), otherwise the displayed text.
+   */
+  exportAs?: 'decimal' | 'date'
 }
 
 export type DataTableGroup<Row> = {
@@ -321,6 +326,17 @@ function valueAsText(value: unknown): string {
 /** The text a cell shows: the column's format, otherwise the raw value as text. */
 export function displayText<Row>(row: Row, field: DataTableField<Row>): string {
   return field.format ? field.format(row) : valueAsText(rawValue(row, field.key, field))
+}
+
+/** Issue 16: the cell as exported: decimals and dates as their raw value, else the displayed text. */
+export function exportValue<Row>(row: Row, field: DataTableField<Row>): string | null {
+  if (field.exportAs) {
+    const value = rawValue(row, field.key, field)
+    if (typeof value === 'number') return String(value)
+    return typeof value === 'string' && value.trim() !== '' ? value : null
+  }
+  const text = displayText(row, field)
+  return text === '' ? null : text
 }
 
 /** A raw value whose own order is the right one: numbers and dates, however they are shown. */

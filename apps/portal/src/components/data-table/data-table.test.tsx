@@ -595,3 +595,55 @@ describe('DataTable', () => {
     expect(screen.getByText('No data available!')).toBeInTheDocument()
   })
 })
+
+describe('export (issue 16)', () => {
+  it('writes every row the search keeps, in the table’s sort, on all pages, as German CSV', async () => {
+    const saved: Blob[] = []
+    const createObjectURL = vi.fn((blob: Blob) => {
+      saved.push(blob)
+      return 'blob:export'
+    })
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }))
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {})
+    try {
+      const exportColumns: DataTableColumn<Contract>[] = [
+        ...columns.slice(0, 2),
+        { ...columns[2]!, exportAs: 'date' },
+        { key: 'id', header: 'Kennung', hidden: true, searchable: false },
+      ]
+      const { user } = renderTable({
+        columns: exportColumns,
+        exportName: 'Verträge',
+        searchable: true,
+        initialOptions: { itemsPerPage: 2, sortBy: [{ key: 'name', order: 'desc' }] },
+      })
+      await user.type(screen.getByRole('searchbox', { name: 'Suchen' }), 'aktiv')
+      await user.click(screen.getByRole('button', { name: 'Verträge exportieren' }))
+      await user.click(await screen.findByRole('menuitem', { name: 'CSV für Excel (Semikolon)' }))
+
+      expect(saved).toHaveLength(1)
+      const anchor = click.mock.contexts[0] as HTMLAnchorElement
+      expect(anchor.download).toMatch(/^vertraege-\d{4}-\d{2}-\d{2}\.csv$/)
+      const bytes = await new Promise<ArrayBuffer>((resolve) => {
+        const reader = new FileReader()
+        reader.onload = () => resolve(reader.result as ArrayBuffer)
+        reader.readAsArrayBuffer(saved[0]!)
+      })
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
+      expect(text.startsWith('\uFEFF')).toBe(true)
+      const active = contracts
+        .filter((c) => c.status === 'aktiv')
+        .sort((a, b) => b.name.localeCompare(a.name, 'de'))
+      expect(text.slice(1).split('\r\n')).toEqual([
+        'Name;Status;Beginn;Kennung',
+        ...active.map((c) => `${c.name};aktiv;${c.from.split('-').reverse().join('.')};${c.id}`),
+        '',
+      ])
+      // eight rows although a page shows two
+      expect(active).toHaveLength(8)
+    } finally {
+      click.mockRestore()
+      vi.unstubAllGlobals()
+    }
+  })
+})

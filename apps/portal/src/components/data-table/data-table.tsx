@@ -43,6 +43,7 @@ import {
   createDataTableState,
   dataTableReducer,
   displayText,
+  exportValue,
   type DataTableAction,
   type DataTableConfig,
   type DataTableField,
@@ -51,6 +52,8 @@ import {
   type DataTableState,
   type SelectStrategy,
 } from './data-table-state'
+import { TableExportButton } from './table-export-button'
+import type { TableExport } from './table-export-menu'
 import { TableSearchField } from './table-search-field'
 import { readTableOptions, writeTableOptions } from './table-url-state'
 
@@ -114,6 +117,12 @@ export type DataTableProps<Row> = {
   renderDetail?: (row: Row) => ReactNode
   searchable?: boolean
   searchLabel?: string
+  /**
+   * Issue 16: offers "Exportieren" (CSV, XLSX) of the rows the table holds, with its search and
+   * sort applied, all pages; the name heads the sheet and the file. Exported are the shown columns
+   * and the hidden ones (what a row shows in its details), not the actions.
+   */
+  exportName?: string
   emptyText?: string
   loadingText?: string
   hideFooter?: boolean
@@ -300,6 +309,7 @@ function DataTableContent<Row>({
   renderDetail,
   searchable = false,
   searchLabel,
+  exportName,
   emptyText,
   loadingText,
   hideFooter = false,
@@ -595,15 +605,37 @@ function DataTableContent<Row>({
 
   const allLabel = t('dataTable.all', 'Alle')
 
+  const exportedTable = (): TableExport => {
+    const exported = fields.filter((field) => !field.actions && field.key !== DETAIL_COLUMN)
+    return {
+      name: exportName ?? caption,
+      columns: exported.map((field) => ({ header: field.header, kind: field.exportAs ?? 'text' })),
+      rows: view.filteredRows.map((row) => exported.map((field) => exportValue(row, field))),
+    }
+  }
+
   return (
     <Box sx={{ minWidth: 0 }}>
-      {searchable && (
-        <TableSearchField
-          label={searchLabel ?? t('dataTable.search', 'Suchen')}
-          value={state.search}
-          externalChange={externalChange}
-          onChange={(search) => update({ type: 'setSearch', search })}
-        />
+      {(searchable || exportName !== undefined) && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', columnGap: 2 }}>
+          {searchable && (
+            <TableSearchField
+              label={searchLabel ?? t('dataTable.search', 'Suchen')}
+              value={state.search}
+              externalChange={externalChange}
+              onChange={(search) => update({ type: 'setSearch', search })}
+            />
+          )}
+          {exportName !== undefined && (
+            <Box sx={{ ml: 'auto' }}>
+              <TableExportButton
+                tableName={exportName}
+                disabled={loading || view.total === 0}
+                table={exportedTable}
+              />
+            </Box>
+          )}
+        </Box>
       )}
       {/* A table wider than the screen scrolls in here, not the page (WCAG 1.4.10); while it does,
           the region can take the focus, so that the keyboard scrolls it too. */}

@@ -52,6 +52,7 @@ export function Component() {
       <Typography sx={{ mb: 2 }}>{t('properties.intro')}</Typography>
       <DataTable
         caption={t('properties.caption')}
+        exportName={t('properties.exportName', 'Liegenschaften')}
         columns={columns}
         rows={getMeta()}
         getRowId={(c) => c.connection}

@@ -6,6 +6,7 @@ import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { compareAddresses, formatStreetAddress } from '@portal/domain'
+import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams } from 'react-router'
 import { AttributesPanel } from '../../components/attributes-panel'
@@ -21,7 +22,14 @@ import { useAttributes, useConnection, useUsageUnits, type UsageUnit } from './a
 import { AddressBlock } from './components/address-block'
 import { PropertyContacts } from './components/property-contacts'
 
-/** Property detail: address, master data, contacts and the usage units to choose one. */
+const ConsumptionOverviewPanel = lazy(
+  () => import('../consumption/components/consumption-overview-panel'),
+)
+
+/**
+ * Property detail: address, master data, contacts, the usage units to choose one and, for remotely
+ * read meters, how much each unit uses against the property's average.
+ */
 export function Component() {
   const { t } = useTranslation()
   const connection = useParams().connection ?? ''
@@ -152,6 +160,7 @@ export function Component() {
       ) : (
         <DataTable
           caption={t('properties.detail.unitsCaption')}
+          exportName={t('properties.detail.unitsExportName', 'Nutzeinheiten')}
           columns={columns}
           rows={units.data ?? []}
           loading={units.isPending}
@@ -168,6 +177,11 @@ export function Component() {
           )}
         />
       )}
+      <Box sx={{ mt: 4 }}>
+        <Suspense fallback={null}>
+          <ConsumptionOverviewPanel connection={connection} />
+        </Suspense>
+      </Box>
     </>
   )
 }

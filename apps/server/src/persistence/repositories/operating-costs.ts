@@ -7,7 +7,12 @@ import type { Expense, ExpenseType, OperatingCosts, OperatingCostsSummary } from
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm'
 import type { Executor } from '../database'
 import { jsonDecimal, jsonObject, jsonValue } from '../json-text'
-import { activities, operatingCostsDistributions, operatingCostsExpenses } from '../schema'
+import {
+  activities,
+  operatingCostsDistributions,
+  operatingCostsExpenses,
+  valueListEntries,
+} from '../schema'
 import { visibleThroughProperty, type SessionUser } from '../scope'
 import type { SearchableEntity } from '../search'
 
@@ -261,4 +266,28 @@ export async function distributionsInStatus(db: Executor, status: string) {
     .from(operatingCostsDistributions)
     .where(eq(operatingCostsDistributions.operatingCostsDistributionStatus, status))
     .orderBy(asc(operatingCostsDistributions.operatingCostsDistribution))
+}
+
+/**
+ * The names of the cost types in the catalogue of the distribution's product and version, any
+ * period: a line of an older period keeps its name.
+ */
+export async function costTypeNames(
+  db: Executor,
+  distribution: { companyCode: string; product: string; productVersion: string },
+): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ key: valueListEntries.key, name: valueListEntries.name })
+    .from(valueListEntries)
+    .where(
+      and(
+        eq(valueListEntries.companyCode, distribution.companyCode),
+        eq(valueListEntries.product, distribution.product),
+        eq(valueListEntries.productVersion, distribution.productVersion),
+        eq(valueListEntries.obj, 'TARIF'),
+      ),
+    )
+    // the newest period's name wins
+    .orderBy(asc(valueListEntries.validFrom), asc(valueListEntries.id))
+  return new Map(rows.map((row) => [row.key, row.name]))
 }

@@ -19,6 +19,7 @@ import {
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { contentDisposition } from '../../files/file-name'
 import { notFound } from '../../http-errors'
 import {
   expenseEntity,
@@ -35,6 +36,7 @@ import { addExpenses } from '../../processes/add-expenses'
 import { deleteExpense } from '../../processes/delete-expense'
 import { DISTRIBUTION_NOT_FOUND_MESSAGE } from '../../processes/distribution-status'
 import { EXPENSE_NOT_FOUND_MESSAGE } from '../../processes/expense-rules'
+import { approvalReceiptPdf, RECEIPT_NOT_FOUND_MESSAGE } from '../../processes/approval-receipt'
 import { distributionHistory } from '../../processes/history'
 import { updateExpense } from '../../processes/update-expense'
 import {
@@ -122,6 +124,43 @@ const operatingCostsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       items: await distributionHistory(app.db, request.user, request.params.id),
     }),
+  )
+
+  app.get(
+    '/api/persistence/operating-costs/:id/history/:sequence/receipt',
+    {
+      compress: false,
+      schema: {
+        description:
+          'Beleg einer Genehmigung oder Ablehnung aus dem Verlauf als einseitiges PDF: was entschieden wurde, von wem, wann, mit dem Hash des Entscheidungsstands und dem Protokolleintrag der Hash-Kette.',
+        tags: ['operating-costs'],
+        params: z.strictObject({
+          id,
+          sequence: z.coerce
+            .number({ error: 'Bitte geben Sie die Nummer des Protokolleintrags an.' })
+            .int({ error: 'Bitte geben Sie die Nummer des Protokolleintrags an.' })
+            .positive({ error: 'Bitte geben Sie die Nummer des Protokolleintrags an.' })
+            .max(Number.MAX_SAFE_INTEGER, {
+              error: 'Bitte geben Sie die Nummer des Protokolleintrags an.',
+            }),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const history = await distributionHistory(app.db, request.user, request.params.id)
+      const entry = history.find((item) => item.sequence === request.params.sequence)
+      if (!entry?.receipt) throw notFound(RECEIPT_NOT_FOUND_MESSAGE)
+      const pdf = approvalReceiptPdf({ ...entry, receipt: entry.receipt })
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header(
+          'Content-Disposition',
+          contentDisposition(`Beleg ${request.params.id} Eintrag ${entry.sequence}.pdf`),
+        )
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, no-store')
+        .send(pdf.content)
+    },
   )
 
   for (const kind of EXPENSE_TYPES) {

@@ -1,5 +1,7 @@
-import { UserSchema } from '@portal/domain'
+import { toIsoDate, UserSchema } from '@portal/domain'
 import type { FastifyPluginAsync } from 'fastify'
+import { personalDataZip } from '../../accounts/personal-data'
+import { contentDisposition } from '../../files/file-name'
 import { userEntity } from '../../persistence/repositories/users'
 import type { users } from '../../persistence/schema'
 import { searchRoute } from '../search-route'
@@ -21,6 +23,31 @@ const userRoutes: FastifyPluginAsync = async (app) => {
         mail: u.mail,
       })),
   })
+
+  app.get(
+    '/api/persistence/personal-data',
+    {
+      compress: false,
+      schema: {
+        description:
+          'Meine Daten herunterladen (Art. 15 und 20 DSGVO): ein ZIP mit dem Benutzerkonto, den eigenen Aktionen aus dem Protokoll, den eigenen Meldungen und den selbst hochgeladenen Dateien, nur für den angemeldeten Benutzer.',
+        tags: ['account'],
+      },
+    },
+    async (request, reply) => {
+      const zip = await personalDataZip(app.db, request.user.userName)
+      const day = toIsoDate(new Date())
+      return reply
+        .header('Content-Type', 'application/zip')
+        .header(
+          'Content-Disposition',
+          contentDisposition(`Meine Daten ${request.user.userName} ${day}.zip`),
+        )
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, no-store')
+        .send(zip)
+    },
+  )
 }
 
 export default userRoutes

@@ -67,6 +67,9 @@ export function SignedOutShell({ children }: { children: ReactNode }) {
             <a className="auth-link" href="/terms">
               {t('layout.footer.terms')}
             </a>
+            <a className="auth-link" href="/accessibility">
+              {t('layout.footer.accessibility')}
+            </a>
           </nav>
         </div>
       </footer>

@@ -50,8 +50,18 @@ export function ContractsPanel({
       header: t('contracts.column.VTSTATUS'),
       format: (c) => label(CONTRACT_STATUS, c.contractStatus),
     },
-    { key: 'from', header: t('contracts.column.BEGINN'), format: (c) => formatDate(c.from) },
-    { key: 'until', header: t('contracts.column.ENDE'), format: (c) => formatDate(c.until) },
+    {
+      key: 'from',
+      header: t('contracts.column.BEGINN'),
+      format: (c) => formatDate(c.from),
+      exportAs: 'date',
+    },
+    {
+      key: 'until',
+      header: t('contracts.column.ENDE'),
+      format: (c) => formatDate(c.until),
+      exportAs: 'date',
+    },
     {
       key: 'contractAccountType',
       header: t('contracts.column.accountType'),
@@ -75,6 +85,7 @@ export function ContractsPanel({
       ) : (
         <DataTable
           caption={t('contracts.caption')}
+          exportName={t('contracts.exportName', 'Verträge')}
           columns={columns}
           rows={rows}
           loading={contracts.isPending || unitLoading}

@@ -12,7 +12,7 @@ import {
   type ValueListRequest,
 } from '@portal/domain'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { apiRequest, SEARCH_ALL } from '../../../lib/api-client'
+import { apiRequest, downloadFile, SEARCH_ALL } from '../../../lib/api-client'
 import { useIdempotentMutation } from '../../../lib/idempotent-mutation'
 import { eq, followPages, getRecord, searchAll } from '../../../lib/queries'
 
@@ -70,6 +70,15 @@ export function useHistory(id: string | undefined) {
         ERROR.operatingCosts,
       ).then((answer) => answer.items),
   })
+}
+
+/** Saves the PDF receipt of a decision in the history (its entry's place in the audit chain). */
+export function downloadReceipt(id: string, sequence: number): Promise<void> {
+  return downloadFile(
+    `/api/persistence/${distributionPath(id)}/history/${sequence}/receipt`,
+    `Beleg ${id} Eintrag ${sequence}.pdf`,
+    ERROR.fileDownload,
+  )
 }
 
 type ValueListEntry = { key: string; obj: string; name: string }
@@ -160,6 +169,27 @@ export function useSaveExpense(id: string) {
             errorCode: ERROR.expenseAdd,
             idempotencyKey,
           }),
+    onSettled: refresh,
+  })
+}
+
+/**
+ * Issue 16, "Vorjahreswerte übernehmen": new lines of both lists in one user action, one request
+ * per list; the action's key names both, so that a retry repeats neither.
+ */
+export function useAddExpenses(id: string) {
+  const refresh = useRefresh(id)
+  return useIdempotentMutation({
+    mutationFn: async (lines: Record<ExpenseKind, ExpenseInput[]>, idempotencyKey) => {
+      for (const kind of ['heating', 'working'] as const) {
+        if (lines[kind].length === 0) continue
+        await apiRequest<unknown>(`/api/persistence/${distributionPath(id)}/${kind}-expenses`, {
+          body: { [EXPENSE_LIST_FIELDS[kind]]: lines[kind] },
+          errorCode: ERROR.expenseAdd,
+          idempotencyKey: `${idempotencyKey}-${kind}`,
+        })
+      }
+    },
     onSettled: refresh,
   })
 }

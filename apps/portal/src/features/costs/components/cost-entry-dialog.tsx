@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
 import Dialog from '@mui/material/Dialog'
 import DialogActions from '@mui/material/DialogActions'
@@ -7,15 +8,23 @@ import Grid from '@mui/material/Grid'
 import MenuItem from '@mui/material/MenuItem'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
+import Typography from '@mui/material/Typography'
 import {
   ambiguousDotReadings,
   EXPENSE_LIST_FIELDS,
   ExpenseInputSchema,
+  formatAmount,
+  formatChangePercent,
+  isImplausible,
+  isVisibleExpense,
   parseGermanDecimal,
   storedDecimalAsInput,
+  sumAmounts,
+  yearOnYearChange,
   type Expense,
   type ExpenseInput,
   type OperatingCosts,
+  type PlausibilityReport,
 } from '@portal/domain'
 import type { TFunction } from 'i18next'
 import { useId, useMemo } from 'react'
@@ -185,6 +194,72 @@ function DecimalField({
 }
 
 /**
+ * Issue 16, at entry: last year's amount of the chosen cost type and what this year's lines of the
+ * type come to with the typed amount; beyond the threshold a warning that does not block saving.
+ */
+function PreviousYearHint({
+  report,
+  costs,
+  kind,
+  tariffComponent,
+  amount,
+  editing,
+}: {
+  report: PlausibilityReport
+  costs: OperatingCosts
+  kind: ExpenseKind
+  tariffComponent: string
+  amount: string
+  /** The line being edited: its stored amount is replaced by the typed one. */
+  editing?: Expense
+}) {
+  const { t } = useTranslation()
+  const previous = report.costTypes.find(
+    (c) => c.list === kind && c.tariffComponent === tariffComponent,
+  )?.previous
+  if (!tariffComponent || previous === null || previous === undefined) return null
+  const lines =
+    kind === 'heating' ? costs.operatingCostsHeatingExpense : costs.operatingCostsWorkingExpense
+  const others = lines.filter(
+    (line) =>
+      isVisibleExpense(line) &&
+      line.tariffComponent === tariffComponent &&
+      line.guid !== editing?.guid,
+  )
+  const typed = parseGermanDecimal(amount.trim())
+  if (typed === null) {
+    return (
+      <Typography variant="body2">
+        {t('costs.previousYear.entryHintPrevious', { previous: formatAmount(previous) })}
+      </Typography>
+    )
+  }
+  const projected = sumAmounts([...others.map((line) => line.amountTransactionCurrency), typed])
+  const change = yearOnYearChange(previous, projected)
+  return (
+    <>
+      <Typography variant="body2">
+        {t('costs.previousYear.entryHint', {
+          previous: formatAmount(previous),
+          current: formatAmount(projected),
+          percent:
+            change.kind === 'change'
+              ? formatChangePercent(change.percent)
+              : t(`costs.previousYear.change.${change.kind}`),
+        })}
+      </Typography>
+      <div role="status">
+        {isImplausible(change, report.thresholdPercent) && (
+          <Alert severity="warning" sx={{ mt: 1 }}>
+            {t('costs.previousYear.entryWarning', { threshold: report.thresholdPercent })}
+          </Alert>
+        )}
+      </div>
+    </>
+  )
+}
+
+/**
  * Add or edit a cost line: cost type, object, relation and key from the value lists (§7), the
  * quantity and every amount of the catalogue. An edit sends exactly the fields the user changed.
  */
@@ -192,12 +267,15 @@ export function CostEntryDialog({
   costs,
   kind: initialKind,
   expense,
+  previousYear,
   onSaved,
   onClose,
 }: {
   costs: OperatingCosts
   kind: ExpenseKind
   expense?: Expense
+  /** Issue 16: the comparison with the previous year, for the hint at the amount. */
+  previousYear?: PlausibilityReport
   /** After a successful save, with the message to announce. */
   onSaved: (message: string) => void
   onClose: () => void
@@ -219,9 +297,9 @@ export function CostEntryDialog({
     mode: 'onTouched',
     defaultValues: initial,
   })
-  const [kind, tariffComponent, object] = useWatch({
+  const [kind, tariffComponent, object, grossAmount] = useWatch({
     control,
-    name: ['kind', 'tariffComponent', 'object'],
+    name: ['kind', 'tariffComponent', 'object', 'amountTransactionCurrency'],
   })
   const unshownError = useServerFieldErrors(
     save.error,
@@ -393,6 +471,18 @@ export function CostEntryDialog({
           <Grid size={{ xs: 12, sm: 6 }}>
             {decimal('apportionableAmount', 'apportionable', true)}
           </Grid>
+          {previousYear && (
+            <Grid size={12}>
+              <PreviousYearHint
+                report={previousYear}
+                costs={costs}
+                kind={kind}
+                tariffComponent={tariffComponent}
+                amount={grossAmount}
+                editing={expense}
+              />
+            </Grid>
+          )}
           <Grid size={{ xs: 12, sm: 6 }}>{decimal('amountNet', 'net')}</Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             {decimal('amountNetApportionable', 'netApportionable')}

@@ -90,6 +90,33 @@ export function CostsTable({
     hasRelation(e) && relationNames.nameOf(e.object, e.allocationRef) === null
   const objectType = (e: Expense) => label(EXPENSE_OBJECT_TYPES, e.object)
 
+  const inDetail = { hidden: true, searchable: false, sortable: false } as const
+  const detailColumns: DataTableColumn<Expense>[] = [
+    { key: 'from', header: t('costs.column.AB'), exportAs: 'date', ...inDetail },
+    { key: 'until', header: t('costs.column.BIS'), exportAs: 'date', ...inDetail },
+    { key: 'quantity', header: t('costs.column.MENGE'), exportAs: 'decimal', ...inDetail },
+    { key: 'unit', header: t('costs.column.EINHEIT'), ...inDetail },
+    {
+      key: 'apportionableAmount',
+      header: t('costs.column.BETRAG_U'),
+      exportAs: 'decimal',
+      ...inDetail,
+    },
+    { key: 'amountNet', header: t('costs.column.NETTO_T'), exportAs: 'decimal', ...inDetail },
+    {
+      key: 'amountNetApportionable',
+      header: t('costs.column.NETTO_U'),
+      exportAs: 'decimal',
+      ...inDetail,
+    },
+    {
+      key: 'supplyArea',
+      header: t('costs.column.VERSBEREICH'),
+      format: (e) => label(SUPPLY_AREAS, e.supplyArea),
+      ...inDetail,
+    },
+  ]
+
   const columns: DataTableColumn<Expense>[] = [
     {
       key: 'tariffComponent',
@@ -108,6 +135,7 @@ export function CostsTable({
       key: 'amountTransactionCurrency',
       header: t('costs.column.BETRAG_T'),
       format: (e) => amount(e.amountTransactionCurrency),
+      exportAs: 'decimal',
       sortValue: (e) =>
         e.amountTransactionCurrency === null ? null : Number(e.amountTransactionCurrency),
       align: 'right',
@@ -134,6 +162,8 @@ export function CostsTable({
           ''
         ),
     },
+    // what a line shows below itself: not columns, not searched, but exported (issue 16)
+    ...detailColumns,
     ...(editable
       ? [
           {
@@ -202,6 +232,7 @@ export function CostsTable({
   return (
     <DataTable
       caption={caption}
+      exportName={caption}
       columns={columns}
       rows={expenses.filter(isVisibleExpense)}
       getRowId={(e) => e.guid}

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import type { OperatingCosts } from '@portal/domain'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { DeclineDialog } from '../../../components/decline-dialog'
@@ -19,7 +19,14 @@ type Open = 'finalize' | 'approve' | 'decline' | null
  * once it is released. The server refuses every other transition. A dialog closes only when its
  * request succeeded; a failure stays in the dialog with what was typed.
  */
-export function WorkflowActions({ costs }: { costs: OperatingCosts }) {
+export function WorkflowActions({
+  costs,
+  confirmationNotes,
+}: {
+  costs: OperatingCosts
+  /** Shown in the "Kosten erfasst" confirmation below the sums (issue 16: the previous year). */
+  confirmationNotes?: ReactNode
+}) {
   const { t } = useTranslation()
   const id = costs.operatingCostsDistribution
   const status = costs.operatingCostsDistributionStatus
@@ -78,6 +85,7 @@ export function WorkflowActions({ costs }: { costs: OperatingCosts }) {
         onClose={close}
       >
         <EntryTotals costs={costs} />
+        {confirmationNotes}
         <MutationOutcome error={finalize.error} />
       </ConfirmDialog>
       <ConfirmDialog

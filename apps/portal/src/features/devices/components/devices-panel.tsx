@@ -39,11 +39,13 @@ export function DevicesPanel({ pointOfDelivery }: { pointOfDelivery: string }) {
       key: 'installationDate',
       header: t('devices.column.installationDate'),
       format: (d) => formatDate(d.installationDate),
+      exportAs: 'date',
     },
     {
       key: 'removalDate',
       header: t('devices.column.removalDate'),
       format: (d) => formatDate(d.removalDate),
+      exportAs: 'date',
     },
     // searched, though shown below the row only
     { key: 'segment', header: t('devices.column.segment'), format: segment, hidden: true },
@@ -80,6 +82,7 @@ export function DevicesPanel({ pointOfDelivery }: { pointOfDelivery: string }) {
     <TablePanel
       id="devices-title"
       title={t('devices.title')}
+      exportName={t('devices.title')}
       query={devices}
       columns={columns}
       getRowId={(d) => d.key}

@@ -25,6 +25,7 @@ export function MyFilesPanel({ distribution }: { distribution: string }) {
       key: 'createdAt',
       header: t('files.column.createdAt'),
       format: (a) => formatDate(a.createdAt),
+      exportAs: 'date',
       sortValue: (a) => a.createdAt,
     },
     {
@@ -66,6 +67,7 @@ export function MyFilesPanel({ distribution }: { distribution: string }) {
       <MutationOutcome error={remove.error} />
       <DataTable
         caption={t('files.caption')}
+        exportName={t('files.exportName', 'Meine Dateien')}
         columns={columns}
         rows={files.data ?? []}
         loading={files.isPending}

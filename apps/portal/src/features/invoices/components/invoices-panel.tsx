@@ -168,12 +168,14 @@ export function InvoicesPanel({
       key: 'documentDate',
       header: t('invoices.column.BELEGDATUM'),
       format: (r) => formatDate(r.documentDate),
+      exportAs: 'date',
       sortValue: (r) => r.documentDate,
     },
     {
       key: 'dueDate',
       header: t('invoices.column.FAELLIGDATUM'),
       format: (r) => formatDate(r.dueDate),
+      exportAs: 'date',
       sortValue: (r) => r.dueDate,
     },
     {
@@ -254,6 +256,7 @@ export function InvoicesPanel({
     <>
       <DataTable
         caption={t('invoices.caption')}
+        exportName={t('invoices.exportName', 'Rechnungen')}
         columns={columns}
         rows={invoices.data ?? []}
         loading={invoices.isPending}

@@ -23,6 +23,7 @@ export function MeasurementsPanel({ pointOfDelivery }: { pointOfDelivery: string
       key: 'ASTAND',
       header: t('measurements.column.ASTAND'),
       format: (m) => formatDecimal(m.ASTAND, 3),
+      exportAs: 'decimal',
       sortValue: (m) => Number(m.ASTAND),
       align: 'right',
     },
@@ -30,12 +31,14 @@ export function MeasurementsPanel({ pointOfDelivery }: { pointOfDelivery: string
       key: 'ADAT',
       header: t('measurements.column.ADAT'),
       format: (m) => formatDate(m.ADAT),
+      exportAs: 'date',
       sortValue: (m) => m.ADAT,
     },
     {
       key: 'DIFFREAD',
       header: t('measurements.column.DIFFREAD'),
       format: (m) => (m.DIFFREAD === null ? '' : formatDecimal(m.DIFFREAD, 3)),
+      exportAs: 'decimal',
       sortValue: (m) => (m.DIFFREAD === null ? null : Number(m.DIFFREAD)),
       align: 'right',
     },
@@ -50,6 +53,7 @@ export function MeasurementsPanel({ pointOfDelivery }: { pointOfDelivery: string
     <TablePanel
       id="measurements-title"
       title={t('measurements.title')}
+      exportName={t('measurements.title')}
       query={measurements}
       columns={columns}
       getRowId={(m) => `${m.SERIALNR}-${m.ZHLPOS_TXT}-${m.ADAT}`}
@@ -66,6 +70,7 @@ export function ReadingOrdersPanel({ pointOfDelivery }: { pointOfDelivery: strin
       key: 'readingDate',
       header: t('readingOrders.column.readingDate'),
       format: (o) => formatDate(o.readingDate),
+      exportAs: 'date',
       sortValue: (o) => o.readingDate,
       primary: true,
     },
@@ -79,6 +84,7 @@ export function ReadingOrdersPanel({ pointOfDelivery }: { pointOfDelivery: strin
     <TablePanel
       id="reading-orders-title"
       title={t('readingOrders.title')}
+      exportName={t('readingOrders.title')}
       query={orders}
       columns={columns}
       getRowId={(o) => String(o.id)}

@@ -19,9 +19,10 @@ export function useConnection(connection: string) {
 }
 
 /** Master data of a property (obj ANSCHLUSS) or unit (obj VSTELLE) from the legacy endpoint. */
-export function useAttributes(obj: 'ANSCHLUSS' | 'VSTELLE', key: string) {
+export function useAttributes(obj: 'ANSCHLUSS' | 'VSTELLE', key: string, enabled = true) {
   return useQuery({
     queryKey: ['attributes', obj, key],
+    enabled,
     queryFn: () =>
       legacyTransaction<AttributeRecord[]>({ code: 'ATTRIBUTES', obj, key }, ERROR.unitDetails),
   })

@@ -1,0 +1,116 @@
+import Box from '@mui/material/Box'
+import Link from '@mui/material/Link'
+import Typography from '@mui/material/Typography'
+import {
+  CONSUMPTION_SERIES_LABELS,
+  formatChangePercent,
+  formatConsumption,
+  formatMonth,
+  type PropertyConsumption,
+} from '@portal/domain'
+import { useTranslation } from 'react-i18next'
+import { Link as RouterLink } from 'react-router'
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table'
+import { ErrorNotice } from '../../../components/error-notice'
+import { usePropertyConsumption } from '../api/consumption'
+import '../locales'
+
+type Row = PropertyConsumption['items'][number]
+
+/**
+ * Issue 16: which units of the property use far more per m² than its average over the last twelve
+ * months (docs/decisions/033), the farthest first. Shown only for a property with remotely read
+ * heating or hot-water meters.
+ */
+export default function ConsumptionOverviewPanel({ connection }: { connection: string }) {
+  const { t } = useTranslation()
+  const overview = usePropertyConsumption(connection)
+  if (overview.data && overview.data.items.length === 0) return null
+  const columns: DataTableColumn<Row>[] = [
+    { key: 'reference', header: t('consumption.overview.column.unit'), primary: true },
+    {
+      key: 'series',
+      header: t('consumption.overview.column.series'),
+      value: (row) => CONSUMPTION_SERIES_LABELS[row.typeClass],
+    },
+    {
+      key: 'consumption',
+      header: t('consumption.overview.column.consumption'),
+      format: (row) => formatConsumption(row.consumption, row.unit),
+      exportAs: 'decimal',
+      align: 'right',
+    },
+    {
+      key: 'perSquareMetre',
+      header: t('consumption.overview.column.perSquareMetre'),
+      format: (row) => formatConsumption(row.perSquareMetre, row.unit, true),
+      exportAs: 'decimal',
+      align: 'right',
+    },
+    {
+      key: 'propertyPerSquareMetre',
+      header: t('consumption.overview.column.propertyPerSquareMetre'),
+      format: (row) => formatConsumption(row.propertyPerSquareMetre, row.unit, true),
+      exportAs: 'decimal',
+      align: 'right',
+    },
+    {
+      key: 'percentAboveAverage',
+      header: t('consumption.overview.column.percentAboveAverage'),
+      format: (row) =>
+        row.percentAboveAverage === null ? '' : formatChangePercent(row.percentAboveAverage),
+      sortValue: (row) => row.percentAboveAverage,
+      align: 'right',
+    },
+    {
+      key: 'flag',
+      header: t('consumption.overview.column.flag'),
+      value: (row) => (row.farAboveAverage ? t('consumption.overview.farAbove') : ''),
+      cell: (row) =>
+        row.farAboveAverage ? (
+          <Typography component="span" variant="body2" sx={{ fontWeight: 700 }}>
+            {t('consumption.overview.farAbove')}
+          </Typography>
+        ) : null,
+    },
+  ]
+  return (
+    <Box component="section" aria-labelledby="consumption-overview-title">
+      <Typography variant="h5" component="h2" id="consumption-overview-title" gutterBottom>
+        {t('consumption.overview.title')}
+      </Typography>
+      {overview.data && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('consumption.overview.intro', {
+            first: formatMonth(overview.data.firstMonth),
+            last: formatMonth(overview.data.lastMonth),
+            percent: overview.data.farAbovePercent,
+          })}
+        </Typography>
+      )}
+      {overview.isError ? (
+        <ErrorNotice error={overview.error} />
+      ) : (
+        <DataTable
+          caption={t('consumption.overview.title')}
+          exportName={t('consumption.overview.exportName')}
+          columns={columns}
+          rows={overview.data?.items ?? []}
+          loading={overview.isPending}
+          size="small"
+          getRowId={(row) => `${row.pointOfDelivery}-${row.typeClass}`}
+          stateKey="consumption"
+          initialOptions={{ sortBy: [{ key: 'percentAboveAverage', order: 'desc' }] }}
+          rowHref={(row) =>
+            `/properties/${encodeURIComponent(connection)}/units/${encodeURIComponent(row.pointOfDelivery)}`
+          }
+          renderLink={({ href, className, children }) => (
+            <Link component={RouterLink} to={href} className={className}>
+              {children}
+            </Link>
+          )}
+        />
+      )}
+    </Box>
+  )
+}

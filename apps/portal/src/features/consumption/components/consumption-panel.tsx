@@ -1,0 +1,317 @@
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import MenuItem from '@mui/material/MenuItem'
+import Paper from '@mui/material/Paper'
+import Stack from '@mui/material/Stack'
+import TextField from '@mui/material/TextField'
+import ToggleButton from '@mui/material/ToggleButton'
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
+import Typography from '@mui/material/Typography'
+import {
+  addMonthsTo,
+  CONSUMPTION_SERIES_LABELS,
+  formatChangePercent,
+  formatConsumption,
+  formatMonth,
+  yearOnYearChange,
+  type ConsumptionMonth,
+  type ConsumptionSeries,
+} from '@portal/domain'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table'
+import { ErrorNotice } from '../../../components/error-notice'
+import { downloadConsumptionInformation, useUnitConsumption } from '../api/consumption'
+import '../locales'
+import { ConsumptionChart, useChartColours } from './consumption-chart'
+
+/** '+12,5 %' of `current` against `compared`, '' where no percentage says it. */
+function change(compared: string | null, current: string | null): string {
+  const result = yearOnYearChange(compared, current)
+  return result.kind === 'change' ? formatChangePercent(result.percent) : ''
+}
+
+function LegendEntry({ colour, text, dashed }: { colour: string; text: string; dashed?: boolean }) {
+  return (
+    <Stack direction="row" spacing={1} alignItems="center" component="li">
+      <Box
+        aria-hidden
+        sx={{
+          width: 18,
+          height: dashed ? 0 : 12,
+          bgcolor: dashed ? undefined : colour,
+          borderTop: dashed ? `2px dashed ${colour}` : undefined,
+        }}
+      />
+      <Typography variant="body2">{text}</Typography>
+    </Stack>
+  )
+}
+
+/**
+ * Issue 16: the unit's monthly consumption information (§6a HeizkostenV, docs/decisions/033): per
+ * meter type a chart read by keyboard, a summary of the chosen month in words, the same values as a
+ * table (exported as CSV or XLSX), and the month's one-page PDF for the tenant. Loaded with the
+ * unit page only.
+ */
+export default function ConsumptionPanel({
+  pointOfDelivery,
+  reference,
+}: {
+  pointOfDelivery: string
+  reference: string
+}) {
+  const { t } = useTranslation()
+  const consumption = useUnitConsumption(pointOfDelivery)
+  const [typeClass, setTypeClass] = useState<string | null>(null)
+  const report = consumption.data
+  const series = report?.series.find((s) => s.typeClass === typeClass) ?? report?.series[0]
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby="consumption-title" sx={{ p: 2 }}>
+      <Typography variant="h5" component="h2" id="consumption-title" gutterBottom>
+        {t('consumption.title')}
+      </Typography>
+      {consumption.isError && <ErrorNotice error={consumption.error} />}
+      {consumption.isPending && <Typography role="status">{t('consumption.loading')}</Typography>}
+      {report && !series && <Typography>{t('consumption.none')}</Typography>}
+      {report && series && (
+        <>
+          <Typography sx={{ mb: 2 }}>
+            {t('consumption.intro', {
+              first: formatMonth(report.months[0]!),
+              last: formatMonth(report.months.at(-1)!),
+            })}
+          </Typography>
+          {report.series.length > 1 && (
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              value={series.typeClass}
+              onChange={(_, value: string | null) => value && setTypeClass(value)}
+              aria-label={t('consumption.series')}
+              sx={{ mb: 2, flexWrap: 'wrap' }}
+            >
+              {report.series.map((s) => (
+                <ToggleButton key={s.typeClass} value={s.typeClass} sx={{ textTransform: 'none' }}>
+                  {CONSUMPTION_SERIES_LABELS[s.typeClass]}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+          )}
+          <SeriesView
+            key={series.typeClass}
+            series={series}
+            pointOfDelivery={pointOfDelivery}
+            reference={reference}
+          />
+        </>
+      )}
+    </Paper>
+  )
+}
+
+function SeriesView({
+  series,
+  pointOfDelivery,
+  reference,
+}: {
+  series: ConsumptionSeries
+  pointOfDelivery: string
+  reference: string
+}) {
+  const { t } = useTranslation()
+  const colours = useChartColours()
+  const months = series.months
+  const [selected, setSelected] = useState(months.length - 1)
+  const [pdfMonth, setPdfMonth] = useState(months.at(-1)!.month)
+  const [pdfFailed, setPdfFailed] = useState<unknown>(null)
+  const name = CONSUMPTION_SERIES_LABELS[series.typeClass]
+  const amount = (value: string | null) =>
+    value === null ? t('consumption.notAvailable') : formatConsumption(value, series.unit)
+  const describe = (index: number) => {
+    const month = months[index]!
+    const parts = [
+      t('consumption.monthSummary', {
+        month: formatMonth(month.month),
+        consumption: amount(month.consumption),
+      }),
+    ]
+    for (const key of ['previousMonth', 'sameMonthLastYear', 'averageForArea'] as const) {
+      if (month[key] === null) continue
+      const difference = change(month[key], month.consumption)
+      parts.push(
+        t(`consumption.versus.${key}`, { value: amount(month[key]), change: difference || '–' }),
+      )
+    }
+    return parts.join('; ')
+  }
+  const current = months[selected]!
+  const columns: DataTableColumn<ConsumptionMonth>[] = [
+    {
+      key: 'month',
+      header: t('consumption.column.month'),
+      format: (m) => formatMonth(m.month),
+      sortValue: (m) => m.month,
+      primary: true,
+    },
+    {
+      key: 'consumption',
+      header: `${t('consumption.column.consumption')} (${series.unit})`,
+      format: (m) => amount(m.consumption),
+      exportAs: 'decimal',
+      align: 'right',
+    },
+    ...(series.kwhPerUnit !== null && series.unit !== 'kWh'
+      ? [
+          {
+            key: 'kwh',
+            header: t('consumption.column.kwh'),
+            format: (m: ConsumptionMonth) =>
+              m.kwh === null ? '' : formatConsumption(m.kwh, 'kWh'),
+            exportAs: 'decimal' as const,
+            align: 'right' as const,
+          },
+        ]
+      : []),
+    {
+      key: 'previousMonth',
+      header: t('consumption.column.previousMonth'),
+      format: (m) => amount(m.previousMonth),
+      exportAs: 'decimal',
+      align: 'right',
+    },
+    {
+      key: 'previousChange',
+      header: t('consumption.column.previousChange'),
+      value: (m) => change(m.previousMonth, m.consumption),
+      align: 'right',
+    },
+    {
+      key: 'sameMonthLastYear',
+      header: t('consumption.column.sameMonthLastYear'),
+      format: (m) => amount(m.sameMonthLastYear),
+      exportAs: 'decimal',
+      align: 'right',
+    },
+    {
+      key: 'yearChange',
+      header: t('consumption.column.yearChange'),
+      value: (m) => change(m.sameMonthLastYear, m.consumption),
+      align: 'right',
+    },
+    {
+      key: 'propertyAveragePerSquareMetre',
+      header: t('consumption.column.averagePerSquareMetre'),
+      format: (m) =>
+        m.propertyAveragePerSquareMetre === null
+          ? ''
+          : formatConsumption(m.propertyAveragePerSquareMetre, series.unit, true),
+      exportAs: 'decimal',
+      align: 'right',
+    },
+    {
+      key: 'averageForArea',
+      header: t('consumption.column.averageForArea'),
+      format: (m) => amount(m.averageForArea),
+      exportAs: 'decimal',
+      align: 'right',
+    },
+  ]
+  const previousChange = change(current.previousMonth, current.consumption)
+  const yearChange = change(current.sameMonthLastYear, current.consumption)
+  return (
+    <>
+      <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 0, m: 0, mb: 1 }}>
+        <LegendEntry colour={colours.consumption} text={t('consumption.legend.consumption')} />
+        <LegendEntry
+          colour={colours.sameMonthLastYear}
+          text={t('consumption.legend.sameMonthLastYear')}
+        />
+        <LegendEntry
+          colour={colours.average}
+          text={t('consumption.legend.averageForArea')}
+          dashed
+        />
+      </Box>
+      <Typography variant="body2" color="text.secondary" id="consumption-chart-help">
+        {t('consumption.chartHelp')}
+      </Typography>
+      <ConsumptionChart
+        series={series}
+        label={t('consumption.chartLabel', { series: name, unit: series.unit })}
+        selected={selected}
+        onSelect={setSelected}
+        describe={describe}
+      />
+      <Box data-testid="consumption-summary" sx={{ mt: 1 }}>
+        <Typography>
+          {t('consumption.summary', {
+            month: formatMonth(current.month),
+            consumption: amount(current.consumption),
+          })}{' '}
+          {previousChange && t('consumption.summaryPrevious', { change: previousChange })}{' '}
+          {yearChange &&
+            t('consumption.summaryYear', {
+              month: formatMonth(addMonthsTo(current.month, -12)),
+              change: yearChange,
+            })}
+        </Typography>
+        {current.averageForArea !== null && (
+          <Typography>
+            {t('consumption.summaryAverage', { value: amount(current.averageForArea) })}
+          </Typography>
+        )}
+      </Box>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        alignItems={{ xs: 'stretch', sm: 'center' }}
+        sx={{ my: 2 }}
+      >
+        <TextField
+          select
+          size="small"
+          label={t('consumption.pdfMonth')}
+          value={pdfMonth}
+          onChange={(event) => setPdfMonth(event.target.value)}
+          sx={{ minWidth: 220 }}
+        >
+          {months.map((m) => (
+            <MenuItem key={m.month} value={m.month}>
+              {formatMonth(m.month)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button
+          variant="outlined"
+          onClick={() => {
+            setPdfFailed(null)
+            downloadConsumptionInformation(pointOfDelivery, reference, pdfMonth).catch(setPdfFailed)
+          }}
+        >
+          {t('consumption.pdf')}
+        </Button>
+      </Stack>
+      {pdfFailed !== null && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {t('consumption.pdfFailed')}
+        </Alert>
+      )}
+      <Typography variant="h6" component="h3" gutterBottom>
+        {t('consumption.tableTitle')}
+      </Typography>
+      <DataTable
+        caption={t('consumption.exportName', { series: name })}
+        exportName={t('consumption.exportName', { series: name })}
+        columns={columns}
+        rows={months}
+        getRowId={(m) => m.month}
+        initialOptions={{ itemsPerPage: 12 }}
+        itemsPerPageOptions={[12]}
+        hideFooter
+        size="small"
+      />
+    </>
+  )
+}

@@ -1,0 +1,217 @@
+import Button from '@mui/material/Button'
+import Dialog from '@mui/material/Dialog'
+import DialogActions from '@mui/material/DialogActions'
+import DialogContent from '@mui/material/DialogContent'
+import DialogContentText from '@mui/material/DialogContentText'
+import DialogTitle from '@mui/material/DialogTitle'
+import Grid from '@mui/material/Grid'
+import Paper from '@mui/material/Paper'
+import TextField from '@mui/material/TextField'
+import Typography from '@mui/material/Typography'
+import {
+  ALLOCATION_KEYS,
+  EXPENSE_OBJECT_TYPES,
+  ExpenseInputSchema,
+  formatAmount,
+  formatDate,
+  isUserDeletableExpense,
+  isVisibleExpense,
+  label,
+  parseGermanDecimal,
+  type Expense,
+  type ExpenseInput,
+  type OperatingCosts,
+} from '@portal/domain'
+import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { MutationOutcome } from '../../../components/mutation-outcome'
+import { useAddExpenses, type ExpenseKind } from '../api/operating-costs'
+import type { RelationNames } from '../api/relation-names'
+
+type Amounts = { gross: string; apportionable: string }
+type LineErrors = Partial<Record<keyof Amounts, string>>
+
+/** The two amounts a taken-over line needs, with the entry dialog's labels. */
+const AMOUNT_FIELDS = [
+  ['gross', 'costs.entry.gross'],
+  ['apportionable', 'costs.entry.apportionable'],
+] as const
+
+/** Last year's lines a user may take over: not the provider's service fee, not the excluded ones. */
+function previousLines(previous: OperatingCosts): { kind: ExpenseKind; expense: Expense }[] {
+  return [
+    ...previous.operatingCostsHeatingExpense.map((expense) => ({
+      kind: 'heating' as const,
+      expense,
+    })),
+    ...previous.operatingCostsWorkingExpense.map((expense) => ({
+      kind: 'working' as const,
+      expense,
+    })),
+  ].filter(({ expense }) => isVisibleExpense(expense) && isUserDeletableExpense(expense))
+}
+
+/**
+ * Issue 16, "Vorjahreswerte übernehmen": this year's entry starts from last year's lines: their
+ * cost type, object, relation and allocation key, with this year's period and without amounts.
+ * The user types the amounts; a line left without amounts is not taken over. The rules of a cost
+ * line (§5, CO2 negative) apply as in the entry dialog.
+ */
+export function TakeOverDialog({
+  costs,
+  previous,
+  nameOf,
+  relationNames,
+  onSaved,
+  onClose,
+}: {
+  costs: OperatingCosts
+  previous: OperatingCosts
+  nameOf: (tariffComponent: string) => string
+  relationNames: RelationNames
+  onSaved: (message: string) => void
+  onClose: () => void
+}) {
+  const { t } = useTranslation()
+  const titleId = useId()
+  const lines = previousLines(previous)
+  const [amounts, setAmounts] = useState<Amounts[]>(() =>
+    lines.map(() => ({ gross: '', apportionable: '' })),
+  )
+  const [errors, setErrors] = useState<LineErrors[]>([])
+  const [nothing, setNothing] = useState(false)
+  const save = useAddExpenses(costs.operatingCostsDistribution)
+
+  const change = (index: number, field: keyof Amounts, value: string) =>
+    setAmounts((current) => current.map((a, i) => (i === index ? { ...a, [field]: value } : a)))
+
+  const submit = () => {
+    const found: LineErrors[] = []
+    const taken: Record<ExpenseKind, ExpenseInput[]> = { heating: [], working: [] }
+    lines.forEach(({ kind, expense }, index) => {
+      const { gross, apportionable } = amounts[index]!
+      if (gross.trim() === '' && apportionable.trim() === '') return
+      const lineErrors: LineErrors = {}
+      const parsed = {
+        gross: parseGermanDecimal(gross.trim()),
+        apportionable: parseGermanDecimal(apportionable.trim()),
+      }
+      for (const field of ['gross', 'apportionable'] as const) {
+        if (amounts[index]![field].trim() === '') lineErrors[field] = t('validation.required')
+        else if (parsed[field] === null) lineErrors[field] = t('costs.entry.invalidNumber')
+      }
+      const result = ExpenseInputSchema.safeParse({
+        tariffComponent: expense.tariffComponent,
+        object: expense.object,
+        allocationRef: expense.allocationRef,
+        key: expense.key,
+        from: costs.from,
+        until: costs.until,
+        unit: expense.unit,
+        note: null,
+        amountTransactionCurrency: parsed.gross ?? '',
+        apportionableAmount: parsed.apportionable ?? '',
+      })
+      if (!result.success) {
+        for (const issue of result.error.issues) {
+          const field = issue.path[0] === 'apportionableAmount' ? 'apportionable' : 'gross'
+          lineErrors[field] ??= issue.message
+        }
+      }
+      found[index] = lineErrors
+      if (Object.keys(lineErrors).length === 0 && result.success) taken[kind].push(result.data)
+    })
+    setErrors(found)
+    const count = taken.heating.length + taken.working.length
+    setNothing(count === 0 && found.every((e) => e === undefined))
+    if (found.some((e) => e && Object.keys(e).length > 0) || count === 0) return
+    save.mutate(taken, { onSuccess: () => onSaved(t('costs.takeOver.saved', { count })) })
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={save.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="md"
+      fullWidth
+    >
+      <DialogTitle id={titleId}>{t('costs.takeOver.title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>
+          {t('costs.takeOver.text', {
+            from: formatDate(previous.from),
+            until: formatDate(previous.until),
+          })}
+        </DialogContentText>
+        <form
+          id="take-over"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault()
+            submit()
+          }}
+        >
+          {lines.map(({ kind, expense }, index) => {
+            const relation =
+              expense.object && expense.allocationRef
+                ? (relationNames.nameOf(expense.object, expense.allocationRef) ??
+                  expense.allocationRef)
+                : ''
+            const lineErrors = errors[index] ?? {}
+            return (
+              <Paper
+                key={expense.guid}
+                component="fieldset"
+                variant="outlined"
+                sx={{ p: 2, mb: 2, mx: 0, minWidth: 0 }}
+              >
+                <Typography component="legend" sx={{ px: 0.5, fontWeight: 'medium' }}>
+                  {nameOf(expense.tariffComponent)} · {t(`costs.${kind}Caption`)}
+                </Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                  {[
+                    label(ALLOCATION_KEYS, expense.key),
+                    relation && `${relation} (${label(EXPENSE_OBJECT_TYPES, expense.object)})`,
+                    t('costs.takeOver.previousAmount', {
+                      amount: formatAmount(expense.amountTransactionCurrency),
+                    }),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Typography>
+                <Grid container spacing={2}>
+                  {AMOUNT_FIELDS.map(([name, labelKey]) => (
+                    <Grid key={name} size={{ xs: 12, sm: 6 }}>
+                      <TextField
+                        fullWidth
+                        label={t(labelKey)}
+                        value={amounts[index]![name]}
+                        onChange={(event) => change(index, name, event.target.value)}
+                        error={Boolean(lineErrors[name])}
+                        helperText={lineErrors[name]}
+                        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                      />
+                    </Grid>
+                  ))}
+                </Grid>
+              </Paper>
+            )
+          })}
+        </form>
+        <div role="status">
+          {nothing && <Typography color="error">{t('costs.takeOver.nothing')}</Typography>}
+        </div>
+        <MutationOutcome error={save.error} />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={save.isPending}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" form="take-over" variant="contained" loading={save.isPending}>
+          {t('costs.takeOver.confirm')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  )
+}

@@ -1,0 +1,116 @@
+/**
+ * The readings behind the monthly consumption information (§6a HeizkostenV, issue 16): the
+ * month-end values of the heating and hot-water devices of every unit of a property that the user
+ * sees. The building's main meters are not a unit's consumption and are left out.
+ */
+import {
+  CONSUMPTION_MONTHS,
+  CONSUMPTION_TYPE_CLASSES,
+  addMonthsTo,
+  monthEnd,
+  type ConsumptionUnitInput,
+} from '@portal/domain'
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
+import type { Executor } from '../database'
+import { groupBy } from '../group-by'
+import {
+  deviceAssignments,
+  devices,
+  measurements,
+  objectAttributes,
+  pointsOfDelivery,
+} from '../schema'
+import { visibleThroughProperty, type SessionUser } from '../scope'
+import { POINT_OF_DELIVERY_OBJECT } from './points-of-delivery'
+
+export interface ConsumptionUnit extends ConsumptionUnitInput {
+  reference: string
+}
+
+/**
+ * Every visible unit of the property with its heated area (Heizfläche, else Wohnfläche) and the
+ * readings from the end of the month before the reach on: the months shown, their previous months
+ * and the same months a year before.
+ */
+export async function propertyConsumptionUnits(
+  db: Executor,
+  user: SessionUser,
+  propertyConnection: string,
+  lastMonth: string,
+): Promise<ConsumptionUnit[]> {
+  const units = await db
+    .select({
+      pointOfDelivery: pointsOfDelivery.pointOfDelivery,
+      reference: pointsOfDelivery.reference,
+    })
+    .from(pointsOfDelivery)
+    .where(
+      and(
+        eq(pointsOfDelivery.propertyConnection, propertyConnection),
+        visibleThroughProperty(user, pointsOfDelivery),
+      ),
+    )
+    .orderBy(asc(pointsOfDelivery.reference), asc(pointsOfDelivery.pointOfDelivery))
+  if (units.length === 0) return []
+  const keys = units.map((u) => u.pointOfDelivery)
+  const areas = await db
+    .select({
+      pointOfDelivery: objectAttributes.objectKey,
+      name: objectAttributes.name,
+      value: objectAttributes.value,
+    })
+    .from(objectAttributes)
+    .where(
+      and(
+        eq(objectAttributes.objectType, POINT_OF_DELIVERY_OBJECT),
+        inArray(objectAttributes.objectKey, keys),
+        inArray(objectAttributes.name, ['HF', 'WF']),
+        visibleThroughProperty(user, objectAttributes),
+      ),
+    )
+  const from = monthEnd(addMonthsTo(lastMonth, -(CONSUMPTION_MONTHS + 13)))
+  const readings = await db
+    .select({
+      pointOfDelivery: measurements.pointOfDelivery,
+      device: measurements.device,
+      typeClass: devices.typeClass,
+      readingDate: measurements.readingDate,
+      reading: measurements.reading,
+      installedOn: devices.installationDate,
+      removedOn: devices.removalDate,
+    })
+    .from(measurements)
+    .innerJoin(devices, eq(devices.key, measurements.device))
+    .where(
+      and(
+        inArray(measurements.pointOfDelivery, keys),
+        gte(measurements.readingDate, from),
+        lte(measurements.readingDate, monthEnd(lastMonth)),
+        inArray(devices.typeClass, CONSUMPTION_TYPE_CLASSES),
+        visibleThroughProperty(user, measurements),
+        visibleThroughProperty(user, devices),
+        sql`not exists (select 1 from ${deviceAssignments} where ${deviceAssignments.device} = ${devices.key} and ${deviceAssignments.mainMeter})`,
+      ),
+    )
+  const areasOf = groupBy(areas, (a) => a.pointOfDelivery)
+  const readingsOf = groupBy(readings, (r) => r.pointOfDelivery)
+  return units.map((unit) => {
+    const attributes = areasOf.get(unit.pointOfDelivery) ?? []
+    const area =
+      attributes.find((a) => a.name === 'HF')?.value ??
+      attributes.find((a) => a.name === 'WF')?.value ??
+      null
+    return {
+      ...unit,
+      area,
+      readings: (readingsOf.get(unit.pointOfDelivery) ?? []).map((r) => ({
+        device: r.device,
+        typeClass: r.typeClass,
+        readingDate: r.readingDate,
+        reading: r.reading,
+        installedOn: r.installedOn,
+        removedOn: r.removedOn,
+      })),
+    }
+  })
+}

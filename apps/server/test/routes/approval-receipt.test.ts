@@ -1,0 +1,235 @@
+/**
+ * Issue 17: every approval and decline stores exactly what was decided (lines, amounts, totals)
+ * with its hash in the chained audit entry; the history shows it, and a one-page PDF receipt
+ * carries both hashes. Only for the user who sees the distribution.
+ */
+import { createHash } from 'node:crypto'
+import {
+  EXCLUDED_TARIFF_COMPONENTS,
+  formatAmount,
+  HistorySchema,
+  type HistoryEntry,
+} from '@portal/domain'
+import canonicalize from 'canonicalize'
+import { and, asc, eq, like, notInArray, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pdfProblems } from '../../src/files/pdf-structure'
+import { verifyAuditChain } from '../../src/persistence/audit'
+import {
+  auditLog,
+  billingVouchers,
+  operatingCostsDistributions,
+  operatingCostsExpenses,
+} from '../../src/persistence/schema'
+import { createTestContext, type TestContext } from '../helper'
+
+let ctx: TestContext
+const as: Record<string, { authorization: string }> = {}
+
+beforeAll(async () => {
+  ctx = await createTestContext()
+  for (const user of ['verwalter', 'fremd']) as[user] = await ctx.login(user)
+})
+afterAll(() => ctx.close())
+
+const call = (method: 'GET' | 'POST', url: string, payload?: object, user = 'verwalter') =>
+  ctx.app.inject({ method, url, headers: as[user], ...(payload === undefined ? {} : { payload }) })
+
+/** A distribution of company 1000 with heating and operating lines and an invoice, set to released (F). */
+async function releasedDistribution(offset: number): Promise<string> {
+  const [row] = await ctx.database.db
+    .select({ id: operatingCostsExpenses.operatingCostsDistribution })
+    .from(operatingCostsExpenses)
+    .where(
+      and(
+        eq(operatingCostsExpenses.companyCode, '1000'),
+        sql`exists (select 1 from ${billingVouchers} where ${billingVouchers.operatingCostsDistribution} = ${operatingCostsExpenses.operatingCostsDistribution} and ${billingVouchers.invoiceVoucher} like 'AR%')`,
+      ),
+    )
+    .groupBy(operatingCostsExpenses.operatingCostsDistribution)
+    .having(sql`count(distinct ${operatingCostsExpenses.kind}) = 2`)
+    .orderBy(asc(operatingCostsExpenses.operatingCostsDistribution))
+    .offset(offset)
+    .limit(1)
+  await ctx.database.db
+    .update(operatingCostsDistributions)
+    .set({ operatingCostsDistributionStatus: 'F' })
+    .where(eq(operatingCostsDistributions.operatingCostsDistribution, row!.id))
+  return row!.id
+}
+
+async function history(id: string, user = 'verwalter'): Promise<HistoryEntry[]> {
+  const response = await call(
+    'GET',
+    `/api/persistence/operating-costs/${id}/history`,
+    undefined,
+    user,
+  )
+  expect(response.statusCode, response.body).toBe(200)
+  return HistorySchema.parse(response.json()).items
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
+
+/** The listed lines (§5) of a distribution and their sum, as the database holds them now. */
+async function storedLines(id: string) {
+  const listed = and(
+    eq(operatingCostsExpenses.operatingCostsDistribution, id),
+    notInArray(operatingCostsExpenses.tariffComponent, [...EXCLUDED_TARIFF_COMPONENTS]),
+  )
+  const lines = await ctx.database.db
+    .select({ amount: sql<string>`${operatingCostsExpenses.amountTransactionCurrency}::text` })
+    .from(operatingCostsExpenses)
+    .where(listed)
+  const [total] = await ctx.database.db
+    .select({ sum: sql<string>`sum(${operatingCostsExpenses.amountTransactionCurrency})::text` })
+    .from(operatingCostsExpenses)
+    .where(listed)
+  return { lines, total: total!.sum }
+}
+
+describe('snapshots of decisions', () => {
+  it('an approval keeps its lines, amounts and totals with their hash; the receipt PDF shows them', async () => {
+    const id = await releasedDistribution(0)
+    const stored = await storedLines(id)
+    const approve = await call('POST', '/api/processes/operating-costs/distribution-approval', {
+      operatingCostsDistribution: id,
+      approved: true,
+    })
+    expect(approve.statusCode, approve.body).toBe(200)
+
+    const entry = (await history(id)).find((item) => item.receipt)!
+    expect(entry.userName).toBe('verwalter')
+    const { snapshot, snapshotHash, entryHash } = entry.receipt!
+    expect(snapshot).toMatchObject({ subject: 'distribution', decision: 'approved', reason: null })
+    expect(snapshot.operatingCostsDistribution).toBe(id)
+    expect(snapshot.lines.map((line) => line.amount).sort()).toEqual(
+      stored.lines.map((line) => line.amount).sort(),
+    )
+    expect(snapshot.totals.map((total) => total.label)).toEqual([
+      'Summe Heizkosten',
+      'Summe Betriebskosten',
+      'Gesamtsumme',
+    ])
+    expect(snapshot.totals.at(-1)!.amount).toBe(stored.total)
+    expect(snapshotHash).toBe(sha256(canonicalize(snapshot)!))
+    const [audit] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.seq, entry.sequence!))
+    expect(audit!.hash).toBe(entryHash)
+    expect(audit!.action).toBe('DISTRIBUTION_STATUS_CHANGED')
+
+    // a later change to the lines does not change what was approved
+    await ctx.database.db
+      .update(operatingCostsExpenses)
+      .set({ amountTransactionCurrency: '1.00' })
+      .where(eq(operatingCostsExpenses.operatingCostsDistribution, id))
+    const again = (await history(id)).find((item) => item.sequence === entry.sequence)!
+    expect(again.receipt!.snapshot).toEqual(snapshot)
+
+    const receipt = await call(
+      'GET',
+      `/api/persistence/operating-costs/${id}/history/${entry.sequence}/receipt`,
+    )
+    expect(receipt.statusCode, receipt.body).toBe(200)
+    expect(receipt.headers['content-type']).toBe('application/pdf')
+    expect(receipt.headers['content-disposition']).toContain(`Eintrag ${entry.sequence}.pdf`)
+    expect(pdfProblems(receipt.rawPayload)).toEqual([])
+    const text = receipt.rawPayload.toString('latin1')
+    expect(text).toContain('(Beleg zur Genehmigung der Kostenverteilung)')
+    expect(text).toContain('Genehmigt von verwalter am ')
+    expect(text).toContain(snapshotHash)
+    expect(text).toContain(`Protokolleintrag Nr. ${entry.sequence}, Hash: ${entryHash}`)
+    // the PDF's WinAnsi text writes the euro sign as EUR
+    expect(text).toContain(`(${formatAmount(stored.total).replace('€', 'EUR')})`)
+    expect((await verifyAuditChain(ctx.database.db)).problem).toBeUndefined()
+  })
+
+  it('a decline keeps its reason in the snapshot; an invoice decision keeps its amount and document hash', async () => {
+    const id = await releasedDistribution(1)
+    const decline = await call('POST', '/api/processes/operating-costs/distribution-approval', {
+      operatingCostsDistribution: id,
+      approved: false,
+      reason: 'Hausmeisterkosten doppelt',
+    })
+    expect(decline.statusCode, decline.body).toBe(200)
+    const declined = (await history(id)).find((item) => item.receipt)!
+    expect(declined.receipt!.snapshot).toMatchObject({
+      decision: 'declined',
+      reason: 'Hausmeisterkosten doppelt',
+    })
+    const pdf = await call(
+      'GET',
+      `/api/persistence/operating-costs/${id}/history/${declined.sequence}/receipt`,
+    )
+    expect(pdf.rawPayload.toString('latin1')).toContain(
+      '(Begr\xfcndung: Hausmeisterkosten doppelt)',
+    )
+
+    const [invoice] = await ctx.database.db
+      .select()
+      .from(billingVouchers)
+      .where(
+        and(
+          eq(billingVouchers.operatingCostsDistribution, id),
+          like(billingVouchers.invoiceVoucher, 'AR%'),
+        ),
+      )
+    expect(invoice).toBeDefined()
+    const approve = await call('POST', '/api/processes/operating-costs/invoice-approval', {
+      invoice: invoice!.billingVoucher,
+      approved: true,
+    })
+    expect(approve.statusCode, approve.body).toBe(200)
+    const decided = (await history(id)).find(
+      (item) => item.receipt?.snapshot.subject === 'invoice',
+    )!
+    expect(decided.receipt!.snapshot.invoice).toMatchObject({
+      invoiceVoucher: invoice!.invoiceVoucher,
+      amount: invoice!.amount,
+    })
+    expect(decided.receipt!.snapshot.totals).toEqual([
+      { label: 'Rechnungsbetrag', amount: invoice!.amount, apportionableAmount: null },
+    ])
+    if (invoice!.attachment)
+      expect(decided.receipt!.snapshot.invoice!.document?.sha256).toMatch(/^[0-9a-f]{64}$/)
+    const receipt = await call(
+      'GET',
+      `/api/persistence/operating-costs/${id}/history/${decided.sequence}/receipt`,
+    )
+    expect(receipt.rawPayload.toString('latin1')).toContain('(Beleg zur Genehmigung der Rechnung)')
+  })
+
+  it('no receipt for another customer, for an entry without a decision, or for a malformed number', async () => {
+    const id = await releasedDistribution(2)
+    await call('POST', '/api/processes/operating-costs/distribution-approval', {
+      operatingCostsDistribution: id,
+      approved: true,
+    })
+    const entry = (await history(id)).find((item) => item.receipt)!
+    const url = `/api/persistence/operating-costs/${id}/history/${entry.sequence}/receipt`
+    const foreign = await call('GET', url, undefined, 'fremd')
+    expect(foreign.statusCode).toBe(404)
+    expect(foreign.body).not.toContain(entry.receipt!.snapshotHash)
+
+    const [other] = await ctx.database.db
+      .select({ seq: auditLog.seq })
+      .from(auditLog)
+      .where(sql`${auditLog.seq} is not null and ${auditLog.after} ->> 'snapshotHash' is null`)
+      .limit(1)
+    const none = await call(
+      'GET',
+      `/api/persistence/operating-costs/${id}/history/${other!.seq}/receipt`,
+    )
+    expect(none.statusCode).toBe(404)
+    expect(none.json<{ detail: string }>().detail).toContain('keinen Beleg')
+
+    const malformed = await call(
+      'GET',
+      `/api/persistence/operating-costs/${id}/history/zwei/receipt`,
+    )
+    expect(malformed.statusCode).toBe(400)
+    expect(malformed.json<{ detail: string }>().detail).toContain('Nummer des Protokolleintrags')
+  })
+})

@@ -1,0 +1,173 @@
+/**
+ * "Meine Daten herunterladen" (issue 17, DSGVO Art. 15 and 20): the signed-in person's profile,
+ * actions, reports and uploaded files as a ZIP, and nothing of anybody else.
+ */
+import { createHash } from 'node:crypto'
+import { unzipSync, strFromU8 } from 'fflate'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { operatingCostsDistributions, pointsOfDelivery, users } from '../../src/persistence/schema'
+import { multipart } from '../fixtures/files'
+import { createTestContext, ownedPropertiesOf, type TestContext } from '../helper'
+
+let ctx: TestContext
+const as: Record<string, { authorization: string }> = {}
+let distribution: string
+let unit: string
+
+beforeAll(async () => {
+  ctx = await createTestContext()
+  for (const user of ['verwalter', 'eigentuemer', 'fremd']) as[user] = await ctx.login(user)
+  const owned = await ownedPropertiesOf(ctx, 'eigentuemer')
+  const [row] = await ctx.database.db
+    .select({ id: operatingCostsDistributions.operatingCostsDistribution })
+    .from(operatingCostsDistributions)
+    .where(sql`${operatingCostsDistributions.propertyConnection} in ${owned}`)
+    .orderBy(asc(operatingCostsDistributions.operatingCostsDistribution))
+    .limit(1)
+  distribution = row!.id
+  const [pod] = await ctx.database.db
+    .select({ id: pointsOfDelivery.pointOfDelivery })
+    .from(pointsOfDelivery)
+    .where(
+      and(
+        eq(pointsOfDelivery.companyCode, '1000'),
+        sql`${pointsOfDelivery.propertyConnection} in ${owned}`,
+      ),
+    )
+    .orderBy(pointsOfDelivery.pointOfDelivery)
+    .limit(1)
+  unit = pod!.id
+})
+afterAll(() => ctx.close())
+
+function upload(user: string, fileName: string, content: Buffer) {
+  const body = multipart(
+    { objectType: 'KOSTENBELEG', objectKey: distribution },
+    { fileName, contentType: 'application/pdf', content },
+  )
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/processes/system/file-upload',
+    headers: { ...as[user], ...body.headers },
+    payload: body.payload,
+  })
+}
+
+async function personalData(user: string) {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/persistence/personal-data',
+    headers: as[user],
+  })
+  expect(response.statusCode, response.body).toBe(200)
+  expect(response.headers['content-type']).toBe('application/zip')
+  expect(response.headers['content-disposition']).toContain(`Meine Daten ${user} `)
+  expect(response.headers['cache-control']).toBe('private, no-store')
+  const files = unzipSync(response.rawPayload)
+  const text = (name: string) => strFromU8(files[name]!)
+  return { files, text, json: <T>(name: string) => JSON.parse(text(name)) as T }
+}
+
+const pdf = (marker: string) =>
+  Buffer.from(`%PDF-1.4\n% ${marker}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`)
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+
+describe('personal data', () => {
+  it('holds the profile, the own actions, reports and uploads with their bytes, nothing of others', async () => {
+    const mine = pdf('eigentuemer-beleg')
+    const theirs = pdf('verwalter-beleg')
+    expect((await upload('eigentuemer', 'Beleg Müller.pdf', mine)).statusCode).toBe(200)
+    expect((await upload('verwalter', 'Fremder Beleg.pdf', theirs)).statusCode).toBe(200)
+    const change = multipart({
+      activity: JSON.stringify({
+        activityType: 'MIETERWECHSEL',
+        objectType: 'VSTELLE',
+        objectKey: unit,
+        payload: {
+          customerType: 'company',
+          salutation: 'UN',
+          title: '',
+          NAME1: 'Bäckerei Mustermann',
+          NAME2: 'GmbH',
+          AUSZUG: '2025-06-30',
+          PLZ: '10115',
+          ORT: 'Berlin',
+          STRASSE: 'Invalidenstraße',
+          HAUSNR: '12a',
+          ZUSATZ: '',
+          POSTFACH: '',
+          EMAIL: '',
+          TEL: '',
+          information: '',
+        },
+      }),
+    })
+    const reported = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/persistence/activities',
+      headers: { ...as.eigentuemer, ...change.headers },
+      payload: change.payload,
+    })
+    expect(reported.statusCode, reported.body).toBe(201)
+
+    const data = await personalData('eigentuemer')
+    expect(Object.keys(data.files)).toEqual(
+      expect.arrayContaining([
+        'LIESMICH.txt',
+        'profil.json',
+        'aktionen.json',
+        'meldungen.json',
+        'dateien.json',
+      ]),
+    )
+    const [account] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.userName, 'eigentuemer'))
+    const profile = data.json<Record<string, unknown>>('profil.json')
+    expect(profile).toMatchObject({
+      userName: 'eigentuemer',
+      name: account!.name,
+      mail: account!.mail,
+    })
+    expect(JSON.stringify(profile)).not.toContain(account!.passwordHash)
+    expect(data.text('LIESMICH.txt')).toContain('Art. 15 und Art. 20 DSGVO')
+
+    const listed = data.json<{ fileName: string; sha256: string; path: string }[]>('dateien.json')
+    const uploaded = listed.find((file) => file.fileName === 'Beleg Müller.pdf')!
+    expect(uploaded.sha256).toBe(sha256(mine))
+    expect(Buffer.from(data.files[uploaded.path]!)).toEqual(mine)
+    expect(listed.map((file) => file.fileName)).not.toContain('Fremder Beleg.pdf')
+    for (const name of Object.keys(data.files)) {
+      expect(strFromU8(data.files[name]!, true)).not.toContain('verwalter-beleg')
+    }
+
+    const actions = data.json<{ action: string; entityKey: string }[]>('aktionen.json')
+    expect(actions.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(['ATTACHMENT_UPLOADED']),
+    )
+    const reports =
+      data.json<{ activityType: string; content: { NAME1: string } }[]>('meldungen.json')
+    expect(
+      reports.some(
+        (r) => r.activityType === 'MIETERWECHSEL' && r.content.NAME1 === 'Bäckerei Mustermann',
+      ),
+    ).toBe(true)
+    // no trace of another user in what the export selects by user name
+    expect(data.text('aktionen.json')).not.toMatch(/"userName": "(verwalter|fremd)"/)
+
+    const other = await personalData('verwalter')
+    const otherFiles = other
+      .json<{ fileName: string }[]>('dateien.json')
+      .map((file) => file.fileName)
+    expect(otherFiles).toContain('Fremder Beleg.pdf')
+    expect(otherFiles).not.toContain('Beleg Müller.pdf')
+    expect(other.text('meldungen.json')).not.toContain('Mustermann')
+  })
+
+  it('is refused without a token', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/persistence/personal-data' })
+    expect(response.statusCode).toBe(401)
+  })
+})

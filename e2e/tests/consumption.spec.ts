@@ -1,0 +1,188 @@
+import { readFile } from 'node:fs/promises'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import { checkScreen, expect, signIn, test } from '../fixtures'
+
+/**
+ * Issue 16, monthly consumption information (§6a HeizkostenV): a unit's chart read by keyboard and
+ * through its table, the CSV and the month's PDF with the same figures, and the property overview
+ * with the units far above the average. The figures are checked against the API's answer,
+ * formatted here on their own.
+ */
+
+type Month = {
+  month: string
+  consumption: string | null
+  previousMonth: string | null
+  sameMonthLastYear: string | null
+  averageForArea: string | null
+}
+type Series = { typeClass: string; unit: string; months: Month[] }
+
+const MONTHS = [
+  'Januar',
+  'Februar',
+  'März',
+  'April',
+  'Mai',
+  'Juni',
+  'Juli',
+  'August',
+  'September',
+  'Oktober',
+  'November',
+  'Dezember',
+]
+const monthName = (month: string) => `${MONTHS[Number(month.slice(5)) - 1]} ${month.slice(0, 4)}`
+/** '2063.800' in kWh → '2.063,8 kWh' (water to the litre: three decimals). */
+const shown = (value: string, unit: string) =>
+  `${new Intl.NumberFormat('de-DE', {
+    minimumFractionDigits: unit === 'm³' ? 3 : 1,
+    maximumFractionDigits: unit === 'm³' ? 3 : 1,
+  }).format(Number(value))}\u00a0${unit}`
+
+async function api<T>(request: APIRequestContext, token: string, url: string): Promise<T> {
+  const response = await request.get(url, { headers: { authorization: `Bearer ${token}` } })
+  expect(response.status(), url).toBe(200)
+  return (await response.json()) as T
+}
+
+/** A property of the signed-in user with remotely read meters, and its unit farthest above. */
+async function radioUnit(page: Page) {
+  const token = (await page.evaluate(() => sessionStorage.getItem('kundenportal.token')))!
+  const search = await page.request.post('/api/persistence/connections-search?limit=50', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {},
+  })
+  const { items } = (await search.json()) as { items: { connection: string }[] }
+  for (const { connection } of items) {
+    const overview = await api<{
+      items: { pointOfDelivery: string; reference: string; farAboveAverage: boolean }[]
+    }>(page.request, token, `/api/persistence/connections/${connection}/monthly-consumption`)
+    const far = overview.items.find((item) => item.farAboveAverage)
+    if (!far) continue
+    const report = await api<{ series: Series[] }>(
+      page.request,
+      token,
+      `/api/persistence/points-of-delivery/${far.pointOfDelivery}/monthly-consumption`,
+    )
+    return { connection, unit: far, report }
+  }
+  throw new Error('no property with a unit far above its average')
+}
+
+async function download(page: Page, click: () => Promise<void>) {
+  const [file] = await Promise.all([page.waitForEvent('download'), click()])
+  return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) }
+}
+
+/** Tabs forward from the page's top until the focus is inside `target`. */
+async function tabInto(page: Page, target: Locator) {
+  await page.locator('h1').first().focus()
+  for (let stop = 0; stop < 80; stop++) {
+    await page.keyboard.press('Tab')
+    if (await target.evaluate((element) => element.contains(document.activeElement))) return
+  }
+  throw new Error('the keyboard never reached the chart')
+}
+
+test('a unit’s months: the chart by keyboard, its table, the CSV and the PDF say the same', async ({
+  page,
+}) => {
+  await signIn(page, 'verwalter')
+  const { connection, unit, report } = await radioUnit(page)
+  const series = report.series[0]!
+  const last = series.months.at(-1)!
+  await page.goto(`/properties/${connection}/units/${unit.pointOfDelivery}`)
+  const section = page.getByRole('region', { name: 'Verbrauch je Monat' })
+  const chart = section.getByRole('group', { name: /^Diagramm: / })
+  await expect(chart.getByRole('listitem')).toHaveCount(12)
+  await checkScreen(page, 'consumption-unit')
+
+  // by keyboard: one tab stop on the last month, the arrows and Home/End move through the months
+  await tabInto(page, chart)
+  const focused = page.locator(':focus')
+  await expect(focused).toHaveAccessibleName(
+    new RegExp(`^${monthName(last.month)}: ${shown(last.consumption!, series.unit)}`),
+  )
+  await expect(section.getByTestId('consumption-summary')).toContainText(
+    `Im ${monthName(last.month)} verbrauchten Sie ${shown(last.consumption!, series.unit)}.`,
+  )
+  await page.keyboard.press('ArrowLeft')
+  const before = series.months.at(-2)!
+  await expect(focused).toHaveAccessibleName(new RegExp(`^${monthName(before.month)}: `))
+  await expect(section.getByTestId('consumption-summary')).toContainText(monthName(before.month))
+  await page.keyboard.press('Home')
+  await expect(focused).toHaveAccessibleName(new RegExp(`^${monthName(series.months[0]!.month)}: `))
+  await page.keyboard.press('End')
+  await expect(focused).toHaveAccessibleName(new RegExp(`^${monthName(last.month)}: `))
+  // the comparisons are in the name too
+  if (last.sameMonthLastYear) {
+    await expect(focused).toHaveAccessibleName(
+      new RegExp(`Vorjahresmonat ${shown(last.sameMonthLastYear, series.unit)}`),
+    )
+  }
+
+  // the table holds every month with the same figures
+  const table = section.getByRole('table')
+  const lastRow = table.getByRole('row', { name: new RegExp(`^${monthName(last.month)}`) })
+  await expect(lastRow.getByRole('cell').first()).toHaveText(shown(last.consumption!, series.unit))
+  await expect(table.locator('tbody tr')).toHaveCount(12)
+
+  // the CSV for German Excel
+  const exportName = await table.evaluate(
+    (element) => element.querySelector('caption')?.textContent ?? '',
+  )
+  const csv = await download(page, async () => {
+    await section.getByRole('button', { name: `${exportName} exportieren` }).click()
+    await page.getByRole('menuitem', { name: /CSV/ }).click()
+  })
+  expect(csv.name).toMatch(/\.csv$/)
+  expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+  const lines = csv.bytes.toString('utf8').slice(1).split('\r\n')
+  expect(lines[0]!.split(';')[0]).toBe('Monat')
+  expect(lines.slice(1, -1)).toHaveLength(12)
+  const lastLine = lines.find((line) => line.startsWith(`${monthName(last.month)};`))!
+  // the number a German Excel reads: decimal comma, no thousands separator
+  expect(lastLine.split(';')[1]).toBe(String(Number(last.consumption)).replace('.', ','))
+
+  // the month's PDF
+  await section.getByRole('combobox', { name: 'Monat der Verbrauchsinformation' }).click()
+  await page.getByRole('option', { name: monthName(before.month) }).click()
+  const pdf = await download(page, () =>
+    section.getByRole('button', { name: 'Verbrauchsinformation als PDF' }).click(),
+  )
+  expect(pdf.name).toBe(`Verbrauchsinformation ${unit.reference} ${before.month}.pdf`)
+  const text = pdf.bytes.toString('latin1')
+  expect(text.startsWith('%PDF-')).toBe(true)
+  expect(text).toContain(`(Verbrauchsinformation ${monthName(before.month)})`)
+  expect(text).toContain(`(Nutzeinheit: ${unit.reference})`)
+  for (const s of report.series) {
+    const month = s.months.at(-2)!
+    if (month.consumption) expect(text).toContain(`(${shown(month.consumption, s.unit)})`)
+    if (month.previousMonth) expect(text).toContain(`(${shown(month.previousMonth, s.unit)})`)
+  }
+
+  // on the narrowest phone the chart and the table reflow without sideways scrolling of the page
+  await page.setViewportSize({ width: 320, height: 800 })
+  await expect(chart.getByRole('listitem')).toHaveCount(12)
+  await checkScreen(page, 'consumption-unit-320')
+})
+
+test('the property lists its units against the average and marks those far above', async ({
+  page,
+}) => {
+  await signIn(page, 'verwalter')
+  const { connection, unit } = await radioUnit(page)
+  await page.goto(`/properties/${connection}`)
+  const section = page.getByRole('region', { name: 'Verbrauch der Nutzeinheiten' })
+  const table = section.getByRole('table')
+  // the farthest above first, marked, and a link to its unit
+  const first = table.locator('tbody tr').first()
+  await expect(first).toContainText('weit über dem Durchschnitt')
+  await expect(table.getByRole('link', { name: unit.reference }).first()).toBeVisible()
+  await checkScreen(page, 'consumption-overview')
+  await page.setViewportSize({ width: 320, height: 800 })
+  await checkScreen(page, 'consumption-overview-320')
+  await table.getByRole('link', { name: unit.reference }).first().click()
+  await expect(page.getByRole('region', { name: 'Verbrauch je Monat' })).toBeVisible()
+})
