@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { cp, mkdtemp, rm } from 'node:fs/promises'
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -58,6 +58,30 @@ export function seedDataFolder(dataDir: string, scale: number): Promise<void> {
   })
 }
 
+/**
+ * A copy of the repository's customer configurations, below the server's data folder, in which
+ * `customer` (default: the first) has the given switches; answers the copy's folder.
+ */
+async function customersWithSwitches(
+  dataDir: string,
+  customer: string | undefined,
+  switches: Record<string, boolean>,
+): Promise<string> {
+  const folder = path.join(dataDir, 'customers')
+  await cp(path.join(ROOT, 'customers'), folder, { recursive: true })
+  const id =
+    customer ??
+    (await readdir(folder, { withFileTypes: true }))
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort()[0]!
+  const file = path.join(folder, id, 'config.json')
+  const config = JSON.parse(await readFile(file, 'utf8')) as { switches: Record<string, boolean> }
+  config.switches = { ...config.switches, ...switches }
+  await writeFile(file, JSON.stringify(config, null, 2))
+  return folder
+}
+
 /** At most this long for a server to answer its first health check, even on a busy machine. */
 const START_DEADLINE_MS = 300_000
 
@@ -68,7 +92,12 @@ const START_DEADLINE_MS = 300_000
  * seeds again (issue 15).
  */
 export async function startPortal(
-  options: { customer?: string; seedScale?: number } = {},
+  options: {
+    customer?: string
+    seedScale?: number
+    /** Switches of the customer configuration set for this server (a copy of the folder). */
+    customerSwitches?: Record<string, boolean>
+  } = {},
 ): Promise<PortalServer> {
   const port = await freePort()
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'))
@@ -81,6 +110,9 @@ export async function startPortal(
     filter: (source) => path.basename(source) !== LOCK_FILE,
   })
   const url = `http://127.0.0.1:${port}`
+  const customersDir = options.customerSwitches
+    ? await customersWithSwitches(dataDir, options.customer, options.customerSwitches)
+    : undefined
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -89,6 +121,7 @@ export async function startPortal(
     PUBLIC_URL: url,
     LOG_LEVEL: 'warn',
     ...(options.customer ? { CUSTOMER: options.customer } : {}),
+    ...(customersDir ? { CUSTOMERS_DIR: customersDir } : {}),
   }
   delete env.DATABASE_URL
   const child: ChildProcess = spawn(

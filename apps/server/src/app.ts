@@ -41,6 +41,7 @@ import providerApiRoutes from './routes/provider/provider-api'
 import operatingCostsProcessRoutes from './routes/processes/operating-costs'
 import fileProcessRoutes from './routes/processes/files'
 import passwordRoutes from './routes/processes/password'
+import secondFactorRoutes from './routes/processes/second-factor'
 import sessionRoutes from './routes/session'
 
 z.config(z.locales.de())
@@ -163,6 +164,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(fileProcessRoutes)
   await app.register(legacyRoutes)
   await app.register(passwordRoutes)
+  await app.register(secondFactorRoutes)
   await app.register(customerConfigurationRoutes)
   await app.register(customerAssetRoutes)
   await app.register(providerApiRoutes)

@@ -19,6 +19,11 @@ export interface ServerConfig {
   metricsToken?: string | undefined
   dataDir: string
   jwtSecret: Uint8Array
+  /**
+   * The AES-256 key the TOTP secrets are encrypted under (decision 035): `SECOND_FACTOR_KEY`, or
+   * one generated once in the data folder. Every process on one database needs the same key.
+   */
+  secondFactorKey: Uint8Array
   smtpUrl: string | undefined
   /** `MAIL_FROM`: the sender of the invitation and reset mails; `DEFAULT_MAIL_FROM` when absent. */
   mailFrom?: string
@@ -105,13 +110,30 @@ function loadJwtSecret(dataDir: string, fromEnv: string | undefined): Uint8Array
       throw new Error('JWT_SECRET muss mindestens 32 Bytes (256 Bit) lang sein.')
     return bytes
   }
-  const file = path.join(dataDir, 'jwt-secret')
+  return new TextEncoder().encode(generatedSecret(dataDir, 'jwt-secret'))
+}
+
+/** 32 random bytes (base64url) kept in a file of the data folder, made at the first start. */
+function generatedSecret(dataDir: string, fileName: string): string {
+  const file = path.join(dataDir, fileName)
   if (!existsSync(file)) {
     // decision 015: the data folder is the server user's alone
     mkdirSync(dataDir, { recursive: true, mode: 0o700 })
     writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 })
   }
-  return new TextEncoder().encode(readFileSync(file, 'utf8').trim())
+  return readFileSync(file, 'utf8').trim()
+}
+
+/**
+ * The key of the TOTP secrets (decision 035): `SECOND_FACTOR_KEY` (32 bytes in base64 or
+ * base64url, e.g. `openssl rand -base64 32`), or one generated once in the data folder.
+ */
+function loadSecondFactorKey(dataDir: string, fromEnv: string | undefined): Uint8Array {
+  const text = fromEnv?.trim() || generatedSecret(dataDir, 'second-factor-key')
+  const key = Buffer.from(text.replace(/\+/g, '-').replace(/\//g, '_'), 'base64url')
+  if (key.length !== 32)
+    throw new Error('SECOND_FACTOR_KEY muss 32 Bytes (256 Bit) in Base64 enthalten.')
+  return new Uint8Array(key)
 }
 
 /**
@@ -136,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     metricsToken: env.METRICS_TOKEN || undefined,
     dataDir,
     jwtSecret: loadJwtSecret(dataDir, env.JWT_SECRET),
+    secondFactorKey: loadSecondFactorKey(dataDir, env.SECOND_FACTOR_KEY),
     smtpUrl: env.SMTP_URL || undefined,
     ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),

@@ -299,11 +299,11 @@ describe('user list', () => {
     expect(all.code).toBe(0)
     const lines = all.out.split('\n')
     expect(lines[0]).toMatch(
-      /^Benutzer\s+Name\s+E-Mail\s+Buchungskreis\s+Geschäftspartner\s+Status$/,
+      /^Benutzer\s+Name\s+E-Mail\s+Buchungskreis\s+Geschäftspartner\s+2FA\s+Status$/,
     )
-    expect(lines.find((l) => l.startsWith('verwalter '))).toMatch(/1000\s+–\s+aktiv$/)
+    expect(lines.find((l) => l.startsWith('verwalter '))).toMatch(/1000\s+–\s+nein\s+aktiv$/)
     expect(lines.find((l) => l.startsWith('h.sommerfeld '))).toMatch(
-      /P1000000001\s+eingeladen, Passwort noch nicht vergeben$/,
+      /P1000000001\s+nein\s+eingeladen, Passwort noch nicht vergeben$/,
     )
     const only2000 = await provider('user', 'list', '--company-code', '2000')
     const names = only2000.out

@@ -72,6 +72,7 @@ const PROVIDER_ROUTE_SCOPES: Record<string, string> = {
   'POST /api/provider/users/disable': 'users',
   'POST /api/provider/users/enable': 'users',
   'POST /api/provider/users/reset': 'users',
+  'POST /api/provider/users/reset-second-factor': 'users',
   'POST /api/provider/users/delete': 'users',
 }
 const PROVIDER_SCOPES = ['import', 'export', 'steps', 'users']

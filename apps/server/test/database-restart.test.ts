@@ -292,6 +292,7 @@ describe('a PostgreSQL server that refuses connections (down for a restart)', ()
         databaseUrl: undefined,
         dataDir,
         jwtSecret: crypto.getRandomValues(new Uint8Array(32)),
+        secondFactorKey: crypto.getRandomValues(new Uint8Array(32)),
         smtpUrl: undefined,
         publicUrl: 'http://portal.test',
         logLevel: 'silent',

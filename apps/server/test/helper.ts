@@ -54,6 +54,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     databaseUrl: undefined,
     dataDir,
     jwtSecret: crypto.getRandomValues(new Uint8Array(32)),
+    secondFactorKey: crypto.getRandomValues(new Uint8Array(32)),
     smtpUrl: undefined,
     publicUrl: 'http://portal.test',
     logLevel: 'silent',

@@ -10,6 +10,11 @@ import { domainToASCII } from 'node:url'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { hashPassword } from '../auth/passwords'
+import {
+  hasSecondFactorSql,
+  removeSecondFactor,
+  SECOND_FACTOR_ACTIONS,
+} from '../auth/second-factor'
 import { badRequest, conflict, HttpError, validationFailed } from '../http-errors'
 import type { Mailer } from '../mail/mailer'
 import { writeAudit } from '../persistence/audit'
@@ -34,6 +39,7 @@ export const ACCOUNT_ACTIONS = {
   reset: 'USER_PASSWORD_RESET',
   invitedAgain: 'USER_INVITED_AGAIN',
   deleted: 'USER_DELETED',
+  secondFactorReset: SECOND_FACTOR_ACTIONS.reset,
 } as const
 export const USER_ENTITY = 'user'
 
@@ -129,6 +135,8 @@ export const AccountSchema = z.object({
   status: AccountStatusSchema,
   disabledAt: z.string().nullable(),
   createdAt: z.string(),
+  /** Issue 17: the user has set up a second factor (TOTP). */
+  secondFactor: z.boolean(),
 })
 export type Account = z.infer<typeof AccountSchema>
 
@@ -170,6 +178,7 @@ const accountColumns = {
   disabledAt: users.disabledAt,
   createdAt: users.createdAt,
   invited: invitedSql,
+  secondFactor: hasSecondFactorSql(users.id),
 }
 
 interface AccountRow {
@@ -182,6 +191,7 @@ interface AccountRow {
   disabledAt: Date | null
   createdAt: string
   invited: boolean
+  secondFactor: boolean
 }
 
 function toAccount(row: AccountRow): Account {
@@ -195,6 +205,7 @@ function toAccount(row: AccountRow): Account {
     status: row.disabledAt ? 'disabled' : row.invited ? 'invited' : 'active',
     disabledAt: row.disabledAt ? row.disabledAt.toISOString() : null,
     createdAt: new Date(row.createdAt).toISOString(),
+    secondFactor: row.secondFactor,
   }
 }
 
@@ -359,6 +370,38 @@ export async function disableUser(
     })
     return {
       message: `Benutzer ${account.userName} gesperrt: Anmeldung nicht mehr möglich, alle Sitzungen und Links beendet.`,
+      account: await requireAccount(tx, account.userName),
+    }
+  })
+}
+
+/**
+ * `user reset-second-factor` (issue 17): the user lost the device and the recovery codes. His second
+ * factor and its recovery codes are removed, his sessions end; he signs in with the password alone
+ * (and sets one up again where the customer requires it).
+ */
+export async function resetSecondFactor(
+  db: Database,
+  _mailer: Mailer,
+  _config: AccountConfig,
+  input: UserRef,
+): Promise<AccountResult> {
+  const { userName } = parse(UserRefSchema, input)
+  return db.transaction(async (tx) => {
+    const account = await requireAccount(tx, userName)
+    if (!(await removeSecondFactor(tx, account.id))) {
+      return {
+        message: `Benutzer ${account.userName} hat keine Zwei-Faktor-Anmeldung eingerichtet.`,
+        account,
+      }
+    }
+    await tx.update(users).set({ tokensNotBefore: new Date() }).where(eq(users.id, account.id))
+    await auditAccount(tx, account, ACCOUNT_ACTIONS.secondFactorReset, {
+      before: { secondFactor: true },
+      after: { secondFactor: false },
+    })
+    return {
+      message: `Zwei-Faktor-Anmeldung von ${account.userName} zurückgesetzt: Anmeldung mit dem Passwort allein, alle Sitzungen beendet.`,
       account: await requireAccount(tx, account.userName),
     }
   })

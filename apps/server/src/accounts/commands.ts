@@ -1,5 +1,5 @@
 /**
- * `npm run provider -- user add|list|disable|enable|reset|delete …`: the account functions on the
+ * `npm run provider -- user add|list|disable|enable|reset|reset-second-factor|delete …`: the account functions on the
  * command line. Prints German result lines; exits 1 when a command is refused (unknown user, name
  * in use, invalid mail address, unknown company code or business partner) or its mail failed.
  */
@@ -13,6 +13,7 @@ import {
   disableUser,
   enableUser,
   listUsers,
+  resetSecondFactor,
   resetUser,
   type Account,
   type AccountConfig,
@@ -20,7 +21,7 @@ import {
 import { deleteUser } from './delete-user'
 
 export const ACCOUNT_USAGE =
-  'user add <Benutzer> --name <Name> --mail <E-Mail> --company-code <Buchungskreis> [--partner <Geschäftspartner>] | user list [--company-code <Buchungskreis>] | user disable|enable|reset|delete <Benutzer>'
+  'user add <Benutzer> --name <Name> --mail <E-Mail> --company-code <Buchungskreis> [--partner <Geschäftspartner>] | user list [--company-code <Buchungskreis>] | user disable|enable|reset|reset-second-factor|delete <Benutzer>'
 
 /** What the account commands need besides the database: the mailer and the portal's address. */
 export interface AccountCommandContext {
@@ -41,18 +42,20 @@ const SINGLE_USER_COMMANDS = {
   disable: disableUser,
   enable: enableUser,
   reset: resetUser,
+  'reset-second-factor': resetSecondFactor,
 } as const
 
 function accountTable(accounts: readonly Account[]): string[] {
   if (accounts.length === 0) return ['Keine Benutzer.']
   const rows = [
-    ['Benutzer', 'Name', 'E-Mail', 'Buchungskreis', 'Geschäftspartner', 'Status'],
+    ['Benutzer', 'Name', 'E-Mail', 'Buchungskreis', 'Geschäftspartner', '2FA', 'Status'],
     ...accounts.map((a) => [
       a.userName,
       a.name,
       a.mail,
       a.companyCode,
       a.businessPartner ?? '–',
+      a.secondFactor ? 'ja' : 'nein',
       accountStatusText(a.status),
     ]),
   ]

@@ -5,13 +5,13 @@
  * on the server from rows selected by the person's user name alone, streamed as it is written.
  */
 import { Readable } from 'node:stream'
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate'
 import { sanitizeFileName } from '../files/file-name'
 import { notFound } from '../http-errors'
 import type { Executor } from '../persistence/database'
 import { chunkCountOf, readAttachmentChunk } from '../persistence/repositories/files'
-import { activities, attachments, auditLog, users } from '../persistence/schema'
+import { activities, attachments, auditLog, secondFactors, users } from '../persistence/schema'
 
 export const PERSONAL_DATA_USER_GONE = 'Ihr Benutzerkonto wurde nicht gefunden.'
 
@@ -24,7 +24,7 @@ function readme(userName: string, at: Date, counts: Record<string, number>): Uin
       '',
       'Auskunft und Datenübertragbarkeit nach Art. 15 und Art. 20 DSGVO. Enthalten sind:',
       '',
-      '- profil.json: Ihr Benutzerkonto (ohne Passwort).',
+      '- profil.json: Ihr Benutzerkonto (ohne Passwort, Schlüssel und Wiederherstellungscodes).',
       `- aktionen.json: was Sie im Portal geändert haben, aus dem Protokoll (${counts.actions} Einträge).`,
       `- meldungen.json: Ihre Meldungen, z. B. Mieterwechsel und Ablehnungen (${counts.reports}).`,
       `- dateien.json und der Ordner dateien/: die Dateien, die Sie hochgeladen haben (${counts.files}),`,
@@ -106,6 +106,10 @@ export async function personalDataZip(
       businessPartner: users.businessPartner,
       createdAt: users.createdAt,
       signedOutEverywhereAt: users.signedOutEverywhereAt,
+      // whether and since when, never the secret or the recovery codes
+      secondFactorSince: sql<
+        string | null
+      >`(select ${secondFactors.confirmedAt} from ${secondFactors} where ${secondFactors.userId} = ${users.id})`,
     })
     .from(users)
     .where(eq(users.userName, userName))

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { Executor } from '../persistence/database'
 import { revokedSessions, users } from '../persistence/schema'
 import type { SessionUser } from '../persistence/scope'
+import { hasSecondFactorSql } from './second-factor'
 import { verifyToken } from './tokens'
 
 /** What a caller with an invalid or expired token, or one of an unknown user, is told. */
@@ -20,7 +21,14 @@ export const ACCOUNT_DISABLED_MESSAGE =
   'Ihr Benutzerkonto ist gesperrt. Bitte wenden Sie sich an den Kundenservice.'
 
 export type TokenCheck =
-  | { user: SessionUser; sessionId: string; dataVersion: string; refusal?: never }
+  | {
+      user: SessionUser
+      sessionId: string
+      dataVersion: string
+      /** The user has a confirmed second factor (issue 17). */
+      secondFactor: boolean
+      refusal?: never
+    }
   | { user: null; sessionId?: never; refusal: string }
 
 const refused = (refusal: string): TokenCheck => ({ user: null, refusal })
@@ -49,6 +57,7 @@ export async function checkToken(
       tokensNotBefore: users.tokensNotBefore,
       signedOutEverywhereAt: users.signedOutEverywhereAt,
       disabledAt: users.disabledAt,
+      secondFactor: hasSecondFactorSql(users.id),
       sessionRevoked: sql<boolean>`exists (select 1 from ${revokedSessions} where ${revokedSessions.sessionId} = ${claims.sessionId})`,
       // read in the same statement, so a kept answer is validated at no extra round trip
       dataVersion: sql<string>`(select version::text from data_version)`,
@@ -72,6 +81,7 @@ export async function checkToken(
     },
     sessionId: claims.sessionId,
     dataVersion: user.dataVersion,
+    secondFactor: user.secondFactor,
   }
 }
 

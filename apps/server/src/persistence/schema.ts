@@ -90,6 +90,36 @@ export const revokedSessions = pgTable(
   (t) => [index().on(t.userId), index().on(t.expiresAt)],
 )
 
+/**
+ * Issue 17, decision 035: a user's TOTP second factor (RFC 6238). The secret is encrypted at rest
+ * (AES-256-GCM under `SECOND_FACTOR_KEY`, bound to the user's id); `confirmedAt` is null while a
+ * set-up waits for its first code; `lastUsedStep` is the 30-second step of the last code accepted,
+ * so that a code works once.
+ */
+export const secondFactors = pgTable('second_factors', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretCiphertext: text().notNull(),
+  confirmedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  lastUsedStep: bigint({ mode: 'number' }),
+  /** When the set-up began: one not confirmed within 15 minutes starts again. */
+  startedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+})
+
+/** The ten single-use recovery codes of a second factor, as SHA-256 digests (decision 035). */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    usedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+)
+
 export const passwordResetTokens = pgTable('password_reset_tokens', {
   tokenHash: text().primaryKey(),
   userName: text()

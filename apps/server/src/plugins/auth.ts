@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { checkToken } from '../auth/session-user'
-import { unauthorized } from '../http-errors'
+import { requiresSecondFactor, SECOND_FACTOR_SETUP_REQUIRED_MESSAGE } from '../auth/second-factor'
+import { forbidden, unauthorized } from '../http-errors'
 import type { SessionUser } from '../persistence/scope'
 import type { ProviderKey, ProviderScope } from '../provider/api-keys'
 import {
@@ -25,6 +26,11 @@ declare module 'fastify' {
     public?: boolean
     /** Below /api/provider/: the scope a key needs (default: only a key with scope `all`). */
     providerScope?: ProviderScope
+    /**
+     * Reachable by a user who must set up a second factor first (issue 17): its set-up and the
+     * sign-out. Every other route answers 403 SECOND_FACTOR_SETUP_REQUIRED to him.
+     */
+    secondFactorSetup?: boolean
   }
 }
 
@@ -48,6 +54,13 @@ export default fp(function authPlugin(app: FastifyInstance) {
     const checked = await checkToken(app.db, app.config.jwtSecret, match[1]!)
     // why the token is refused (expired, logged out, disabled): the portal shows it at the login
     if (!checked.user) throw unauthorized(checked.refusal)
+    if (
+      !checked.secondFactor &&
+      requiresSecondFactor(app.config.customer) &&
+      !request.routeOptions.config.secondFactorSetup
+    ) {
+      throw forbidden(SECOND_FACTOR_SETUP_REQUIRED_MESSAGE, 'SECOND_FACTOR_SETUP_REQUIRED')
+    }
     request.user = checked.user
     request.sessionId = checked.sessionId
     request.dataVersion = checked.dataVersion

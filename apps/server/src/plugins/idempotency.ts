@@ -14,6 +14,7 @@ import { and, eq, lt, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { z } from 'zod'
+import { openText, sealText } from '../auth/secret-box'
 import { badRequest, unprocessable } from '../http-errors'
 import type { Database, Executor } from '../persistence/database'
 import { idempotencyKeys } from '../persistence/schema'
@@ -80,6 +81,11 @@ export default fp(function idempotencyPlugin(app: FastifyInstance) {
   })
 })
 
+/** A stored answer encrypted with `sealText`. */
+interface Sealed {
+  sealed: string
+}
+
 /** Whose keys a request's key is among: the user, or `provider:<key name>` below /api/provider/. */
 const ownerOf = (request: FastifyRequest) =>
   request.providerKey ? providerActor(request.providerKey.name) : request.user.userName
@@ -102,13 +108,21 @@ export async function idempotent<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   effect: (db: Database) => Promise<T>,
-  options: { extra?: string } = {},
+  options: {
+    extra?: string
+    /**
+     * Stores the answer encrypted under this key (decision 035): for answers that hold secrets
+     * (a second factor's secret, recovery codes), which must not lie in the database in clear.
+     */
+    sealWith?: Uint8Array
+  } = {},
 ): Promise<T> {
   const db = request.server.db
   const key = keyOf(request)
   if (key === undefined) return effect(db)
   const userName = ownerOf(request)
   const hash = requestHash(request, options.extra)
+  const sealContext = `idempotency:${userName}:${key}`
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(idempotencyKeys)
@@ -121,13 +135,22 @@ export async function idempotent<T>(
         throw unprocessable(KEY_REUSED_MESSAGE, 'IDEMPOTENCY_KEY_REUSED')
       }
       reply.status(stored.statusCode).header(IDEMPOTENT_REPLAY_HEADER, 'true')
-      return stored.response as T
+      return (
+        options.sealWith
+          ? JSON.parse(openText(options.sealWith, sealContext, (stored.response as Sealed).sealed))
+          : stored.response
+      ) as T
     }
     // the transaction is handed on as the effect's database: its own transactions become savepoints
     const body = await effect(tx)
+    const response: unknown = options.sealWith
+      ? ({
+          sealed: sealText(options.sealWith, sealContext, JSON.stringify(body ?? null)),
+        } satisfies Sealed)
+      : (body ?? null)
     await tx
       .update(idempotencyKeys)
-      .set({ statusCode: reply.statusCode, response: body ?? null })
+      .set({ statusCode: reply.statusCode, response })
       .where(and(eq(idempotencyKeys.userName, userName), eq(idempotencyKeys.key, key)))
     return body
   })

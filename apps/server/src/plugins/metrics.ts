@@ -15,7 +15,7 @@ import { IDEMPOTENT_REPLAY_HEADER } from './idempotency'
 
 export interface PortalMetrics {
   /** A sign-in refused: a wrong name or password, or throttled (429). */
-  signInFailed(reason: 'wrong_credentials' | 'throttled'): void
+  signInFailed(reason: 'wrong_credentials' | 'wrong_code' | 'throttled'): void
   /** An upload route answered: counted when a file was stored, not when a repeat was replayed. */
   uploadAnswered(reply: FastifyReply, file: { size: number } | null): void
 }
@@ -72,7 +72,7 @@ export default fp(async function metricsPlugin(
   })
   const signInFailures = new Counter({
     name: 'portal_sign_in_failures_total',
-    help: 'Sign-ins refused, by reason: wrong_credentials or throttled.',
+    help: 'Sign-ins refused, by reason: wrong_credentials, wrong_code (second factor) or throttled.',
     labelNames: ['reason'] as const,
     registers: [registry],
   })

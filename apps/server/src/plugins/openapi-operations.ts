@@ -213,6 +213,30 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'changePassword',
     summary: 'Passwort ändern',
   },
+  'GET /api/processes/second-factor': {
+    operationId: 'getSecondFactor',
+    summary: 'Stand der Zwei-Faktor-Anmeldung lesen',
+  },
+  'POST /api/processes/second-factor/setup': {
+    operationId: 'startSecondFactorSetup',
+    summary: 'Zwei-Faktor-Anmeldung einrichten (Schlüssel und QR-Code)',
+    errors: CHANGE,
+  },
+  'POST /api/processes/second-factor/confirm': {
+    operationId: 'confirmSecondFactorSetup',
+    summary: 'Einrichtung mit dem ersten Code abschließen (Wiederherstellungscodes)',
+    errors: CHANGE,
+  },
+  'POST /api/processes/second-factor/disable': {
+    operationId: 'disableSecondFactor',
+    summary: 'Zwei-Faktor-Anmeldung ausschalten',
+    errors: [...CHANGE, 429],
+  },
+  'POST /api/processes/second-factor/recovery-codes': {
+    operationId: 'renewRecoveryCodes',
+    summary: 'Neue Wiederherstellungscodes erzeugen',
+    errors: [...CHANGE, 429],
+  },
   'POST /api/processes/customer-portal/password-reset': {
     operationId: 'requestPasswordReset',
     summary: 'Zurücksetzen des Passworts anfordern',
@@ -288,6 +312,11 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     summary: 'Passwort eines Benutzers zurücksetzen',
     errors: [403, 404, 409, 502],
   },
+  'POST /api/provider/users/reset-second-factor': {
+    operationId: 'providerResetSecondFactor',
+    summary: 'Zwei-Faktor-Anmeldung eines Benutzers zurücksetzen',
+    errors: [403, 404, 422],
+  },
   'POST /api/provider/users/delete': {
     operationId: 'providerDeleteUser',
     summary: 'Benutzer löschen (DSGVO)',
@@ -298,10 +327,10 @@ export const OPERATIONS: Record<string, OperationDoc> = {
 /** What each error status means here, and the machine codes it carries. */
 export const ERROR_STATUS_DESCRIPTIONS: Record<number, string> = {
   400: 'Ungültige Eingabe; `field` nennt das Feld (VALIDATION_FAILED, INVALID_CHARACTER, INVALID_FILTER_VALUE, EXPENSE_INVALID, REASON_REQUIRED, INVALID_IDEMPOTENCY_KEY …).',
-  401: 'Nicht angemeldet oder Token abgelaufen (UNAUTHORIZED, LOGIN_FAILED); unter /api/provider/: kein gültiger, nicht widerrufener Provider-Schlüssel.',
-  403: 'Nicht erlaubt (SERVICE_FEE_READ_ONLY, SERVICE_FEE_NOT_DELETABLE; PROVIDER_SCOPE_MISSING: dem Provider-Schlüssel fehlt der Bereich der Route).',
+  401: 'Nicht angemeldet oder Token abgelaufen (UNAUTHORIZED, LOGIN_FAILED, SECOND_FACTOR_REQUIRED, SECOND_FACTOR_INVALID); unter /api/provider/: kein gültiger, nicht widerrufener Provider-Schlüssel.',
+  403: 'Nicht erlaubt (SERVICE_FEE_READ_ONLY, SERVICE_FEE_NOT_DELETABLE; SECOND_FACTOR_SETUP_REQUIRED: der Kunde verlangt die Zwei-Faktor-Anmeldung, sie ist zuerst einzurichten; PROVIDER_SCOPE_MISSING: dem Provider-Schlüssel fehlt der Bereich der Route).',
   404: 'Nicht gefunden oder für diesen Benutzer nicht sichtbar (NOT_FOUND).',
-  409: 'Zustandskonflikt (DISTRIBUTION_NOT_OPEN, INVALID_STATUS_TRANSITION, STALE_VERSION, INVOICE_ALREADY_APPROVED, INVOICE_NOT_DECIDABLE; USER_EXISTS, USER_DISABLED).',
+  409: 'Zustandskonflikt (DISTRIBUTION_NOT_OPEN, INVALID_STATUS_TRANSITION, STALE_VERSION, INVOICE_ALREADY_APPROVED, INVOICE_NOT_DECIDABLE; USER_EXISTS, USER_DISABLED; SECOND_FACTOR_ENABLED, SECOND_FACTOR_NOT_STARTED, SECOND_FACTOR_NOT_ENABLED).',
   413: 'Datei oder Anfrage zu groß (FILE_TOO_LARGE, PAYLOAD_TOO_LARGE).',
   415: 'Dateityp nicht erlaubt (FILE_TYPE_NOT_ALLOWED, UNSUPPORTED_MEDIA_TYPE).',
   422: 'Idempotency-Key bereits für eine andere Anfrage verwendet (IDEMPOTENCY_KEY_REUSED).',
@@ -311,11 +340,14 @@ export const ERROR_STATUS_DESCRIPTIONS: Record<number, string> = {
 
 /**
  * The error statuses of an operation: 400 for every route (inputs, headers, characters), 401 for
- * every route that needs a token, 404 for every route with a path parameter, and its own ones.
+ * every route that needs a token, 403 for every route of a user (a customer that requires a second
+ * factor holds them back until it is set up), 404 for every route with a path parameter, and its
+ * own ones.
  */
 export function errorStatusesOf(url: string, operation: OperationDoc, isPublic: boolean): number[] {
   const statuses = new Set<number>([400, ...(operation.errors ?? [])])
   if (!isPublic) statuses.add(401)
+  if (!isPublic && !url.startsWith('/api/provider/')) statuses.add(403)
   if (url.includes('{')) statuses.add(404)
   return [...statuses].sort((a, b) => a - b)
 }

@@ -3,6 +3,7 @@
  * The token is checked like a bearer token; every answer to a valid one carries a fresh token.
  */
 import type { LegacyAnswer, LegacyRequest } from '@portal/domain'
+import { SECOND_FACTOR_SETUP_REQUIRED_MESSAGE } from '../auth/second-factor'
 import { checkToken, SESSION_EXPIRED_MESSAGE } from '../auth/session-user'
 import { issueToken } from '../auth/tokens'
 import type { Executor } from '../persistence/database'
@@ -19,6 +20,8 @@ export const LEGACY_NOT_FOUND_MESSAGE = 'Das Objekt wurde nicht gefunden.'
 export interface LegacyContext {
   db: Executor
   jwtSecret: Uint8Array
+  /** The customer requires a second factor (issue 17): a user without one gets no data here. */
+  requireSecondFactor: boolean
 }
 
 const expired: LegacyAnswer = {
@@ -29,12 +32,15 @@ const expired: LegacyAnswer = {
 }
 
 export async function legacyTransaction(
-  { db, jwtSecret }: LegacyContext,
+  { db, jwtSecret, requireSecondFactor }: LegacyContext,
   request: LegacyRequest,
 ): Promise<LegacyAnswer> {
   if (!request.token) return expired
   const checked = await checkToken(db, jwtSecret, request.token)
   if (!checked.user) return { ...expired, message: checked.refusal }
+  if (!checked.secondFactor && requireSecondFactor) {
+    return { ...expired, message: SECOND_FACTOR_SETUP_REQUIRED_MESSAGE }
+  }
   const user = checked.user
   // the fresh token stays in the session, so that its logout ends it too (decision 022)
   const token = await issueToken(jwtSecret, { ...user, sessionId: checked.sessionId })

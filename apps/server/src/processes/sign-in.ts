@@ -2,6 +2,12 @@ import { LOGIN_FAILED_MESSAGE } from '@portal/domain'
 import { eq, lt, sql } from 'drizzle-orm'
 import type { LoginAttemptStore } from '../auth/login-throttle'
 import { UNKNOWN_USER_HASH, verifyPassword } from '../auth/passwords'
+import {
+  hasSecondFactorSql,
+  SECOND_FACTOR_INVALID_MESSAGE,
+  SECOND_FACTOR_REQUIRED_MESSAGE,
+  useSecondFactorCode,
+} from '../auth/second-factor'
 import { issueToken, TOKEN_LIFETIME_SECONDS } from '../auth/tokens'
 import { QueueFullError, type ConcurrencyLimit } from '../concurrency-limit'
 import { HttpError, tooManyRequests, unauthorized } from '../http-errors'
@@ -11,6 +17,10 @@ import { revokedSessions, users } from '../persistence/schema'
 export interface SignInContext {
   db: Executor
   jwtSecret: Uint8Array
+  /** The key of the second factors' secrets (decision 035). */
+  secondFactorKey: Uint8Array
+  /** The customer configuration requires a second factor of every user (issue 17). */
+  requireSecondFactor: boolean
   throttle: LoginAttemptStore
   /** Bounds the sign-ins looked up and verified at once (503 beyond its queue). */
   verifications: ConcurrencyLimit
@@ -19,15 +29,29 @@ export interface SignInContext {
 export const SERVER_BUSY_MESSAGE =
   'Der Server ist gerade ausgelastet. Bitte versuchen Sie es in einem Moment erneut.'
 
+export interface SignedIn {
+  token: string
+  /** The customer requires a second factor and the user has none yet: the token allows its set-up. */
+  secondFactorSetupRequired?: true
+}
+
 /**
  * §7 POST /api/token: a token for the right user name and password; 429 after ten failures a
  * minute. The attempt is counted before its password is verified (issue 11): a burst of parallel
  * attempts verifies at most the limit, a right password inside it is refused as well.
+ *
+ * Issue 17: a user with a second factor needs its code as well. Without one the answer is 401
+ * SECOND_FACTOR_REQUIRED, and the attempt does not count (the password was right); a wrong code
+ * counts as a failed attempt, so that the throttle bounds the guessing of codes too.
  */
 export async function signIn(
-  { db, jwtSecret, throttle, verifications }: SignInContext,
-  { clientAddress, ...typed }: { username: string; password: string; clientAddress: string },
-): Promise<string> {
+  { db, jwtSecret, secondFactorKey, requireSecondFactor, throttle, verifications }: SignInContext,
+  {
+    clientAddress,
+    code,
+    ...typed
+  }: { username: string; password: string; code?: string | undefined; clientAddress: string },
+): Promise<SignedIn> {
   const credentials = { username: normalizeUserName(typed.username), password: typed.password }
   const keys = [`user:${credentials.username.toLowerCase()}`, `address:${clientAddress}`]
   const attempt = await throttle.reserve(keys)
@@ -48,8 +72,24 @@ export async function signIn(
     await attempt.countAsFailure()
     throw unauthorized(LOGIN_FAILED_MESSAGE, 'LOGIN_FAILED')
   }
+  if (user.secondFactor) {
+    if (code === undefined) {
+      await attempt.release()
+      throw unauthorized(SECOND_FACTOR_REQUIRED_MESSAGE, 'SECOND_FACTOR_REQUIRED')
+    }
+    const accepted = await db.transaction((tx) =>
+      useSecondFactorCode(tx, secondFactorKey, user, code),
+    )
+    if (!accepted) {
+      await attempt.countAsFailure()
+      throw unauthorized(SECOND_FACTOR_INVALID_MESSAGE, 'SECOND_FACTOR_INVALID')
+    }
+  }
   await attempt.release()
-  return issueToken(jwtSecret, user)
+  const token = await issueToken(jwtSecret, user)
+  return requireSecondFactor && !user.secondFactor
+    ? { token, secondFactorSetupRequired: true }
+    : { token }
 }
 
 /**
@@ -72,8 +112,10 @@ async function lookUpAndVerify(db: Executor, credentials: { username: string; pa
     .select({
       userId: users.id,
       userName: users.userName,
+      companyCode: users.companyCode,
       passwordHash: users.passwordHash,
       disabledAt: users.disabledAt,
+      secondFactor: hasSecondFactorSql(users.id),
     })
     .from(users)
     .where(eq(sql`lower(${users.userName})`, sql`lower(${credentials.username})`))

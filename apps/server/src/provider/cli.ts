@@ -1,7 +1,7 @@
 /**
  * The provider's steps on the command line (ARCHITECTURE 3.2), until a back office exists:
  *   npm run provider -- distribute <id> | release <id> | cancel <id> | auto-approve
- *   npm run provider -- user add|list|disable|enable|reset|delete … (accounts/commands.ts)
+ *   npm run provider -- user add|list|disable|enable|reset|reset-second-factor|delete … (accounts/commands.ts)
  *   npm run provider -- key create|list|revoke … | changes [--since <cursor>] (api-commands.ts)
  * Uses the server's database (DATABASE_URL, or PGlite in DATA_DIR: PGlite allows one process at a
  * time, so while the server holds the folder the command refuses with exit code 1 and changes

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { HttpError, badRequest, validationFailed } from '../http-errors'
 import { assertValidText } from '../plugins/text-input'
 import { legacyTransaction } from '../processes/legacy-transaction'
+import { requiresSecondFactor } from '../auth/second-factor'
 
 const FORM = 'application/x-www-form-urlencoded'
 
@@ -47,7 +48,14 @@ const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!result.success) {
         throw validationFailed(result.error.issues, 'json')
       }
-      return legacyTransaction({ db: app.db, jwtSecret: app.config.jwtSecret }, result.data)
+      return legacyTransaction(
+        {
+          db: app.db,
+          jwtSecret: app.config.jwtSecret,
+          requireSecondFactor: requiresSecondFactor(app.config.customer),
+        },
+        result.data,
+      )
     },
   )
 }

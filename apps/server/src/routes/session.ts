@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { PostgresLoginThrottle } from '../auth/login-throttle'
 import { ConcurrencyLimit } from '../concurrency-limit'
+import { requiresSecondFactor } from '../auth/second-factor'
 import { HttpError } from '../http-errors'
 import { idempotent, IdempotencyHeadersSchema } from '../plugins/idempotency'
 import { revokeSession, revokeTokens, signIn } from '../processes/sign-in'
@@ -22,7 +23,8 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { public: true },
       schema: {
-        description: 'Anmeldung: Benutzername und Passwort gegen ein Token (8 Stunden gültig).',
+        description:
+          'Anmeldung: Benutzername und Passwort gegen ein Token (8 Stunden gültig). Mit eingerichteter Zwei-Faktor-Anmeldung auch `code` (sechs Ziffern aus der App oder ein Wiederherstellungscode): ohne ihn 401 SECOND_FACTOR_REQUIRED, mit einem falschen 401 SECOND_FACTOR_INVALID (zählt als Fehlversuch). `secondFactorSetupRequired`: der Kunde verlangt die Zwei-Faktor-Anmeldung, das Token erlaubt nur ihre Einrichtung.',
         tags: ['session'],
         body: TokenRequestSchema,
         response: { 200: TokenResponseSchema },
@@ -30,16 +32,30 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        const token = await signIn(
-          { db: app.db, jwtSecret: app.config.jwtSecret, throttle, verifications },
+        return await signIn(
+          {
+            db: app.db,
+            jwtSecret: app.config.jwtSecret,
+            secondFactorKey: app.config.secondFactorKey,
+            requireSecondFactor: requiresSecondFactor(app.config.customer),
+            throttle,
+            verifications,
+          },
           { ...request.body, clientAddress: request.ip },
         )
-        return { token }
       } catch (error) {
         if (error instanceof HttpError && error.statusCode === 503)
           void reply.header('retry-after', 1)
+        // the password was right and the code is still to come: not a failure
+        if (error instanceof HttpError && error.code === 'SECOND_FACTOR_REQUIRED') throw error
         if (error instanceof HttpError && (error.statusCode === 401 || error.statusCode === 429))
-          app.metrics.signInFailed(error.statusCode === 429 ? 'throttled' : 'wrong_credentials')
+          app.metrics.signInFailed(
+            error.statusCode === 429
+              ? 'throttled'
+              : error.code === 'SECOND_FACTOR_INVALID'
+                ? 'wrong_code'
+                : 'wrong_credentials',
+          )
         throw error
       }
     },
@@ -48,6 +64,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/token/revoke',
     {
+      config: { secondFactorSetup: true },
       schema: {
         description:
           'Abmeldung: die Token dieser Sitzung werden ungültig; andere Sitzungen des Benutzers (andere Geräte und Browser) bleiben angemeldet.',
@@ -67,6 +84,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/token/revoke-all',
     {
+      config: { secondFactorSetup: true },
       schema: {
         description:
           'Abmeldung auf allen Geräten: alle bisher ausgestellten Token des Benutzers werden ungültig, auch das dieser Anfrage.',

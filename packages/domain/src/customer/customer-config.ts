@@ -167,6 +167,11 @@ export const CustomerConfigSchema = z.strictObject({
   switches: z.strictObject({
     /** §2, §9: the account reference column of the contracts panel; hidden for two customers. */
     showContractReference: z.boolean(),
+    /**
+     * Issue 17: every user must sign in with a second factor (TOTP); a user without one sets it up
+     * right after the password and can do nothing else before. Absent: each user chooses.
+     */
+    requireSecondFactor: z.boolean().optional(),
   }),
   customerService: z.strictObject({
     phone: TextSchema,

@@ -7,6 +7,7 @@ import {
   enableUser,
   listUsers,
   NewUserSchema,
+  resetSecondFactor,
   resetUser,
   UserListFilterSchema,
   UserRefSchema,
@@ -35,6 +36,11 @@ const CHANGES = {
   enable: {
     run: enableUser,
     description: 'Entsperrt einen Benutzer (wie `user enable`).',
+  },
+  'reset-second-factor': {
+    run: resetSecondFactor,
+    description:
+      'Setzt die Zwei-Faktor-Anmeldung zurück (Gerät und Wiederherstellungscodes verloren): sie ist entfernt, alle Sitzungen enden, protokolliert (wie `user reset-second-factor`).',
   },
 } as const
 
