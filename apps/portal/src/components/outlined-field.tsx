@@ -18,6 +18,8 @@ export interface OutlinedFieldProps {
   onBlur?: FocusEventHandler<HTMLInputElement>
   type?: string
   autoComplete?: string
+  /** The keyboard a phone shows (`numeric` for a code of digits). */
+  inputMode?: 'numeric' | 'text'
   required?: boolean
   error?: boolean
   helperText?: ReactNode
@@ -33,7 +35,7 @@ export interface OutlinedFieldProps {
  */
 export const OutlinedField = forwardRef<HTMLInputElement, OutlinedFieldProps>(
   function OutlinedField(
-    { label, required, error, helperText, describedBy, endAdornment, ...input },
+    { label, required, error, helperText, describedBy, endAdornment, inputMode, ...input },
     ref,
   ) {
     const id = useId()
@@ -48,7 +50,7 @@ export const OutlinedField = forwardRef<HTMLInputElement, OutlinedFieldProps>(
           inputRef={ref}
           label={label}
           endAdornment={endAdornment}
-          inputProps={{ 'aria-describedby': descriptions || undefined }}
+          inputProps={{ 'aria-describedby': descriptions || undefined, inputMode }}
         />
         {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
       </FormControl>

@@ -119,6 +119,57 @@ describe('apiRequest', () => {
   })
 })
 
+describe('a signed-in call refused until a second factor is set up', () => {
+  const setUpRequired = () =>
+    respond(403, {
+      detail: 'Bitte richten Sie zuerst die Zwei-Faktor-Anmeldung ein.',
+      code: 'SECOND_FACTOR_SETUP_REQUIRED',
+    })
+
+  it('stays on the sign-in page, whose set-up view asks for itself', async () => {
+    storeToken('nur-einrichtung')
+    vi.stubGlobal('location', {
+      assign,
+      origin: 'http://portal.test',
+      pathname: '/authenticate',
+      search: '?view=second-factor',
+      hash: '',
+    })
+    vi.stubGlobal('fetch', setUpRequired())
+    await expect(apiRequest('/x', { errorCode: 110 })).rejects.toMatchObject({ status: 403 })
+    expect(assign).not.toHaveBeenCalled()
+  })
+
+  it('leaves a refused 403 of another kind to the screen', async () => {
+    storeToken('t0k3n')
+    vi.stubGlobal('fetch', respond(403, { detail: 'Kein Zugriff.', code: 'FORBIDDEN' }))
+    await expect(apiRequest('/x', { errorCode: 110 })).rejects.toMatchObject({ status: 403 })
+    expect(assign).not.toHaveBeenCalled()
+  })
+
+  it('goes to the set-up once, with the page to return to, and keeps the session', async () => {
+    storeToken('nur-einrichtung')
+    vi.stubGlobal('location', {
+      assign,
+      origin: 'http://portal.test',
+      pathname: '/properties/1000000001',
+      search: '?tab=2',
+      hash: '',
+    })
+    vi.stubGlobal('fetch', setUpRequired())
+    const refused = await Promise.all([
+      apiRequest('/a', { errorCode: 110 }).catch((e: unknown) => e),
+      apiRequest('/b', { errorCode: 110 }).catch((e: unknown) => e),
+    ])
+    expect(refused[0]).toMatchObject({ status: 403, serverCode: 'SECOND_FACTOR_SETUP_REQUIRED' })
+    expect(assign).toHaveBeenCalledTimes(1)
+    expect(assign).toHaveBeenCalledWith(
+      '/authenticate?view=second-factor&next=%2Fproperties%2F1000000001%3Ftab%3D2',
+    )
+    expect(isLoggedIn()).toBe(true)
+  })
+})
+
 /** A token as the server issues it, for the user `sub` (only its payload is read). */
 const tokenFor = (sub: string) =>
   `e30.${btoa(JSON.stringify({ sub, preferred_username: sub })).replace(/=+$/, '')}.sig`

@@ -9,6 +9,7 @@ import {
   getToken,
   isLoggedIn,
   onSessionEnd,
+  secondFactorSetupPath,
   setSessionMessage,
   signInPath,
   type SessionMessageType,
@@ -65,6 +66,23 @@ export function logoutWithMessage(message: string, type: SessionMessageType = 'e
   clearSession()
   const { pathname = '', search = '', hash = '' } = window.location
   window.location.assign(signInPath(`${pathname}${search}${hash}`))
+}
+
+/** The server's code for a signed-in call refused until the user has set up a second factor. */
+const SECOND_FACTOR_SETUP_REQUIRED = 'SECOND_FACTOR_SETUP_REQUIRED'
+let sentToSetUp = false
+
+/**
+ * A 403 `SECOND_FACTOR_SETUP_REQUIRED`: the customer requires a second factor and this user has
+ * none (any more), so the token only opens its set-up. The browser goes there, once however many
+ * calls were refused, with the page the user was on to return to; never from the set-up itself.
+ */
+function sendToSecondFactorSetUp(status: number, serverCode: string | null | undefined): void {
+  if (status !== 403 || serverCode !== SECOND_FACTOR_SETUP_REQUIRED || sentToSetUp) return
+  const { pathname = '', search = '', hash = '' } = window.location
+  if (pathname === '/authenticate') return
+  sentToSetUp = true
+  window.location.assign(secondFactorSetupPath(`${pathname}${search}${hash}`))
 }
 
 /**
@@ -212,6 +230,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions): Prom
     if (response.status === 401 && !options.anonymous && !options.keepSessionOn401) {
       logoutWithMessage(payload?.detail ?? SESSION_EXPIRED)
     }
+    if (!options.anonymous) sendToSecondFactorSetUp(response.status, payload?.code)
     throw new ApiError(
       response.status,
       options.errorCode,
@@ -260,6 +279,7 @@ export function uploadRequest<T>(
       }
       if (request.status >= 200 && request.status < 300) return resolve(payload as T)
       if (request.status === 401) logoutWithMessage(payload?.detail ?? SESSION_EXPIRED)
+      sendToSecondFactorSetUp(request.status, payload?.code)
       reject(
         new ApiError(
           request.status,
@@ -291,8 +311,12 @@ export async function downloadFile(
     throw new ApiError(0, errorCode, null, 'NETWORK')
   }
   if (!response.ok) {
-    const payload = (await response.json().catch(() => null)) as { detail?: string } | null
+    const payload = (await response.json().catch(() => null)) as {
+      detail?: string
+      code?: string
+    } | null
     if (response.status === 401) logoutWithMessage(payload?.detail ?? SESSION_EXPIRED)
+    sendToSecondFactorSetUp(response.status, payload?.code)
     throw new ApiError(response.status, errorCode, payload?.detail ?? null, null)
   }
   saveFile(await response.blob(), fileName)

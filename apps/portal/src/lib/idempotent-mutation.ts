@@ -6,12 +6,7 @@
  */
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query'
 import { useRef } from 'react'
-
-/** A random key; `getRandomValues` works on plain http too, where `randomUUID` does not. */
-export function newActionKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
-}
+import { newActionKey } from './action-key'
 
 type IdempotentMutationOptions<TData, TVariables> = Omit<
   UseMutationOptions<TData, Error, TVariables>,

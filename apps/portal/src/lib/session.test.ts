@@ -8,6 +8,7 @@ import {
   isLoggedIn,
   safeNextPath,
   setSessionMessage,
+  secondFactorSetupPath,
   signInPath,
   storeSession,
   storeToken,
@@ -127,5 +128,18 @@ describe('the deep link kept through the sign-in (decision 022)', () => {
     expect(signInPath('/dashboard')).toBe('/authenticate')
     expect(signInPath('//boese.example')).toBe('/authenticate')
     expect(signInPath()).toBe('/authenticate')
+  })
+
+  it('builds the address of the second factor’s set-up, with the page to open after it', () => {
+    expect(secondFactorSetupPath('/account')).toBe(
+      '/authenticate?view=second-factor&next=%2Faccount',
+    )
+    expect(secondFactorSetupPath('/dashboard')).toBe('/authenticate?view=second-factor')
+    expect(secondFactorSetupPath('https://boese.example/x')).toBe(
+      '/authenticate?view=second-factor',
+    )
+    expect(secondFactorSetupPath('/authenticate?view=second-factor')).toBe(
+      '/authenticate?view=second-factor',
+    )
   })
 })

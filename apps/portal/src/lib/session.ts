@@ -124,6 +124,17 @@ export function signInPath(next?: string | null): string {
   return `${SIGN_IN_PATH}?next=${encodeURIComponent(path)}`
 }
 
+/**
+ * The set-up of the second factor on the sign-in page (a plain view, decision 027), with the page
+ * to open after it; the set-up's own page and the start page are no deep link.
+ */
+export function secondFactorSetupPath(next?: string | null): string {
+  const path = safeNextPath(next)
+  const view = `${SIGN_IN_PATH}?view=second-factor`
+  if (!path || path === '/' || path === HOME_PATH) return view
+  return `${view}&next=${encodeURIComponent(path)}`
+}
+
 const sessionEndListeners = new Set<() => void>()
 
 /**

@@ -16,6 +16,19 @@ describe('catalogues', () => {
     expect(keys(en).sort()).toEqual(keys(de).sort())
   })
 
+  it('the catalogues of screens loaded on demand hold the same keys in German and English', () => {
+    const catalogues = import.meta.glob<{ default: object }>('../features/*/locales/*.json', {
+      eager: true,
+    })
+    const german = Object.keys(catalogues).filter((file) => file.endsWith('.de.json'))
+    expect(german).toContain('../features/auth/locales/second-factor.de.json')
+    for (const file of german) {
+      const english = catalogues[file.replace(/\.de\.json$/, '.en.json')]
+      expect(english, file).toBeDefined()
+      expect(keys(english!.default).sort(), file).toEqual(keys(catalogues[file]!.default).sort())
+    }
+  })
+
   it('holds every label of the specification’s German catalogue', () => {
     const all = keys(de)
     for (const label of [

@@ -1,9 +1,15 @@
+import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PageTitle } from '../../components/page-title'
 import { ChangePasswordForm } from './components/change-password-form'
 import { PersonalData } from './components/personal-data'
 import { SignOutEverywhere } from './components/sign-out-everywhere'
 import { UserProfile } from './components/user-profile'
+
+/** The second factor's section and its texts: a chunk of its own, loaded with the page. */
+const SecondFactorSection = lazy(async () => ({
+  default: (await import('./components/second-factor-section')).SecondFactorSection,
+}))
 
 export function Component() {
   const { t } = useTranslation()
@@ -12,6 +18,9 @@ export function Component() {
       <PageTitle documentTitle={t('account.title')}>{t('account.title')}</PageTitle>
       <UserProfile />
       <ChangePasswordForm />
+      <Suspense fallback={null}>
+        <SecondFactorSection />
+      </Suspense>
       <PersonalData />
       <SignOutEverywhere />
     </>

@@ -16,10 +16,16 @@ const PasswordResetConfirmForm = lazy(async () => ({
   default: (await import('./components/password-reset-confirm-form')).PasswordResetConfirmForm,
 }))
 
+/** The set-up of the second factor, with its texts: loaded when it is opened. */
+const SecondFactorSetup = lazy(async () => ({
+  default: (await import('./components/second-factor-setup')).SecondFactorSetup,
+}))
+
 /**
  * /authenticate: sign-in, the password reset request, and the mailed links: `?reset=` (a reset)
  * and `?invitation=` (the provider's invitation to choose the first password). `?next=` is the
- * page to go to after the sign-in. Plain React and CSS, no MUI (decision 027).
+ * page to go to after the sign-in. `?view=second-factor` sets up the second factor (from the
+ * account page, or forced after the sign-in). Plain React and CSS, no MUI (decision 027).
  */
 export function Component() {
   const { t } = useTranslation()
@@ -33,7 +39,9 @@ export function Component() {
       ? 'confirm'
       : params.get('view') === 'reset'
         ? 'reset'
-        : 'login'
+        : params.get('view') === 'second-factor'
+          ? 'secondFactor'
+          : 'login'
   // the deep link the guard kept (decision 022), checked again: the address bar is anyone's
   const next = safeNextPath(params.get('next')) ?? HOME_PATH
   // a view opened by a link starts at the top; back and forward leave the browser's own scroll
@@ -55,6 +63,7 @@ export function Component() {
               {(view === 'confirm' || view === 'invitation') && (
                 <PasswordResetConfirmForm token={linkToken!} purpose={view} />
               )}
+              {view === 'secondFactor' && <SecondFactorSetup next={next} />}
             </Suspense>
           </div>
         </div>

@@ -1,7 +1,7 @@
 import { ERROR } from '@portal/domain'
 import { apiRequest, endSession } from '../../../lib/api-client'
 import i18n from '../../../lib/i18n'
-import { newActionKey } from '../../../lib/idempotent-mutation'
+import { newActionKey } from '../../../lib/action-key'
 
 /**
  * §4 logout (decision 022): ends this session on the server, while the user's other devices and

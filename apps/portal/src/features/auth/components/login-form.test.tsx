@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { initI18n } from '../../../lib/i18n'
-import { getUser } from '../../../lib/session'
+import { getUser, isLoggedIn } from '../../../lib/session'
 import { LoginForm } from './login-form'
 
 // the prefetch of the signed-in code asks for the build's file list: not part of these tests
@@ -173,5 +173,148 @@ describe('the login form', () => {
     expect(alert).toHaveTextContent('Kundenservice')
     expect(opened).not.toHaveBeenCalled()
     expect(screen.getByRole('button', { name: 'Anmelden' })).toBeEnabled()
+  })
+})
+
+const CODE_REQUEST =
+  'Bitte geben Sie den Bestätigungscode aus Ihrer Authenticator-App oder einen Wiederherstellungscode ein.'
+const CODE_INVALID = 'Der Bestätigungscode ist falsch oder abgelaufen.'
+
+/**
+ * The server of a user with a second factor: the password alone is answered 401
+ * SECOND_FACTOR_REQUIRED; 654321 and the recovery code are right, anything else is refused.
+ */
+function serverWithSecondFactor() {
+  const session = serverFor('verwalter')
+  return vi.fn((url: string, init: RequestInit) => {
+    if (url !== '/api/token') return session(url, init)
+    const { code } = JSON.parse(init.body as string) as { code?: string }
+    if (code === undefined)
+      return json(401, { detail: CODE_REQUEST, code: 'SECOND_FACTOR_REQUIRED' })
+    if (code === '654321' || code === 'abcd-efgh-jkmn-pqrs') return session(url, init)
+    return json(401, { detail: CODE_INVALID, code: 'SECOND_FACTOR_INVALID' })
+  })
+}
+
+async function signInWithPassword() {
+  await userEvent.type(userName(), 'verwalter')
+  await userEvent.type(password(), 'Portal#2024!')
+  await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }))
+}
+
+const tokenBodies = (server: ReturnType<typeof serverWithSecondFactor>) =>
+  server.mock.calls
+    .filter(([url]) => url === '/api/token')
+    .map(([, init]) => JSON.parse(init.body as string) as Record<string, string>)
+
+describe('the second factor at the sign-in', () => {
+  beforeAll(() => initI18n())
+  beforeEach(() => {
+    localStorage.clear()
+    sessionStorage.clear()
+  })
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('asks for the code in the same card, focused and described by the server’s request', async () => {
+    const server = serverWithSecondFactor()
+    vi.stubGlobal('fetch', server)
+    const opened = showLoginForm('/account')
+    await signInWithPassword()
+
+    const code = await screen.findByLabelText(/^Bestätigungscode/)
+    expect(screen.getByRole('form', { name: 'Anmeldung bestätigen' })).toBeInTheDocument()
+    expect(code).toHaveFocus()
+    expect(code).toHaveAccessibleDescription(CODE_REQUEST)
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code')
+    expect(code).toHaveAttribute('inputmode', 'numeric')
+    // the password was right: no alert, and the password step is gone
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(screen.queryByLabelText(/^Passwort/, { selector: 'input' })).not.toBeInTheDocument()
+    expect(opened).not.toHaveBeenCalled()
+
+    await userEvent.type(code, '654 321')
+    await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }))
+    await waitFor(() => expect(opened).toHaveBeenCalledWith('/account'))
+    expect(tokenBodies(server)).toEqual([
+      { username: 'verwalter', password: 'Portal#2024!' },
+      { username: 'verwalter', password: 'Portal#2024!', code: '654321' },
+    ])
+    expect(getUser()).toMatchObject({ userName: 'verwalter' })
+  })
+
+  it('keeps the step on a wrong code, with the server’s message and the field ready again', async () => {
+    vi.stubGlobal('fetch', serverWithSecondFactor())
+    const opened = showLoginForm()
+    await signInWithPassword()
+    const code = await screen.findByLabelText(/^Bestätigungscode/)
+
+    await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }))
+    expect(code).toHaveAccessibleDescription(`Dieses Feld muss ausgefüllt werden. ${CODE_REQUEST}`)
+    expect(code).toHaveFocus()
+
+    await userEvent.type(code, '111111')
+    await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent(CODE_INVALID)
+    // not the wrong-password hint: the password was right
+    expect(alert).not.toHaveTextContent('Kundenservice')
+    expect(code).toHaveFocus()
+    expect(code).toHaveValue('111111')
+    expect(screen.getByRole('button', { name: 'Anmelden' })).toBeEnabled()
+    expect(opened).not.toHaveBeenCalled()
+  })
+
+  it('takes a recovery code instead, as typed', async () => {
+    const server = serverWithSecondFactor()
+    vi.stubGlobal('fetch', server)
+    const opened = showLoginForm()
+    await signInWithPassword()
+    await screen.findByLabelText(/^Bestätigungscode/)
+
+    await userEvent.click(screen.getByRole('button', { name: 'Wiederherstellungscode verwenden' }))
+    const recovery = screen.getByLabelText(/^Wiederherstellungscode/, { selector: 'input' })
+    expect(recovery).toHaveFocus()
+    expect(recovery).toHaveAttribute('inputmode', 'text')
+    expect(screen.queryByLabelText(/^Bestätigungscode/)).not.toBeInTheDocument()
+    await userEvent.type(recovery, 'abcd-efgh-jkmn-pqrs')
+    await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }))
+    await waitFor(() => expect(opened).toHaveBeenCalledWith('/dashboard'))
+    expect(tokenBodies(server).at(-1)).toMatchObject({ code: 'abcd-efgh-jkmn-pqrs' })
+
+    // and back to the app's code
+    expect(screen.getByRole('button', { name: 'Code aus der App verwenden' })).toBeInTheDocument()
+  })
+
+  it('goes back to the password, focused, with what was typed', async () => {
+    vi.stubGlobal('fetch', serverWithSecondFactor())
+    showLoginForm()
+    await signInWithPassword()
+    await screen.findByLabelText(/^Bestätigungscode/)
+
+    await userEvent.click(screen.getByRole('button', { name: 'Zurück' }))
+    expect(password()).toHaveFocus()
+    expect(password()).toHaveValue('Portal#2024!')
+    expect(userName()).toHaveValue('verwalter')
+    expect(screen.queryByLabelText(/^Bestätigungscode/)).not.toBeInTheDocument()
+  })
+
+  it('goes to the set-up with a token that only opens it, without loading the session', async () => {
+    const server = vi.fn((url: string) =>
+      url === '/api/token'
+        ? json(200, { token: tokenFor('verwalter'), secondFactorSetupRequired: true })
+        : json(403, { code: 'SECOND_FACTOR_SETUP_REQUIRED' }),
+    )
+    vi.stubGlobal('fetch', server)
+    const opened = showLoginForm('/properties/1000000001')
+    await signInWithPassword()
+
+    await waitFor(() =>
+      expect(opened).toHaveBeenCalledWith(
+        '/authenticate?view=second-factor&next=%2Fproperties%2F1000000001',
+      ),
+    )
+    expect(server).toHaveBeenCalledTimes(1)
+    expect(isLoggedIn()).toBe(true)
+    expect(getUser()).toBeNull()
   })
 })

@@ -1,47 +1,14 @@
-import { ERROR, genericErrorText, LOGIN_FAILED_MESSAGE, REQUIRED_MESSAGE } from '@portal/domain'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { REQUIRED_MESSAGE } from '@portal/domain'
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { ApiError } from '../../../lib/api-client'
-import { HOME_PATH } from '../../../lib/session'
+import { HOME_PATH, secondFactorSetupPath } from '../../../lib/session'
 import { prefetchSignedIn } from '../prefetch-signed-in'
-import { PlainAlert } from './plain-alert'
+import { LoginError } from './login-error'
 import { PlainButton } from './plain-button'
 import { PlainField, PlainPasswordField } from './plain-field'
-
-/**
- * §8: 401 is the wrong-credentials message with its hint. Code 108 (login failed) shows the
- * server's message whenever it sent one (too many attempts, server busy, a refused input), with
- * the error code where the failure is not the user's (5xx); without a message, and for the other
- * codes (105 no token, 110 connections), the generic text with the code.
- */
-function LoginError({ error }: { error: unknown }) {
-  const { t } = useTranslation()
-  if (error instanceof ApiError && error.status === 401) {
-    return (
-      <PlainAlert severity="error" role="alert" title={error.detail ?? LOGIN_FAILED_MESSAGE}>
-        {t('auth.login.failedHint')}
-      </PlainAlert>
-    )
-  }
-  const code = error instanceof ApiError ? error.errorCode : ERROR.loginFailed
-  if (error instanceof ApiError && error.detail && code === ERROR.loginFailed) {
-    return error.status >= 500 ? (
-      <PlainAlert severity="error" role="alert" title={error.detail}>
-        {t('common.genericErrorHint', { code })}
-      </PlainAlert>
-    ) : (
-      <PlainAlert severity="error" role="alert">
-        {error.detail}
-      </PlainAlert>
-    )
-  }
-  return (
-    <PlainAlert severity="error" role="alert">
-      {genericErrorText(code)}
-    </PlainAlert>
-  )
-}
+import { PlainLoading } from './plain-progress'
 
 /**
  * The sign-in's calls and the §5 rules of the session meta, loaded when the user turns to the
@@ -57,6 +24,11 @@ const loadSignIn = () =>
     throw error
   }))
 
+/** The step for the second factor's code, with its texts: only for users who set one up. */
+const SecondFactorStep = lazy(async () => ({
+  default: (await import('./second-factor-step')).SecondFactorStep,
+}))
+
 /**
  * The signed-in portal opens as a page of its own: it loads MUI and the app shell, which the
  * sign-in page does not (decision 027), and its first screen starts as the first page of a visit.
@@ -69,7 +41,9 @@ function openPortal(path: string) {
 /**
  * Two fields with one rule (§5 'required'), in plain React state and markup, so that the sign-in
  * route loads as little code as possible (decision 027). After the sign-in it opens `next` (a
- * deep link the guard kept, already checked to be a path of the portal).
+ * deep link the guard kept, already checked to be a path of the portal), or first the set-up of
+ * the second factor when the customer requires one that the user has not set up. When the server
+ * asks for the second factor's code, the card turns to a step of its own for it.
  */
 export function LoginForm({
   next = HOME_PATH,
@@ -84,12 +58,30 @@ export function LoginForm({
   const [values, setValues] = useState({ username: '', password: '' })
   const [checked, setChecked] = useState(false)
   const [isSubmitting, setSubmitting] = useState(false)
+  /** The server's request for the second factor's code while its step is shown. */
+  const [codeRequest, setCodeRequest] = useState<string | null>(null)
   const usernameInput = useRef<HTMLInputElement>(null)
   const passwordInput = useRef<HTMLInputElement>(null)
+  const backFromCode = useRef(false)
   const missing = (field: keyof typeof values) => checked && values[field] === ''
 
   // the code of the page after the sign-in, fetched (not run) once the form is idle
   useEffect(() => prefetchSignedIn(), [])
+  // back from the code step, the user is where they left: at the password
+  useEffect(() => {
+    if (codeRequest !== null || !backFromCode.current) return
+    backFromCode.current = false
+    passwordInput.current?.focus()
+  }, [codeRequest])
+
+  /** Signs in (with the second factor's code once asked for) and opens the page after it. */
+  const signInWith = async (code?: string) => {
+    // composed (NFC) as the server stores names: "müller" however the keyboard typed it
+    const { signIn } = await loadSignIn()
+    const outcome = await signIn(values.username.trim().normalize('NFC'), values.password, code)
+    // the button stays busy while the portal's page loads
+    onSignedIn(outcome === 'signedIn' ? next : secondFactorSetupPath(next))
+  }
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
@@ -104,16 +96,16 @@ export function LoginForm({
     setError(null)
     setSubmitting(true)
     try {
-      // composed (NFC) as the server stores names: "müller" however the keyboard typed it
-      const { signIn } = await loadSignIn()
-      await signIn(values.username.trim().normalize('NFC'), values.password)
+      await signInWith()
     } catch (caught) {
-      setError(caught)
+      // the password was right: not a failure, the code is asked for next
+      if (caught instanceof ApiError && caught.serverCode === 'SECOND_FACTOR_REQUIRED') {
+        setCodeRequest(caught.detail ?? '')
+      } else {
+        setError(caught)
+      }
       setSubmitting(false)
-      return
     }
-    // the button stays busy while the portal's page loads
-    onSignedIn(next)
   }
   const field = (name: keyof typeof values) => ({
     name,
@@ -122,6 +114,20 @@ export function LoginForm({
     error: missing(name) ? REQUIRED_MESSAGE : undefined,
   })
 
+  if (codeRequest !== null) {
+    return (
+      <Suspense fallback={<PlainLoading />}>
+        <SecondFactorStep
+          request={codeRequest}
+          onSubmit={signInWith}
+          onBack={() => {
+            backFromCode.current = true
+            setCodeRequest(null)
+          }}
+        />
+      </Suspense>
+    )
+  }
   return (
     <form
       className="auth-stack"

@@ -13,7 +13,10 @@ export interface PlainFieldProps {
   onChange: (value: string) => void
   type?: string
   autoComplete?: string
+  /** The keyboard a phone shows (`numeric` for a code of digits). */
+  inputMode?: 'numeric' | 'text'
   required?: boolean
+  readOnly?: boolean
   /** The message of what is wrong with the value; the field is invalid while there is one. */
   error?: string
   /** Ids of further texts that describe the field (rules, hints). */
@@ -34,7 +37,9 @@ export function PlainField({
   onChange,
   type = 'text',
   autoComplete,
+  inputMode,
   required = false,
+  readOnly,
   error,
   describedBy,
   endAdornment,
@@ -67,7 +72,9 @@ export function PlainField({
           type={type}
           value={value}
           autoComplete={autoComplete}
+          inputMode={inputMode}
           required={required}
+          readOnly={readOnly}
           aria-invalid={error ? true : undefined}
           aria-describedby={descriptions || undefined}
           onChange={(event) => onChange(event.target.value)}

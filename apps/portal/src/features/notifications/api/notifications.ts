@@ -7,7 +7,7 @@ import {
 } from '@portal/domain'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client'
-import { newActionKey } from '../../../lib/idempotent-mutation'
+import { newActionKey } from '../../../lib/action-key'
 import { getRecord } from '../../../lib/queries'
 
 const NOTIFICATIONS = ['notifications']

@@ -1,0 +1,231 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { CustomerContext, type LoadedCustomer } from '../../../lib/customer'
+import { storeSession, storeToken } from '../../../lib/session'
+import { SecondFactorSection } from './second-factor-section'
+
+// the section's texts join the catalogue as its module loads, as after the start of the portal
+await vi.hoisted(async () => {
+  const { initI18n } = await import('../../../lib/i18n')
+  await initI18n()
+})
+
+const saved = vi.hoisted(() => [] as { blob: Blob; fileName: string }[])
+vi.mock('../../../lib/save-file', () => ({
+  saveFile: (blob: Blob, fileName: string) => saved.push({ blob, fileName }),
+}))
+
+const customer = { config: { applicationTitle: 'Muster Kundenportal' } } as LoadedCustomer
+const CODE_INVALID = 'Der Bestätigungscode ist falsch oder abgelaufen.'
+const NEW_CODES = Array.from({ length: 10 }, (_, index) => `WXYZ-2345-6789-ABC${index}`)
+const assign = vi.fn()
+
+type Status = {
+  enabled: boolean
+  required: boolean
+  enabledAt: string | null
+  recoveryCodesLeft: number
+}
+
+const json = (status: number, body: unknown) =>
+  Promise.resolve(
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    }),
+  )
+
+/** The second factor's routes for one user; 654321 is the app's current code. */
+function server(initial: Status) {
+  let status = initial
+  return vi.fn((url: string, init: RequestInit) => {
+    const { code } = JSON.parse((init.body as string | undefined) ?? '{}') as { code?: string }
+    const wrong = () =>
+      json(400, { detail: CODE_INVALID, code: 'SECOND_FACTOR_INVALID', field: 'code' })
+    switch (url) {
+      case '/api/processes/second-factor':
+        return json(200, status)
+      case '/api/processes/second-factor/recovery-codes':
+        if (code !== '654321') return wrong()
+        status = { ...status, recoveryCodesLeft: 10 }
+        return json(200, { recoveryCodes: NEW_CODES })
+      case '/api/processes/second-factor/disable':
+        if (code !== '654321' && code !== 'ABCD-EFGH-JKLM-NPQR') return wrong()
+        status = { ...status, enabled: false, enabledAt: null, recoveryCodesLeft: 0 }
+        return Promise.resolve(new Response(null, { status: 204 }))
+      default:
+        return json(404, {})
+    }
+  })
+}
+
+function show() {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  })
+  render(
+    <CustomerContext.Provider value={customer}>
+      <QueryClientProvider client={client}>
+        <SecondFactorSection />
+      </QueryClientProvider>
+    </CustomerContext.Provider>,
+  )
+}
+
+const SET_UP: Status = {
+  enabled: true,
+  required: false,
+  enabledAt: '2026-05-03T08:15:00.000Z',
+  recoveryCodesLeft: 7,
+}
+
+/** jsdom's Blob has no `text()`. */
+const textOf = (blob: Blob) =>
+  new Promise<string>((resolve) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(reader.result as string)
+    reader.readAsText(blob)
+  })
+
+describe('the second factor on the account page', () => {
+  beforeEach(() => {
+    localStorage.clear()
+    sessionStorage.clear()
+    saved.length = 0
+    assign.mockClear()
+    vi.stubGlobal('location', {
+      assign,
+      origin: 'http://portal.test',
+      pathname: '/account',
+      search: '',
+      hash: '',
+    })
+    storeToken('t0k3n')
+    storeSession(
+      {
+        userName: 'eigentuemer',
+        companyCode: '1000',
+        businessPartner: '4711',
+        name: 'Erika Eigner',
+        mail: 'e@example.org',
+      },
+      [],
+    )
+  })
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('offers the set-up while there is none, and says when the customer requires one', async () => {
+    vi.stubGlobal(
+      'fetch',
+      server({ enabled: false, required: true, enabledAt: null, recoveryCodesLeft: 0 }),
+    )
+    show()
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Zwei-Faktor-Anmeldung' }),
+    ).toBeInTheDocument()
+    expect(
+      await screen.findByText('Die Zwei-Faktor-Anmeldung ist nicht eingerichtet.'),
+    ).toBeInTheDocument()
+    expect(
+      screen.getByText('Ihr Kundenportal verlangt die Zwei-Faktor-Anmeldung.'),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Zwei-Faktor-Anmeldung einrichten' })).toHaveAttribute(
+      'href',
+      '/authenticate?view=second-factor&next=%2Faccount',
+    )
+    expect(screen.queryByRole('button', { name: /ausschalten/ })).not.toBeInTheDocument()
+  })
+
+  it('makes new recovery codes for a current code, the server’s refusal at the field', async () => {
+    const fetchMock = server(SET_UP)
+    vi.stubGlobal('fetch', fetchMock)
+    show()
+    expect(
+      await screen.findByText('Die Zwei-Faktor-Anmeldung ist eingerichtet seit 03.05.2026.'),
+    ).toBeInTheDocument()
+    expect(screen.getByText('7 Wiederherstellungscodes übrig.')).toBeInTheDocument()
+
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Neue Wiederherstellungscodes erzeugen' }),
+    )
+    const dialog = screen.getByRole('dialog', { name: 'Neue Wiederherstellungscodes erzeugen' })
+    expect(dialog).toHaveAccessibleDescription(/die bisherigen gelten danach nicht mehr\.$/)
+    const code = within(dialog).getByLabelText(/^Bestätigungscode aus der App/)
+    await waitFor(() => expect(code).toHaveFocus())
+
+    await userEvent.type(code, '111111{Enter}')
+    await waitFor(() => expect(code).toHaveAccessibleDescription(CODE_INVALID))
+    expect(code).toBeInvalid()
+    expect(code).toHaveFocus()
+
+    await userEvent.clear(code)
+    await userEvent.type(code, '654321')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Codes erzeugen' }))
+    const list = await within(dialog).findByRole('list')
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(NEW_CODES)
+    expect(within(dialog).getByText(/Das sind Ihre neuen Wiederherstellungscodes\./)).toHaveFocus()
+    const calls = fetchMock.mock.calls.filter(([url]) => url.endsWith('/recovery-codes'))
+    expect(calls).toHaveLength(2)
+    expect((calls[1]![1].headers as Record<string, string>)['Idempotency-Key']).toMatch(
+      /^[0-9a-f]{32}$/,
+    )
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Codes herunterladen' }))
+    expect(saved[0]!.fileName).toBe('Wiederherstellungscodes eigentuemer.txt')
+    expect(await textOf(saved[0]!.blob)).toContain(NEW_CODES.join('\n'))
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Schließen' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(await screen.findByText('10 Wiederherstellungscodes übrig.')).toBeInTheDocument()
+  })
+
+  it('turns it off with a recovery code and says so', async () => {
+    const fetchMock = server(SET_UP)
+    vi.stubGlobal('fetch', fetchMock)
+    show()
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Zwei-Faktor-Anmeldung ausschalten' }),
+    )
+    const dialog = screen.getByRole('dialog', { name: 'Zwei-Faktor-Anmeldung ausschalten?' })
+    expect(dialog).not.toHaveTextContent('gleich danach neu ein')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ausschalten' }))
+    const code = within(dialog).getByLabelText(/^Bestätigungs- oder Wiederherstellungscode/)
+    expect(code).toHaveAccessibleDescription('Dieses Feld muss ausgefüllt werden.')
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+
+    await userEvent.type(code, 'ABCD-EFGH-JKLM-NPQR')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ausschalten' }))
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Die Zwei-Faktor-Anmeldung ist ausgeschaltet.',
+    )
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(screen.getByRole('heading', { level: 2, name: 'Zwei-Faktor-Anmeldung' })).toHaveFocus()
+    expect(
+      await screen.findByRole('link', { name: 'Zwei-Faktor-Anmeldung einrichten' }),
+    ).toBeInTheDocument()
+    expect(assign).not.toHaveBeenCalled()
+  })
+
+  it('goes to the set-up right after turning it off where the customer requires it', async () => {
+    vi.stubGlobal('fetch', server({ ...SET_UP, required: true }))
+    show()
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Zwei-Faktor-Anmeldung ausschalten' }),
+    )
+    const dialog = screen.getByRole('dialog', { name: 'Zwei-Faktor-Anmeldung ausschalten?' })
+    expect(dialog).toHaveAccessibleDescription(/Sie richten sie gleich danach neu ein/)
+    await userEvent.type(
+      within(dialog).getByLabelText(/^Bestätigungs- oder Wiederherstellungscode/),
+      '654321{Enter}',
+    )
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('/authenticate?view=second-factor&next=%2Faccount'),
+    )
+  })
+})

@@ -1,0 +1,381 @@
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Dialog from '@mui/material/Dialog'
+import DialogActions from '@mui/material/DialogActions'
+import DialogContent from '@mui/material/DialogContent'
+import DialogContentText from '@mui/material/DialogContentText'
+import DialogTitle from '@mui/material/DialogTitle'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { formatDate, REQUIRED_MESSAGE } from '@portal/domain'
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ErrorNotice } from '../../../components/error-notice'
+import { OutlinedField } from '../../../components/outlined-field'
+import { useCustomer } from '../../../lib/customer'
+import { fieldErrorOf } from '../../../lib/form-errors'
+import { saveRecoveryCodes } from '../../../lib/recovery-codes'
+import { getUser, secondFactorSetupPath } from '../../../lib/session'
+import {
+  useDisableSecondFactor,
+  useNewRecoveryCodes,
+  useSecondFactorStatus,
+} from '../api/second-factor'
+import '../locales'
+
+/** The set-up is a view of the sign-in page (plain, decision 027): opened as a page. */
+const SET_UP_PATH = secondFactorSetupPath('/account')
+
+/**
+ * "Zwei-Faktor-Anmeldung": whether the user has a second factor, and what to do about it: set it
+ * up (on the sign-in page's set-up view), make new recovery codes, or turn it off. Both changes
+ * ask for a current code in a dialog first; where the customer requires a second factor, turning
+ * it off leads straight to setting it up again.
+ */
+export function SecondFactorSection() {
+  const { t } = useTranslation()
+  const status = useSecondFactorStatus()
+  const [dialog, setDialog] = useState<'codes' | 'disable' | null>(null)
+  const [turnedOff, setTurnedOff] = useState(false)
+  const heading = useRef<HTMLHeadingElement>(null)
+  // the button that opened the dialog is gone once it is off: the section's heading takes the focus
+  useEffect(() => {
+    if (turnedOff) heading.current?.focus()
+  }, [turnedOff])
+
+  const state = status.data
+  return (
+    <Stack
+      component="section"
+      spacing={2}
+      aria-labelledby="second-factor-title"
+      sx={{ mt: 4, maxWidth: 640 }}
+    >
+      <Typography
+        variant="h5"
+        component="h2"
+        id="second-factor-title"
+        ref={heading}
+        tabIndex={-1}
+        sx={{ '&:focus': { outline: 'none' } }}
+      >
+        {t('account.secondFactor.title')}
+      </Typography>
+      <Typography>{t('account.secondFactor.intro')}</Typography>
+      {turnedOff && (
+        <Alert severity="success" role="status">
+          {t('account.secondFactor.disabled')}
+        </Alert>
+      )}
+      {status.isError && <ErrorNotice error={status.error} />}
+      {status.isPending && <Typography>{t('common.loading')}</Typography>}
+      {state && (
+        <Box>
+          {state.enabled ? (
+            <>
+              <Typography>
+                {t('account.secondFactor.enabledSince', { date: formatDate(state.enabledAt) })}
+              </Typography>
+              <Typography>
+                {t('account.secondFactor.codesLeft', { count: state.recoveryCodesLeft })}
+              </Typography>
+            </>
+          ) : (
+            <Typography>{t('account.secondFactor.notEnabled')}</Typography>
+          )}
+          {state.required && <Typography>{t('account.secondFactor.required')}</Typography>}
+        </Box>
+      )}
+      {state && !state.enabled && (
+        <Button variant="contained" href={SET_UP_PATH} sx={{ alignSelf: 'flex-start' }}>
+          {t('account.secondFactor.setUp')}
+        </Button>
+      )}
+      {state?.enabled && (
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ alignItems: 'flex-start' }}
+        >
+          <Button variant="outlined" onClick={() => setDialog('codes')}>
+            {t('account.secondFactor.newCodes')}
+          </Button>
+          <Button variant="outlined" color="error" onClick={() => setDialog('disable')}>
+            {t('account.secondFactor.disable')}
+          </Button>
+        </Stack>
+      )}
+      <NewRecoveryCodesDialog open={dialog === 'codes'} onClose={() => setDialog(null)} />
+      <DisableDialog
+        open={dialog === 'disable'}
+        required={state?.required ?? false}
+        onClose={() => setDialog(null)}
+        onTurnedOff={() => {
+          setDialog(null)
+          setTurnedOff(true)
+        }}
+      />
+    </Stack>
+  )
+}
+
+/** New recovery codes: a current code from the app, then the codes, shown once, to download. */
+function NewRecoveryCodesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation()
+  const { config } = useCustomer()
+  const create = useNewRecoveryCodes()
+  const codes = create.data?.recoveryCodes
+  const download = (recoveryCodes: string[]) => {
+    const userName = getUser()?.userName ?? ''
+    saveRecoveryCodes(
+      recoveryCodes,
+      t('account.secondFactor.file.heading', {
+        applicationTitle: config.applicationTitle,
+        userName,
+        date: formatDate(new Date()),
+      }),
+      t('account.secondFactor.file.name', { userName }),
+    )
+  }
+  return (
+    <CodeDialog
+      open={open}
+      title={t('account.secondFactor.newCodes')}
+      text={t('account.secondFactor.newCodesText')}
+      codeLabel={t('account.secondFactor.code')}
+      inputMode="numeric"
+      submitLabel={t('account.secondFactor.newCodesSubmit')}
+      pending={create.isPending}
+      error={create.error}
+      onSubmit={(code) => create.mutateAsync(code)}
+      onClose={onClose}
+      onExited={() => create.reset()}
+      result={
+        codes && (
+          <RecoveryCodeList
+            codes={codes}
+            intro={t('account.secondFactor.newCodesDone')}
+            downloadLabel={t('account.secondFactor.download')}
+            onDownload={() => download(codes)}
+          />
+        )
+      }
+    />
+  )
+}
+
+/**
+ * Turns the second factor off with a code from the app or a recovery code. Where the customer
+ * requires one, the dialog says so, and the set-up follows at once.
+ */
+function DisableDialog({
+  open,
+  required,
+  onClose,
+  onTurnedOff,
+}: {
+  open: boolean
+  required: boolean
+  onClose: () => void
+  onTurnedOff: () => void
+}) {
+  const { t } = useTranslation()
+  const disable = useDisableSecondFactor()
+  return (
+    <CodeDialog
+      open={open}
+      title={t('account.secondFactor.disableTitle')}
+      text={t('account.secondFactor.disableText')}
+      more={required ? t('account.secondFactor.disableRequired') : undefined}
+      codeLabel={t('account.secondFactor.disableCode')}
+      inputMode="text"
+      submitLabel={t('account.secondFactor.disableSubmit')}
+      pending={disable.isPending}
+      error={disable.error}
+      onSubmit={async (code) => {
+        await disable.mutateAsync(code)
+        // the server refuses everything else now: the set-up, and back here after it
+        if (required) window.location.assign(SET_UP_PATH)
+        else onTurnedOff()
+      }}
+      onClose={onClose}
+      onExited={() => disable.reset()}
+    />
+  )
+}
+
+/** The codes shown once, with their download; the intro takes the focus as they appear. */
+function RecoveryCodeList({
+  codes,
+  intro,
+  downloadLabel,
+  onDownload,
+}: {
+  codes: string[]
+  intro: string
+  downloadLabel: string
+  onDownload: () => void
+}) {
+  const text = useRef<HTMLParagraphElement>(null)
+  useEffect(() => text.current?.focus(), [])
+  return (
+    <Stack spacing={2}>
+      <DialogContentText ref={text} tabIndex={-1} sx={{ '&:focus': { outline: 'none' } }}>
+        {intro}
+      </DialogContentText>
+      <Box
+        component="ol"
+        sx={{
+          m: 0,
+          pl: 4,
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 14rem), 1fr))',
+          columnGap: 3,
+          rowGap: 0.5,
+          fontFamily: 'ui-monospace, "Roboto Mono", Menlo, Consolas, monospace',
+          letterSpacing: '0.05em',
+        }}
+      >
+        {codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </Box>
+      <Button variant="outlined" onClick={onDownload} sx={{ alignSelf: 'flex-start' }}>
+        {downloadLabel}
+      </Button>
+    </Stack>
+  )
+}
+
+/**
+ * A dialog that asks for a code and sends it: named by its title, described by its text, the
+ * field labelled, the server's message about the code at the field (focused again), any other
+ * failure above it. Enter sends. While the request runs it cannot be closed; once `result` is
+ * there it shows that instead, with "Schließen". Every opening starts with an empty field.
+ */
+function CodeDialog({
+  open,
+  title,
+  text,
+  more,
+  codeLabel,
+  inputMode,
+  submitLabel,
+  pending,
+  error,
+  result,
+  onSubmit,
+  onClose,
+  onExited,
+}: {
+  open: boolean
+  title: string
+  text: string
+  more?: string
+  codeLabel: string
+  inputMode: 'numeric' | 'text'
+  submitLabel: string
+  pending: boolean
+  error: unknown
+  result?: ReactNode
+  onSubmit: (code: string) => Promise<unknown>
+  onClose: () => void
+  /** After the dialog has faded out: the request's state is forgotten then, not before. */
+  onExited: () => void
+}) {
+  const { t } = useTranslation()
+  const titleId = useId()
+  const textId = useId()
+  const [code, setCode] = useState('')
+  const [checked, setChecked] = useState(false)
+  const input = useRef<HTMLInputElement>(null)
+  const atField = fieldErrorOf(error, ['code'] as const)
+  const fieldMessage = atField?.message
+  // a refused code is typed again: the field takes the focus with its message
+  useEffect(() => {
+    if (fieldMessage !== undefined) input.current?.focus()
+  }, [error, fieldMessage])
+
+  const close = () => {
+    if (!pending) onClose()
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (pending) return
+    setChecked(true)
+    const typed = inputMode === 'numeric' ? code.replace(/\s/g, '') : code.trim()
+    if (typed === '') {
+      input.current?.focus()
+      return
+    }
+    // the failure is the request's state, shown here
+    onSubmit(typed).catch(() => undefined)
+  }
+  const problem = checked && code.trim() === '' ? REQUIRED_MESSAGE : fieldMessage
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      slotProps={{
+        transition: {
+          onEntered: () => input.current?.focus(),
+          onExited: () => {
+            setCode('')
+            setChecked(false)
+            onExited()
+          },
+        },
+      }}
+    >
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      {result ? (
+        <>
+          <DialogContent id={textId}>{result}</DialogContent>
+          <DialogActions>
+            <Button variant="contained" onClick={onClose}>
+              {t('common.close')}
+            </Button>
+          </DialogActions>
+        </>
+      ) : (
+        <Box component="form" noValidate onSubmit={submit} sx={{ display: 'contents' }}>
+          {/* right below the title, as MUI spaces a content that follows its title directly */}
+          <DialogContent sx={{ pt: 0 }}>
+            <Stack spacing={2}>
+              <div id={textId}>
+                <DialogContentText>{text}</DialogContentText>
+                {more && <DialogContentText sx={{ mt: 1 }}>{more}</DialogContentText>}
+              </div>
+              {error !== null && !atField && <ErrorNotice error={error} />}
+              <OutlinedField
+                ref={input}
+                label={codeLabel}
+                name="code"
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+                autoComplete="one-time-code"
+                inputMode={inputMode}
+                required
+                error={Boolean(problem)}
+                helperText={problem}
+              />
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close} disabled={pending}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" variant="contained" loading={pending}>
+              {submitLabel}
+            </Button>
+          </DialogActions>
+        </Box>
+      )}
+    </Dialog>
+  )
+}

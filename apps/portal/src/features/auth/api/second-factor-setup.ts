@@ -1,0 +1,37 @@
+import { ERROR } from '@portal/domain'
+import { apiRequest } from '../../../lib/api-client'
+
+/** A second factor being set up: its secret (base32), as `otpauth://` address and as QR code. */
+export interface SecondFactorSetup {
+  secret: string
+  uri: string
+  /** The QR code of `uri`: an SVG document. */
+  qrCode: string
+}
+
+/**
+ * Starts the set-up of the TOTP second factor, or answers the one already started and not yet
+ * confirmed (the same secret). 409 `SECOND_FACTOR_ENABLED` when the user has one.
+ */
+export function startSecondFactorSetup(idempotencyKey: string): Promise<SecondFactorSetup> {
+  return apiRequest<SecondFactorSetup>('/api/processes/second-factor/setup', {
+    body: {},
+    errorCode: ERROR.loginFailed,
+    idempotencyKey,
+  })
+}
+
+/**
+ * Confirms the set-up with a code from the app: from now on the sign-in asks for it. Answers the
+ * ten recovery codes, shown once. 400 `SECOND_FACTOR_INVALID` (field `code`) for a wrong code.
+ */
+export function confirmSecondFactor(
+  code: string,
+  idempotencyKey: string,
+): Promise<{ recoveryCodes: string[] }> {
+  return apiRequest<{ recoveryCodes: string[] }>('/api/processes/second-factor/confirm', {
+    body: { code },
+    errorCode: ERROR.loginFailed,
+    idempotencyKey,
+  })
+}
