@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { loadCustomer, type LoadedCustomer } from './customer/load-customer'
+import { DataFolderError, notWritableMessage } from './persistence/data-folder'
 import { parseTrustProxy, type TrustProxy } from './trust-proxy'
 
 /** The repository's customer configurations, found from this file wherever the server starts. */
@@ -113,13 +114,24 @@ function loadJwtSecret(dataDir: string, fromEnv: string | undefined): Uint8Array
   return new TextEncoder().encode(generatedSecret(dataDir, 'jwt-secret'))
 }
 
-/** 32 random bytes (base64url) kept in a file of the data folder, made at the first start. */
+/**
+ * 32 random bytes (base64url) kept in a file of the data folder, made at the first start (or the
+ * first of a version that needs it). A folder the server cannot write is named in the German line
+ * of the data-folder check.
+ */
 function generatedSecret(dataDir: string, fileName: string): string {
   const file = path.join(dataDir, fileName)
   if (!existsSync(file)) {
-    // decision 015: the data folder is the server user's alone
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 })
-    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 })
+    try {
+      // decision 015: the data folder is the server user's alone
+      mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+      writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 })
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
+        throw new DataFolderError(notWritableMessage(dataDir, dataDir))
+      throw error
+    }
   }
   return readFileSync(file, 'utf8').trim()
 }

@@ -4,6 +4,7 @@ import { DEFAULT_HTTP_LIMITS, loadConfig, type ServerConfig } from './config'
 import { startAutoApprovalJob } from './jobs/auto-approval'
 import { startHousekeepingJob } from './jobs/housekeeping'
 import { prepareStart, StartRefusedError } from './modes/start-mode'
+import { DataFolderError } from './persistence/data-folder'
 import { openDatabaseOrExit } from './persistence/database'
 import { portalIndexFile } from './routes/portal'
 
@@ -11,8 +12,13 @@ let config: ServerConfig
 try {
   config = loadConfig()
 } catch (error) {
-  // a configuration problem is the operator's to fix: the message names file and field
-  console.error(`Konfigurationsfehler:\n${(error as Error).message}`)
+  // a configuration problem is the operator's to fix: the message names file and field; a data
+  // folder it cannot write to is named as the data-folder check names it
+  console.error(
+    error instanceof DataFolderError
+      ? error.message
+      : `Konfigurationsfehler:\n${(error as Error).message}`,
+  )
   process.exit(1)
 }
 const database = await openDatabaseOrExit({
