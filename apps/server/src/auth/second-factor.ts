@@ -58,6 +58,16 @@ export interface SecondFactorUser {
   companyCode?: string | null
 }
 
+/** The user's own step with the second factor, in the audit log under his name. */
+const auditOwnStep = (tx: Executor, user: SecondFactorUser, action: string) =>
+  writeAudit(tx, {
+    userName: user.userName,
+    companyCode: user.companyCode ?? null,
+    action,
+    entity: 'user',
+    entityKey: user.userName,
+  })
+
 // ---- codes ------------------------------------------------------------------------------------
 
 const totpOf = (secret: string, label = '', issuer = '') =>
@@ -191,13 +201,7 @@ export async function useSecondFactorCode(
     )
     .returning({ codeHash: recoveryCodes.codeHash })
   if (used.length === 0) return null
-  await writeAudit(tx, {
-    userName: user.userName,
-    companyCode: user.companyCode ?? null,
-    action: SECOND_FACTOR_ACTIONS.recoveryCodeUsed,
-    entity: 'user',
-    entityKey: user.userName,
-  })
+  await auditOwnStep(tx, user, SECOND_FACTOR_ACTIONS.recoveryCodeUsed)
   return 'recovery'
 }
 
@@ -277,13 +281,7 @@ export async function confirmSecondFactorSetup(
     .set({ confirmedAt: now, lastUsedStep: step })
     .where(eq(secondFactors.userId, user.userId))
   const codes = await storeRecoveryCodes(tx, user.userId)
-  await writeAudit(tx, {
-    userName: user.userName,
-    companyCode: user.companyCode ?? null,
-    action: SECOND_FACTOR_ACTIONS.enabled,
-    entity: 'user',
-    entityKey: user.userName,
-  })
+  await auditOwnStep(tx, user, SECOND_FACTOR_ACTIONS.enabled)
   return codes
 }
 
@@ -308,13 +306,7 @@ export async function disableSecondFactor(
 ): Promise<void> {
   await requireCode(tx, key, user, code)
   await removeSecondFactor(tx, user.userId)
-  await writeAudit(tx, {
-    userName: user.userName,
-    companyCode: user.companyCode ?? null,
-    action: SECOND_FACTOR_ACTIONS.disabled,
-    entity: 'user',
-    entityKey: user.userName,
-  })
+  await auditOwnStep(tx, user, SECOND_FACTOR_ACTIONS.disabled)
 }
 
 /** Ten new recovery codes for a current code (or one of the old recovery codes); the old ones end. */
@@ -326,13 +318,7 @@ export async function renewRecoveryCodes(
 ): Promise<string[]> {
   await requireCode(tx, key, user, code)
   const codes = await storeRecoveryCodes(tx, user.userId)
-  await writeAudit(tx, {
-    userName: user.userName,
-    companyCode: user.companyCode ?? null,
-    action: SECOND_FACTOR_ACTIONS.recoveryCodesRenewed,
-    entity: 'user',
-    entityKey: user.userName,
-  })
+  await auditOwnStep(tx, user, SECOND_FACTOR_ACTIONS.recoveryCodesRenewed)
   return codes
 }
 
