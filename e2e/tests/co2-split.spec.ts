@@ -2,41 +2,84 @@ import { checkScreen, expect, field, signIn, test } from '../fixtures'
 import { openDistribution } from '../pages/costs'
 
 /**
- * Issue 16, the CO2 cost split: the panel starts from the fuel lines and the master data, shows
- * the calculation step by step and checks the entered landlord credit against it.
+ * Issue 24, decision 032: the CO2 split is the server's. The panel shows its figures (natural gas
+ * on the upper heating value, the living area, kg per m² rounded before the stage), the steps,
+ * the check of the landlord's credit, and stores corrections from the invoice for everyone.
  */
-test('the CO2 split shows its calculation and checks the landlord’s credit', async ({ page }) => {
+test('the CO2 split shows the server’s figures and stores corrections from the invoice', async ({
+  page,
+}) => {
   await signIn(page, 'verwalter')
+  const splitRead = page.waitForResponse((response) => response.url().endsWith('/co2-split'))
   await openDistribution(page, 'offen')
   const panel = page.getByRole('region', { name: 'CO2-Kostenaufteilung' })
   await expect(panel).toBeVisible()
-  // the fuel quantity is the sum of the fuel lines, the area the property's heated area
-  await expect(field(page, 'Brennstoffmenge (kWh)')).not.toHaveValue('')
-  await expect(field(page, 'Beheizte Fläche (m²)')).not.toHaveValue('')
-  await expect(field(page, 'Emissionsfaktor (kg CO2 je kWh)')).toHaveValue('0,201')
-  const steps = panel.getByRole('list').getByRole('listitem')
-  await expect(steps.first()).toContainText(/^CO2-Kosten: .* t × 55 €\/t \(CO2-Preis 2025\)/)
-  await expect(steps.nth(1)).toContainText(/^CO2-Ausstoß: [\d.]+ kWh × 0,201 kg\/kWh = /)
-  await expect(steps.nth(3)).toContainText(/^Wohngebäude, Stufe \d+ von 10 /)
+  const distribution = /operating-costs\/([^/]+)\/co2-split$/.exec((await splitRead).url())![1]!
+  const token = await page.evaluate(() => sessionStorage.getItem('kundenportal.token'))
+  const server = async () => {
+    const response = await page.request.get(
+      `/api/persistence/operating-costs/${distribution}/co2-split`,
+      { headers: { Authorization: `Bearer ${token}` } },
+    )
+    expect(response.status()).toBe(200)
+    return (await response.json()) as {
+      kgPerSquareMetreYear: string
+      landlordAmount: string
+      expectedLandlordLine: string
+      stage: { stage: number }
+      areaSquareMetres: string
+    }
+  }
+  const figures = await server()
+  const figure = (term: string) =>
+    panel.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]')
+  const german = (value: string, digits: number) =>
+    new Intl.NumberFormat('de-DE', {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(Number(value))
 
-  // with the CO2 costs of the invoice the share is that percentage of them
-  await field(page, 'CO2-Kosten laut Rechnung (€)').fill('1.000,00')
-  const stage = (await steps.nth(2).innerText()).match(/Vermieter (\d+) %/)
-  expect(stage).not.toBeNull()
-  const landlord = Number(stage![1])
-  await expect(steps.nth(3)).toContainText(
-    `Vermieteranteil: ${landlord} % von 1.000,00\u00a0€ CO2-Kosten = ${landlord * 10},00\u00a0€`,
+  await expect(figure('Energieträger')).toHaveText('Erdgas H')
+  await expect(figure('Brennstoffmenge')).toContainText('kWh (Brennwert Hs)')
+  await expect(figure('Bezugsfläche')).toHaveText(
+    `${german(figures.areaSquareMetres, 2)} m² Wohnfläche (WF)`,
   )
-  // the demo's entered credit (−1.232,97 €) is not what the law gives: the panel says so
-  const check = panel.getByText(/Der erfasste CO2-Vermieteranteil von -1\.232,97\s€/)
-  await expect(check).toContainText(`-${landlord * 10},00`)
+  await expect(figure('CO2 je m² und Jahr')).toHaveText(
+    `${german(figures.kgPerSquareMetreYear, 1)} kg/m²`,
+  )
+  await expect(figure('Stufe')).toHaveText(`Stufe ${figures.stage.stage} von 10`)
+  const steps = panel.getByRole('list').getByRole('listitem')
+  await expect(steps.first()).toContainText(/^Erdgas H: [\d.]+ kWh \(Brennwert Hs\) ÷ 1,11 = /)
+  await expect(
+    panel.getByText(/auf eine Nachkommastelle gerundet \(§ 5 Abs\. 1 S\. 3/),
+  ).toBeVisible()
+  // the demo records the landlord's credit the split asks for
+  await expect(panel.getByText(/stimmt mit der Berechnung überein/)).toBeVisible()
   await checkScreen(page, 'co2-split')
 
-  // a non-residential building: half and half
-  await panel.getByRole('combobox', { name: 'Gebäudeart' }).click()
-  await page.getByRole('option', { name: 'Nichtwohngebäude' }).click()
-  await expect(steps.nth(2)).toHaveText(
-    'Nichtwohngebäude: Vermieter und Mieter tragen je 50 % (§ 8 CO2KostAufG)',
-  )
-  await expect(steps.nth(3)).toContainText('= 500,00\u00a0€')
+  // the invoice's CO2 costs and § 9 halving: the server computes, the panel shows
+  await field(page, 'CO2-Kosten laut Rechnung (€, brutto)').fill('1.000,00')
+  await panel.getByRole('combobox', { name: 'Beschränkung' }).click()
+  await page.getByRole('option', { name: /Anteil halbiert/ }).click()
+  await panel.getByRole('button', { name: 'Angaben speichern' }).click()
+  await expect(figure('CO2-Kosten')).toHaveText('1.000,00\u00a0€ laut Rechnung')
+  const halved = await server()
+  expect(halved.landlordAmount).not.toBe(figures.landlordAmount)
+  await expect(figure('Anteile')).toContainText(`= ${german(halved.landlordAmount, 2)}\u00a0€`)
+  await expect(panel.getByText(/§ 9 Abs\. 1 S\. 1 CO2KostAufG/)).toBeVisible()
+  await expect(panel.getByText(/weicht von der Berechnung ab/)).toBeVisible()
+
+  // an invalid number is named at its field, nothing is sent
+  await field(page, 'kg CO2 laut Rechnung').fill('12,3,4')
+  await panel.getByRole('button', { name: 'Angaben speichern' }).click()
+  await expect(panel.getByText('Bitte geben Sie eine Zahl ein, z. B. 1.234,56.')).toBeVisible()
+
+  // back to the defaults: the figures are the first ones again
+  await field(page, 'kg CO2 laut Rechnung').fill('')
+  await field(page, 'CO2-Kosten laut Rechnung (€, brutto)').fill('')
+  await panel.getByRole('combobox', { name: 'Beschränkung' }).click()
+  await page.getByRole('option', { name: 'keine', exact: true }).click()
+  await panel.getByRole('button', { name: 'Angaben speichern' }).click()
+  await expect(panel.getByText(/stimmt mit der Berechnung überein/)).toBeVisible()
+  expect((await server()).landlordAmount).toBe(figures.landlordAmount)
 })

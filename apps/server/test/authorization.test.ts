@@ -144,6 +144,8 @@ const distributionSample: IdSample = async (ctx, notOwned) => ({
 const SAMPLES: Record<string, IdSample> = {
   'GET /api/persistence/operating-costs/:id': distributionSample,
   'GET /api/persistence/operating-costs/:id/history': distributionSample,
+  'GET /api/persistence/operating-costs/:id/co2-split': distributionSample,
+  'PUT /api/persistence/operating-costs/:id/co2-split': distributionSample,
   // an approval by verwalter, so that the receipt exists
   'GET /api/persistence/operating-costs/:id/history/:sequence/receipt': async (ctx, notOwned) => {
     const { id } = await distributionSample(ctx, notOwned)

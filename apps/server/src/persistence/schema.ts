@@ -487,6 +487,8 @@ export const operatingCostsExpenses = pgTable(
     until: day(),
     quantity: numeric({ precision: 14, scale: 3 }),
     unit: text(),
+    /** A fuel line's energy carrier (ENERGY_CARRIER_CODES of the domain); null on other lines. */
+    energyCarrier: text(),
     amountTransactionCurrency: amount(),
     apportionableAmount: amount(),
     deductibleAmount: amount(),
@@ -499,6 +501,27 @@ export const operatingCostsExpenses = pgTable(
   },
   (t) => [index().on(t.operatingCostsDistribution, t.kind)],
 )
+
+/**
+ * What a user corrected of a heating distribution's CO2 split from the invoice (decision 032);
+ * a null column takes the default back (the fuel lines, the master data, the price table).
+ */
+export const co2SplitInputs = pgTable('co2_split_inputs', {
+  operatingCostsDistribution: text()
+    .primaryKey()
+    .references(() => operatingCostsDistributions.operatingCostsDistribution),
+  companyCode: text().notNull(),
+  propertyConnection: text().notNull(),
+  quantity: numeric({ precision: 14, scale: 3 }),
+  energyCarrier: text(),
+  emissionsKgInvoice: numeric({ precision: 14, scale: 3 }),
+  co2CostInvoice: amount(),
+  areaKind: text(),
+  restriction: text(),
+  version: integer().notNull().default(1),
+  updatedBy: text().notNull(),
+  updatedAt: createdAt(),
+})
 
 /** Catalogue of cost types, allocation keys, objects and relations per product and period. */
 export const valueListEntries = pgTable(

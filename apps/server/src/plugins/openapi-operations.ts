@@ -107,6 +107,15 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'getOperatingCostsHistory',
     summary: 'Verlauf einer Kostenverteilung lesen',
   },
+  'GET /api/persistence/operating-costs/{id}/co2-split': {
+    operationId: 'getCo2Split',
+    summary: 'CO2-Kostenaufteilung einer Heizkostenverteilung berechnen',
+  },
+  'PUT /api/persistence/operating-costs/{id}/co2-split': {
+    operationId: 'correctCo2Split',
+    summary: 'Angaben der CO2-Kostenaufteilung laut Rechnung korrigieren',
+    errors: CHANGE,
+  },
   'GET /api/persistence/personal-data': {
     operationId: 'downloadPersonalData',
     summary: 'Meine Daten als ZIP laden (Art. 15 und 20 DSGVO)',

@@ -50,6 +50,7 @@ export async function addExpenses(
           until: input.until,
           quantity: input.quantity ?? null,
           unit: input.unit ?? null,
+          energyCarrier: input.energyCarrier ?? null,
           amountTransactionCurrency: input.amountTransactionCurrency,
           apportionableAmount: input.apportionableAmount,
           deductibleAmount: input.deductibleAmount ?? null,
@@ -66,7 +67,12 @@ export async function addExpenses(
         action: EXPENSE_ADDED,
         entity: EXPENSE_ENTITY,
         entityKey: expense.guid,
-        after: { operatingCostsDistribution: row.operatingCostsDistribution, kind, ...expense },
+        after: {
+          operatingCostsDistribution: row.operatingCostsDistribution,
+          kind,
+          ...expense,
+          ...(input.co2DeviationReason ? { co2DeviationReason: input.co2DeviationReason } : {}),
+        },
       })
       created.push(expense)
     }

@@ -1,7 +1,7 @@
 /**
  * The changes feed (ARCHITECTURE 3.5, decision 018): what the portal's users did, read from the
  * audit log in the order it was written, as events for the provider's billing. Cost lines added,
- * changed and deleted; finalizations and approvals; declines with their reasons (distributions and
+ * changed and deleted; corrections of the CO2 split; finalizations and approvals; declines with their reasons (distributions and
  * invoices); tenant changes with their attachment; uploaded and deleted cost documents. Not in it:
  * the provider's own steps, the automatic approval, imports, key uses and sign-in matters.
  *
@@ -24,6 +24,7 @@ import {
   type ChangeEvent,
 } from '../provider/schemas'
 import { ACTIVITY_CREATED } from './activities'
+import { CO2_SPLIT_UPDATED } from './update-co2-split'
 import { SYSTEM_USER } from './auto-approval'
 import { DECLINE_ACTION } from './distribution-approval'
 import { isDistributionStatus, STATUS_CHANGE_ACTION } from './distribution-status'
@@ -39,6 +40,7 @@ export const CHANGE_ACTIONS = [
   EXPENSE_DELETED,
   STATUS_CHANGE_ACTION,
   DECLINE_ACTION,
+  CO2_SPLIT_UPDATED,
   INVOICE_APPROVED_ACTION,
   INVOICE_DECLINED_ACTION,
   ACTIVITY_CREATED,
@@ -150,6 +152,15 @@ function toEvent(row: AuditRow, files: ReadonlyMap<string, ChangedFile>): Change
           activity: textOrNull(after.activity),
         },
       }
+    case 'CO2_SPLIT_UPDATED': {
+      const { operatingCostsDistribution: _after, ...corrections } = after
+      const { operatingCostsDistribution: _before, ...previous } = before
+      return {
+        ...common,
+        action,
+        data: { operatingCostsDistribution: row.entityKey, corrections, previous },
+      }
+    }
     case 'INVOICE_APPROVED':
     case 'INVOICE_DECLINED':
       return {

@@ -1,12 +1,15 @@
 /**
  * What every expense change checks on the server (ARCHITECTURE 3.2), whatever the client did:
  * the distribution is visible (404) and open (409); the line is within the distribution period,
- * its CO2 amounts are negative, and its cost type, key, object type and relation are offered by the
+ * its CO2 amounts are negative and a landlord's CO2 line matches the CO2 split (or says why not),
+ * and its cost type, key, object type and relation are offered by the
  * value lists of the distribution (400).
  */
 import {
   co2AmountViolation,
   EXPENSE_PERIOD_ORDER_MESSAGE,
+  formatAmount,
+  isCo2CostType,
   expenseAmountViolations,
   expensePeriodViolation,
   isOpenForEntry,
@@ -24,6 +27,7 @@ import {
 } from '../persistence/repositories/operating-costs'
 import type { SessionUser } from '../persistence/scope'
 import { DISTRIBUTION_NOT_FOUND_MESSAGE } from './distribution-status'
+import { co2LineDiffersMessage, co2LineMismatch } from './co2-split-figures'
 import { costTypes, keysAndObjects, relations, VALUE_LIST_TABLE_OF } from './value-list'
 
 export const EXPENSE_ADDED = 'EXPENSE_ADDED'
@@ -55,6 +59,10 @@ export interface CheckedLine extends ExpenseAmountFields {
   allocationRef: string | null
   from: string | null
   until: string | null
+  /** The stored line's id, for a change. */
+  guid?: string
+  /** Why a landlord's CO2 line differs from the split (decision 032). */
+  co2DeviationReason?: string | null | undefined
 }
 
 /** §6: the 403 for any user change that would add, alter or delete the service flat fee. */
@@ -122,6 +130,26 @@ export async function checkExpenseLine(
       throw invalid(
         'Die Zuordnung gehört nicht zur Liegenschaft dieser Verteilung.',
         'allocationRef',
+      )
+    }
+  }
+  if (
+    kind === 'heating' &&
+    isCo2CostType(line.tariffComponent) &&
+    mustCheck('tariffComponent', 'amountTransactionCurrency') &&
+    !line.co2DeviationReason
+  ) {
+    const expected = await co2LineMismatch(
+      tx,
+      distribution,
+      line.amountTransactionCurrency ?? null,
+      line.guid ?? null,
+    )
+    if (expected !== null) {
+      throw badRequest(
+        co2LineDiffersMessage(formatAmount(expected)),
+        'CO2_LINE_DIFFERS',
+        fieldPath('amountTransactionCurrency'),
       )
     }
   }

@@ -44,7 +44,7 @@ export async function updateExpense(
     const row = await lockOpenDistribution(tx, user, distribution)
     const existing = await findExpense(tx, distribution, kind, guid)
     if (!existing) throw notFound(EXPENSE_NOT_FOUND_MESSAGE)
-    const { version, ...fields } = update
+    const { version, co2DeviationReason, ...fields } = update
     if (existing.version !== version) throw conflict(STALE_VERSION_MESSAGE, 'STALE_VERSION')
     if (isProviderExpense(existing)) throw serviceFeeReadOnly()
     // only what differs from the stored line is a change: the rest stays as stored, to the byte
@@ -54,7 +54,7 @@ export async function updateExpense(
       ),
     ) as Partial<Omit<ExpenseUpdate, 'version'>>
     if (Object.keys(changes).length === 0) return toExpense(existing)
-    const merged = { ...existing, ...changes }
+    const merged = { ...existing, ...changes, co2DeviationReason }
     const supplyArea = await checkExpenseLine(
       tx,
       user,
@@ -85,7 +85,12 @@ export async function updateExpense(
       entity: EXPENSE_ENTITY,
       entityKey: guid,
       before: { operatingCostsDistribution: distribution, kind, ...before },
-      after: { operatingCostsDistribution: distribution, kind, ...after },
+      after: {
+        operatingCostsDistribution: distribution,
+        kind,
+        ...after,
+        ...(co2DeviationReason ? { co2DeviationReason } : {}),
+      },
     })
     return after
   })

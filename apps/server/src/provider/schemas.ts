@@ -95,6 +95,18 @@ export const ChangeEventSchema = z.discriminatedUnion('action', [
     }),
     'Kostenverteilung mit Begründung abgelehnt (Status bleibt F).',
   ),
+  event(
+    'CO2_SPLIT_UPDATED',
+    z.object({
+      operatingCostsDistribution: z.string(),
+      corrections: RecordedSchema.meta({
+        description:
+          'Die Korrekturen der CO2-Kostenaufteilung laut Rechnung nach der Änderung (null: Standard).',
+      }),
+      previous: RecordedSchema.meta({ description: 'Die Korrekturen vor der Änderung.' }),
+    }),
+    'Angaben der CO2-Kostenaufteilung laut Rechnung korrigiert.',
+  ),
   event('INVOICE_APPROVED', invoiceData, 'Rechnung genehmigt.'),
   event('INVOICE_DECLINED', invoiceData, 'Rechnung mit Begründung abgelehnt.'),
   event(

@@ -24,7 +24,14 @@
  * VERTRAG a contract, NUTZGRUPPE and NUTZERGRUPPE a group of these relation entries.
  */
 import { Faker, base, de, en } from '@faker-js/faker'
-import { addYears, contractName, startOfYear } from '@portal/domain'
+import {
+  addYears,
+  co2Split,
+  contractName,
+  startOfYear,
+  type Co2FuelInput,
+  type EnergyCarrierCode,
+} from '@portal/domain'
 import {
   addDays,
   addMonths,
@@ -1194,6 +1201,7 @@ export class DemoDataGenerator {
         allocationObject?: string
         quantity?: number
         unit?: string
+        energyCarrier?: EnergyCarrierCode
         note?: string
         from?: string
         until?: string
@@ -1221,6 +1229,7 @@ export class DemoDataGenerator {
         until: options.until ?? until,
         quantity: options.quantity === undefined ? null : decimal3(options.quantity),
         unit: options.unit ?? null,
+        energyCarrier: options.energyCarrier ?? null,
         amountTransactionCurrency: money(gross),
         amountNet: money(net),
         apportionableAmount: money(apportionable),
@@ -1242,26 +1251,44 @@ export class DemoDataGenerator {
       oil: 'Heizöllieferung',
       district: 'Fernwärme Versorger',
     }[property.fuel]
+    const energyCarrier = ({ gas: 'ERDGAS_H', oil: 'HEIZOEL_EL', district: 'FERNWAERME' } as const)[
+      property.fuel
+    ]
+    const fuels: Co2FuelInput[] = []
+    const fuelLine = (
+      gross: number,
+      quantity: number,
+      unit: string,
+      note: string,
+      period: { from?: string; until?: string } = {},
+    ) => {
+      line('HK_BRENNSTOFF', gross, { quantity, unit, note, energyCarrier, ...period })
+      fuels.push({
+        energyCarrier,
+        quantity: decimal3(quantity),
+        from: period.from ?? from,
+        until: period.until ?? until,
+      })
+    }
     if (property.index % 2 === 1) {
       const firstHalf = Math.round(fuelGross * 0.6)
-      line('HK_BRENNSTOFF', firstHalf, {
-        quantity: Math.round(kwh * 0.6) * 1000,
-        unit: 'kWh',
-        note: `${fuelNote} Januar bis Juni`,
+      fuelLine(firstHalf, Math.round(kwh * 0.6) * 1000, 'kWh', `${fuelNote} Januar bis Juni`, {
         until: dateIn(year, 6, 30),
       })
-      line('HK_BRENNSTOFF', fuelGross - firstHalf, {
-        quantity: (kwh - Math.round(kwh * 0.6)) * 1000,
-        unit: 'kWh',
-        note: `${fuelNote} Juli bis Dezember`,
-        from: dateIn(year, 7, 1),
-      })
+      fuelLine(
+        fuelGross - firstHalf,
+        (kwh - Math.round(kwh * 0.6)) * 1000,
+        'kWh',
+        `${fuelNote} Juli bis Dezember`,
+        { from: dateIn(year, 7, 1) },
+      )
     } else {
-      line('HK_BRENNSTOFF', fuelGross, {
-        quantity: property.fuel === 'oil' ? Math.round(kwh / 10) * 1000 : kwh * 1000,
-        unit: property.fuel === 'oil' ? 'l' : 'kWh',
-        note: fuelNote,
-      })
+      fuelLine(
+        fuelGross,
+        property.fuel === 'oil' ? Math.round(kwh / 10) * 1000 : kwh * 1000,
+        property.fuel === 'oil' ? 'l' : 'kWh',
+        fuelNote,
+      )
     }
     line('HK_DLP', cost(45 + units * 12.8, 0), {
       key: 'NE',
@@ -1270,10 +1297,30 @@ export class DemoDataGenerator {
       note: 'Abrechnungsdienstleistung',
       system: true,
     })
-    // §5: CO2 costs are entered as credits, so this line is negative.
-    const co2 = -Math.round(fuelGross * (0.04 + this.faker.number.float({ min: 0, max: 0.08 })))
+    // §5: CO2 costs are entered as credits, so this line is negative. The landlord's share is the
+    // split the server computes (decision 032); district heating needs the supplier's kg CO2,
+    // which the demo does not have, so its line is an estimate the CO2 panel will question.
+    const estimate = -Math.round(
+      fuelGross * (0.04 + this.faker.number.float({ min: 0, max: 0.08 })),
+    )
+    const living = property.units
+      .filter((unit) => unit.usage === 'W')
+      .reduce((sum, unit) => sum + unit.area, 0)
+    const split = co2Split({
+      fuels,
+      emissionsKgInvoice: null,
+      co2CostInvoice: null,
+      areaKind: 'WF',
+      areaSquareMetres: living > 0 ? decimal2(living) : null,
+      from,
+      until,
+      residential: property.plan.usage !== 'G',
+      restriction: 'none',
+    })
+    const co2 =
+      split.landlordAmount === null ? estimate : -Math.round(Number(split.landlordAmount) * 100)
     line('HK_CO2', co2, {
-      quantity: Math.round(kwh * 0.201),
+      quantity: Math.round(Number(split.emissionsKg ?? kwh * 0.201)),
       unit: 't',
       note: 'Vermieteranteil nach CO2KostAufG',
     })

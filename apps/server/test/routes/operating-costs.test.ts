@@ -352,7 +352,12 @@ describe('expenses', () => {
     expect(positive.statusCode).toBe(400)
     expect(positive.json<{ detail: string }>().detail).toContain('Die Zahl muss negativ sein.')
     const [credit] = await addLines(id, [
-      { ...co2, amountTransactionCurrency: '-12.50', apportionableAmount: '-12.50' },
+      {
+        ...co2,
+        amountTransactionCurrency: '-12.50',
+        apportionableAmount: '-12.50',
+        co2DeviationReason: 'Nachberechnung des Versorgers',
+      },
     ])
     const patchPositive = await call('PATCH', `${BASE}/${id}/heating-expenses/${credit!.guid}`, {
       apportionableAmount: '12.50',

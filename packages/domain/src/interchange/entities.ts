@@ -15,6 +15,7 @@
 import { z } from 'zod'
 import { CONTRACT_ACCOUNT_TYPES, CONTRACT_STATUS } from '../codes/contract'
 import { DISTRIBUTION_STATUS } from '../codes/distribution'
+import { ENERGY_CARRIER_CODES } from '../costs/energy-carriers'
 import { codesOf } from '../codes/label'
 import { ALLOWED_UPLOAD_TYPES, MAX_UPLOAD_BYTES } from '../schemas/files'
 import {
@@ -281,6 +282,7 @@ const OperatingCostsExpenseRecordSchema = z.strictObject({
   until: optional(date()),
   quantity: optional(quantity()),
   unit: optional(text()),
+  energyCarrier: optional(code(ENERGY_CARRIER_CODES)),
   amountTransactionCurrency: optional(amount()),
   apportionableAmount: optional(amount()),
   deductibleAmount: optional(amount()),
@@ -871,6 +873,7 @@ export const INTERCHANGE_ENTITIES: Readonly<Record<InterchangeEntityName, Entity
       until: '2020-12-31',
       quantity: '112514.000',
       unit: 'kWh',
+      energyCarrier: 'ERDGAS_H',
       amountTransactionCurrency: '10530.82',
       apportionableAmount: '10530.82',
       deductibleAmount: '0.00',

@@ -11,6 +11,7 @@ import {
   expenseAmountViolations,
   type ExpenseAmountFields,
 } from '../costs/expenses'
+import { ENERGY_CARRIER_CODES } from '../costs/energy-carriers'
 import { REQUIRED_MESSAGE, VALIDATION_MESSAGES } from '../validation/messages'
 import { IsoDateSchema, integerSchema } from '../validation/values'
 
@@ -68,6 +69,8 @@ export const ExpenseSchema = z.object({
   until: z.string().nullable(),
   quantity: z.string().nullable(),
   unit: z.string().nullable(),
+  /** A fuel line's energy carrier (decision 032); null on other lines. */
+  energyCarrier: z.enum(ENERGY_CARRIER_CODES).nullable(),
   amountTransactionCurrency: z.string().nullable(),
   apportionableAmount: z.string().nullable(),
   deductibleAmount: z.string().nullable(),
@@ -87,12 +90,21 @@ const expenseInputShape = {
   until: requiredDate(),
   quantity: optionalPattern(QUANTITY),
   unit: optionalText(20),
+  energyCarrier: z
+    .enum(ENERGY_CARRIER_CODES, { error: INVALID_FORMAT_MESSAGE })
+    .nullable()
+    .optional(),
   amountTransactionCurrency: requiredPattern(AMOUNT),
   apportionableAmount: requiredPattern(AMOUNT),
   deductibleAmount: optionalPattern(AMOUNT),
   amountNet: optionalPattern(AMOUNT),
   amountNetApportionable: optionalPattern(AMOUNT),
   note: optionalText(NOTE_MAX_LENGTH),
+  /**
+   * Why a landlord's CO2 line differs from the split the server computed (decision 032): kept in
+   * the audit log, never stored on the line.
+   */
+  co2DeviationReason: optionalText(NOTE_MAX_LENGTH),
 }
 
 interface ExpenseRuleInput extends ExpenseAmountFields {

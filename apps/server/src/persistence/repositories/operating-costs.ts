@@ -3,7 +3,13 @@
  * read goes through `visibleThroughProperty`; the processes lock a distribution row before they
  * change it or its lines.
  */
-import type { Expense, ExpenseType, OperatingCosts, OperatingCostsSummary } from '@portal/domain'
+import {
+  isEnergyCarrierCode,
+  type Expense,
+  type ExpenseType,
+  type OperatingCosts,
+  type OperatingCostsSummary,
+} from '@portal/domain'
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm'
 import type { Executor } from '../database'
 import { jsonDecimal, jsonObject, jsonValue } from '../json-text'
@@ -95,6 +101,7 @@ export const expenseJson = jsonObject([
   ['until', jsonValue(operatingCostsExpenses.until)],
   ['quantity', jsonDecimal(operatingCostsExpenses.quantity)],
   ['unit', jsonValue(operatingCostsExpenses.unit)],
+  ['energyCarrier', jsonValue(operatingCostsExpenses.energyCarrier)],
   ['amountTransactionCurrency', jsonDecimal(operatingCostsExpenses.amountTransactionCurrency)],
   ['apportionableAmount', jsonDecimal(operatingCostsExpenses.apportionableAmount)],
   ['deductibleAmount', jsonDecimal(operatingCostsExpenses.deductibleAmount)],
@@ -117,6 +124,7 @@ export function toExpense(row: ExpenseRow): Expense {
     until: row.until,
     quantity: row.quantity,
     unit: row.unit,
+    energyCarrier: isEnergyCarrierCode(row.energyCarrier) ? row.energyCarrier : null,
     amountTransactionCurrency: row.amountTransactionCurrency,
     apportionableAmount: row.apportionableAmount,
     deductibleAmount: row.deductibleAmount,

@@ -1,4 +1,6 @@
 import {
+  Co2SplitAnswerSchema,
+  Co2SplitUpdateSchema,
   EXPENSE_LIST_FIELDS,
   EXPENSE_TYPES,
   ExpenseInputSchema,
@@ -33,6 +35,8 @@ import {
 } from '../../persistence/repositories/operating-costs'
 import { searchAnswer } from '../../persistence/search'
 import { addExpenses } from '../../processes/add-expenses'
+import { readCo2Split } from '../../processes/co2-split-figures'
+import { updateCo2Split } from '../../processes/update-co2-split'
 import { deleteExpense } from '../../processes/delete-expense'
 import { DISTRIBUTION_NOT_FOUND_MESSAGE } from '../../processes/distribution-status'
 import { EXPENSE_NOT_FOUND_MESSAGE } from '../../processes/expense-rules'
@@ -161,6 +165,41 @@ const operatingCostsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Cache-Control', 'private, no-store')
         .send(pdf.content)
     },
+  )
+
+  app.get(
+    '/api/persistence/operating-costs/:id/co2-split',
+    {
+      config: { cachedAnswer: { per: 'scope' } },
+      schema: {
+        description:
+          'Die Aufteilung der CO2-Kosten nach CO2KostAufG, vom Server berechnet: Brennstoff, Menge, Emissionsfaktor, kg CO2, Fläche, kg je m² und Jahr (auf eine Nachkommastelle gerundet), Stufe, Anteile und die Schritte der Rechnung.',
+        tags: ['operating-costs'],
+        params: z.strictObject({ id }),
+        response: { 200: Co2SplitAnswerSchema },
+      },
+    },
+    async (request) => readCo2Split(app.db, request.user, request.params.id),
+  )
+
+  app.put(
+    '/api/persistence/operating-costs/:id/co2-split',
+    {
+      preValidation: [replayCompletedRequest, (request) => assertVisible(request)],
+      schema: {
+        description:
+          'Speichert Korrekturen laut Rechnung (Menge, Energieträger, kg CO2, CO2-Kosten, Fläche, Beschränkung nach § 9 oder WEG); null nimmt den Standard zurück. Nur solange die Verteilung offen (O) ist. Antwortet die neu berechnete Aufteilung.',
+        tags: ['operating-costs'],
+        params: z.strictObject({ id }),
+        headers: IdempotencyHeadersSchema,
+        body: Co2SplitUpdateSchema,
+        response: { 200: Co2SplitAnswerSchema },
+      },
+    },
+    async (request, reply) =>
+      idempotent(request, reply, (db) =>
+        updateCo2Split(db, request.user, request.params.id, request.body),
+      ),
   )
 
   for (const kind of EXPENSE_TYPES) {

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert'
+import Button from '@mui/material/Button'
 import Grid from '@mui/material/Grid'
 import MenuItem from '@mui/material/MenuItem'
 import Paper from '@mui/material/Paper'
@@ -6,141 +7,185 @@ import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import {
   checkLandlordLine,
-  CO2_PRICE_PER_TONNE,
-  co2Split,
+  CO2_AREA_KINDS,
+  CO2_RESTRICTIONS,
+  ENERGY_CARRIER_CODES,
+  ENERGY_CARRIERS,
   formatAmount,
   formatDecimal,
   FUEL_COST_TYPES,
-  FUELS,
-  isCo2CostType,
-  isVisibleExpense,
+  isOpenForEntry,
   parseGermanDecimal,
-  periodDays,
-  sumAmounts,
-  type AttributeRecord,
-  type Fuel,
+  type Co2AreaKind,
+  type Co2Restriction,
+  type Co2SplitAnswer,
+  type Co2SplitUpdate,
+  type EnergyCarrierCode,
   type OperatingCosts,
 } from '@portal/domain'
-import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useAttributes } from '../../properties/api/property'
+import { DescriptionList } from '../../../components/description-list'
+import { ApiError } from '../../../lib/api-client'
+import { co2SplitQuery, useCorrectCo2Split } from '../api/co2-split'
 
-/** A figure as the user would type it: German, to `digits` decimals. */
-const german = (value: number | string | null, digits: number) =>
-  value === null || value === '' ? '' : formatDecimal(value, digits)
+/** A stored decimal as the user would type it: German, without trailing zeros. */
+const german = (value: string | null) =>
+  value === null ? '' : formatDecimal(value, value.includes('.') ? value.split('.')[1]!.length : 0)
 
-/** The fuel the lines name: heating oil in litres, district heating by its note, else gas. */
-function fuelOf(units: (string | null)[], notes: (string | null)[]): Fuel {
-  if (units.includes('l')) return 'oil'
-  if (notes.some((note) => /fernwärme/i.test(note ?? ''))) return 'district'
-  if (notes.some((note) => /flüssiggas/i.test(note ?? ''))) return 'lpg'
-  return 'gas'
-}
+type NumberField = 'quantity' | 'emissionsKgInvoice' | 'co2CostInvoice'
 
 /**
- * Issue 16: the CO2 cost split of a heating distribution with fuel costs (nothing without) (CO2KostAufG,
- * docs/decisions/032). The inputs start from the fuel lines (quantity), the fuel's default emission
- * factor, the property's heated area and building use; each may be corrected from the invoice.
- * The calculation is shown step by step, and the entered landlord credit is checked against it.
+ * Issue 24, decision 032: the CO2 split of a heating distribution with fuel costs, as the server
+ * computes it (CO2KostAufG): the figures, the steps of the calculation, the check of the recorded
+ * landlord credit, and the corrections from the invoice, which the server stores.
  */
-export default function Co2SplitPanel({
-  costs,
-  connection,
-}: {
-  costs: OperatingCosts
-  connection: string
-}) {
+export default function Co2SplitPanel({ costs }: { costs: OperatingCosts; connection: string }) {
   const hasFuel = costs.operatingCostsHeatingExpense.some(
     (line) => FUEL_COST_TYPES.includes(line.tariffComponent) && line.quantity !== null,
   )
-  const attributes = useAttributes('ANSCHLUSS', connection, hasFuel)
-  // only with fuel costs; the inputs start from the master data: the form waits for them
-  if (!hasFuel || !attributes.data) return null
-  return <Co2SplitForm costs={costs} attributes={attributes.data} />
+  const split = useQuery({ ...co2SplitQuery(costs.operatingCostsDistribution), enabled: hasFuel })
+  if (!hasFuel || !split.data) return null
+  return (
+    <Co2SplitView
+      split={split.data}
+      open={isOpenForEntry(costs.operatingCostsDistributionStatus)}
+      // a new answer (another user's correction, a changed fuel line) starts the form afresh
+      key={`${split.data.version}-${split.dataUpdatedAt}`}
+    />
+  )
 }
 
-function Co2SplitForm({
-  costs,
-  attributes,
-}: {
-  costs: OperatingCosts
-  attributes: AttributeRecord[]
-}) {
+function Co2SplitView({ split, open }: { split: Co2SplitAnswer; open: boolean }) {
   const { t } = useTranslation()
-  const heating = costs.operatingCostsHeatingExpense.filter(isVisibleExpense)
-  const fuelLines = heating.filter((line) => FUEL_COST_TYPES.includes(line.tariffComponent))
-  const co2Lines = heating.filter((line) => isCo2CostType(line.tariffComponent))
-  const attribute = (code: string) => attributes.find((a) => a.ATTRIBUT === code)?.WERT ?? null
-  const year = Number(costs.until.slice(0, 4))
-  const price = CO2_PRICE_PER_TONNE[year]
-
-  const [fuel, setFuel] = useState<Fuel>(() =>
-    fuelOf(
-      fuelLines.map((line) => line.unit),
-      fuelLines.map((line) => line.note),
-    ),
-  )
-  const [quantity, setQuantity] = useState(() => {
-    const total = sumAmounts(fuelLines.map((line) => line.quantity))
-    return german(total, Number.isInteger(Number(total)) ? 0 : 3)
+  const correct = useCorrectCo2Split(split.operatingCostsDistribution)
+  const corrections = split.corrections
+  const [carrier, setCarrier] = useState<EnergyCarrierCode | ''>(corrections.energyCarrier ?? '')
+  const [areaKind, setAreaKind] = useState<Co2AreaKind | ''>(corrections.areaKind ?? '')
+  const [restriction, setRestriction] = useState<Co2Restriction | ''>(corrections.restriction ?? '')
+  const [numbers, setNumbers] = useState<Record<NumberField, string>>({
+    quantity: german(corrections.quantity),
+    emissionsKgInvoice: german(corrections.emissionsKgInvoice),
+    co2CostInvoice: german(corrections.co2CostInvoice),
   })
-  const [factor, setFactor] = useState(() => german(FUELS[fuel].kgPerUnit, 3))
-  const [area, setArea] = useState(() => german(attribute('HF') ?? attribute('WF'), 2))
-  const [residential, setResidential] = useState(attribute('GNA') !== 'G')
-  const [invoiceCosts, setInvoiceCosts] = useState('')
+  const invalid = (field: NumberField) =>
+    numbers[field].trim() !== '' && parseGermanDecimal(numbers[field]) === null
+  const serverError = correct.error instanceof ApiError ? correct.error : null
+  const errorOf = (field: string) =>
+    serverError?.field === field ? serverError.message : undefined
 
-  const parsed = {
-    quantity: parseGermanDecimal(quantity),
-    factor: parseGermanDecimal(factor),
-    area: parseGermanDecimal(area),
-    invoiceCosts: invoiceCosts.trim() === '' ? null : parseGermanDecimal(invoiceCosts),
+  const unit = split.quantityUnit ?? ''
+  const carrierName = split.energyCarrier
+    ? ENERGY_CARRIERS[split.energyCarrier].name
+    : split.fuels.map((fuel) => ENERGY_CARRIERS[fuel.energyCarrier].name).join(', ')
+  const areaName = t(`costs.co2.areaKind.${split.areaKind}`)
+
+  const figures = [
+    {
+      term: t('costs.co2.fuel'),
+      description: split.energyCarrierAssumed
+        ? t('costs.co2.assumed', { carrier: carrierName })
+        : carrierName,
+    },
+    ...(split.quantity !== null
+      ? [
+          {
+            term: t('costs.co2.quantity'),
+            description: `${formatDecimal(split.quantity, 0)} ${unit}${split.heatingValueBasis ? ` (${t(`costs.co2.basis.${split.heatingValueBasis}`)})` : ''}`,
+          },
+        ]
+      : []),
+    ...(split.emissionFactor !== null
+      ? [
+          {
+            term: t('costs.co2.factor', { unit }),
+            description: formatDecimal(split.emissionFactor, 4),
+          },
+        ]
+      : []),
+    {
+      term: t('costs.co2.emissions'),
+      description:
+        split.emissionsKg === null
+          ? t('costs.co2.unknown')
+          : `${formatDecimal(split.emissionsKg, 1)} kg${split.emissionsSource === 'invoice' ? ` ${t('costs.co2.fromInvoice')}` : ''}`,
+    },
+    {
+      term: t('costs.co2.area'),
+      description:
+        split.areaSquareMetres === null
+          ? t('costs.co2.unknown')
+          : `${formatDecimal(split.areaSquareMetres, 2)} m² ${areaName} (${split.areaKind})`,
+    },
+    {
+      term: t('costs.co2.perSquareMetre'),
+      description:
+        split.kgPerSquareMetreYear === null
+          ? t('costs.co2.unknown')
+          : `${formatDecimal(split.kgPerSquareMetreYear, 1)} kg/m²`,
+    },
+    {
+      term: t('costs.co2.stage'),
+      description: split.stage
+        ? t('costs.co2.stageOf', { stage: split.stage.stage })
+        : t(split.residential ? 'costs.co2.noStage' : 'costs.co2.nonResidential'),
+    },
+    {
+      term: t('costs.co2.shares'),
+      description:
+        split.landlordAmount === null || split.tenantAmount === null
+          ? t('costs.co2.unknown')
+          : t('costs.co2.sharesOf', {
+              landlordPercent: formatDecimal(
+                split.landlordPercent ?? 0,
+                Number.isInteger(split.landlordPercent) ? 0 : 1,
+              ),
+              landlord: formatAmount(split.landlordAmount),
+              tenant: formatAmount(split.tenantAmount),
+            }),
+    },
+    {
+      term: t('costs.co2.costs'),
+      description:
+        split.co2Cost === null
+          ? t('costs.co2.unknown')
+          : `${formatAmount(split.co2Cost)} ${t(split.co2CostSource === 'invoice' ? 'costs.co2.fromInvoice' : 'costs.co2.fromPrice')}`,
+    },
+  ]
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if ((['quantity', 'emissionsKgInvoice', 'co2CostInvoice'] as const).some(invalid)) return
+    const decimal = (field: NumberField) =>
+      numbers[field].trim() === '' ? null : parseGermanDecimal(numbers[field])
+    const update: Co2SplitUpdate = {
+      energyCarrier: carrier === '' ? null : carrier,
+      quantity: decimal('quantity'),
+      emissionsKgInvoice: decimal('emissionsKgInvoice'),
+      co2CostInvoice: decimal('co2CostInvoice'),
+      areaKind: areaKind === '' ? null : areaKind,
+      restriction: restriction === '' ? null : restriction,
+    }
+    correct.mutate(update)
   }
-  const unit = FUELS[fuel].unit
-  const complete =
-    parsed.quantity !== null &&
-    parsed.factor !== null &&
-    parsed.area !== null &&
-    Number(parsed.area) > 0 &&
-    (invoiceCosts.trim() === '' ? price !== undefined : parsed.invoiceCosts !== null)
-  const emissionsTonnes = complete ? (Number(parsed.quantity) * Number(parsed.factor)) / 1000 : 0
-  const co2Costs =
-    parsed.invoiceCosts ?? (price === undefined ? null : (emissionsTonnes * price).toFixed(2))
-  const split =
-    complete && co2Costs !== null
-      ? co2Split({
-          fuelQuantity: Number(parsed.quantity),
-          fuelUnit: unit,
-          kgPerUnit: Number(parsed.factor),
-          areaSquareMetres: Number(parsed.area),
-          periodDays: periodDays(costs.from, costs.until),
-          residential,
-          co2Costs,
-        })
-      : null
-  const entered =
-    co2Lines.length > 0 ? sumAmounts(co2Lines.map((l) => l.amountTransactionCurrency)) : null
-  const check = split && entered !== null ? checkLandlordLine(entered, split.landlordShare) : null
 
-  const numberField = (
-    label: string,
-    value: string,
-    onChange: (value: string) => void,
-    helperText?: string,
-  ) => (
+  const numberField = (field: NumberField, label: string, helperText: string) => (
     <TextField
       fullWidth
       label={label}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      error={value.trim() !== '' && parseGermanDecimal(value) === null}
-      helperText={
-        value.trim() !== '' && parseGermanDecimal(value) === null
-          ? t('costs.entry.invalidNumber')
-          : helperText
-      }
+      value={numbers[field]}
+      disabled={!open}
+      onChange={(event) => setNumbers((current) => ({ ...current, [field]: event.target.value }))}
+      error={invalid(field) || errorOf(field) !== undefined}
+      helperText={invalid(field) ? t('costs.entry.invalidNumber') : (errorOf(field) ?? helperText)}
       slotProps={{ htmlInput: { inputMode: 'decimal' } }}
     />
   )
+  const check =
+    split.enteredLandlordLine !== null && split.landlordAmount !== null
+      ? checkLandlordLine(split.enteredLandlordLine, split.landlordAmount)
+      : null
 
   return (
     <Paper component="section" aria-labelledby="co2-split-title" variant="outlined" sx={{ p: 2 }}>
@@ -150,113 +195,135 @@ function Co2SplitForm({
       <Typography variant="body2" sx={{ mb: 2 }}>
         {t('costs.co2.intro')}
       </Typography>
-      <Grid container spacing={2} sx={{ mb: 2 }}>
-        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          <TextField
-            select
-            fullWidth
-            label={t('costs.co2.fuel')}
-            value={fuel}
-            onChange={(event) => {
-              const next = event.target.value as Fuel
-              setFuel(next)
-              setFactor(german(FUELS[next].kgPerUnit, 3))
-            }}
-          >
-            {(Object.keys(FUELS) as Fuel[]).map((key) => (
-              <MenuItem key={key} value={key}>
-                {FUELS[key].name}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          {numberField(
-            t('costs.co2.quantity', { unit }),
-            quantity,
-            setQuantity,
-            t('costs.co2.quantityHelp'),
-          )}
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          {numberField(
-            t('costs.co2.factor', { unit }),
-            factor,
-            setFactor,
-            FUELS[fuel].kgPerUnit === null
-              ? t('costs.co2.factorFromInvoice')
-              : t('costs.co2.factorHelp'),
-          )}
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          {numberField(t('costs.co2.area'), area, setArea, t('costs.co2.areaHelp'))}
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          <TextField
-            select
-            fullWidth
-            label={t('costs.co2.building')}
-            value={residential ? 'residential' : 'other'}
-            onChange={(event) => setResidential(event.target.value === 'residential')}
-          >
-            <MenuItem value="residential">{t('costs.co2.residential')}</MenuItem>
-            <MenuItem value="other">{t('costs.co2.nonResidential')}</MenuItem>
-          </TextField>
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          {numberField(
-            t('costs.co2.costs'),
-            invoiceCosts,
-            setInvoiceCosts,
-            price === undefined
-              ? t('costs.co2.costsRequired')
-              : t('costs.co2.costsHelp', { year, price }),
-          )}
-        </Grid>
-      </Grid>
       <div aria-live="polite">
-        {split ? (
+        <DescriptionList items={figures} />
+        {split.missing.map((message) => (
+          <Alert key={message} severity="info" sx={{ mt: 2 }}>
+            {message}
+          </Alert>
+        ))}
+        {split.steps.length > 0 && (
           <>
-            <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 'medium' }}>
+            <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 'medium', mt: 2 }}>
               {t('costs.co2.calculation')}
             </Typography>
             <ol>
-              {parsed.invoiceCosts === null && price !== undefined && (
-                <li>
-                  {t('costs.co2.priceStep', {
-                    tonnes: formatDecimal(emissionsTonnes, 3),
-                    year,
-                    price,
-                    costs: formatAmount(co2Costs),
-                  })}
-                </li>
-              )}
               {split.steps.map((step) => (
                 <li key={step}>{step}</li>
               ))}
             </ol>
-            {check === null ? (
-              <Alert severity="info">
-                {t('costs.co2.noLine', { expected: formatAmount(`-${split.landlordShare}`) })}
-              </Alert>
-            ) : check.matches ? (
-              <Alert severity="success">
-                {t('costs.co2.matches', { entered: formatAmount(entered) })}
-              </Alert>
-            ) : (
-              <Alert severity="warning">
-                {t('costs.co2.differs', {
-                  entered: formatAmount(entered),
-                  expected: formatAmount(check.expected),
-                  difference: formatAmount(check.difference),
-                })}
-              </Alert>
-            )}
           </>
+        )}
+        {check === null ? (
+          split.expectedLandlordLine !== null && (
+            <Alert severity="info">
+              {t('costs.co2.noLine', { expected: formatAmount(split.expectedLandlordLine) })}
+            </Alert>
+          )
+        ) : check.matches ? (
+          <Alert severity="success">
+            {t('costs.co2.matches', { entered: formatAmount(split.enteredLandlordLine) })}
+          </Alert>
         ) : (
-          <Typography>{t('costs.co2.incomplete')}</Typography>
+          <Alert severity="warning">
+            {t('costs.co2.differs', {
+              entered: formatAmount(split.enteredLandlordLine),
+              expected: formatAmount(check.expected),
+              difference: formatAmount(check.difference),
+            })}
+          </Alert>
         )}
       </div>
+
+      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 'medium', mt: 3, mb: 1 }}>
+        {t('costs.co2.corrections')}
+      </Typography>
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        {t(open ? 'costs.co2.correctionsHelp' : 'costs.co2.correctionsClosed')}
+      </Typography>
+      <form onSubmit={submit} noValidate>
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+            <TextField
+              select
+              fullWidth
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              label={t('costs.co2.carrierField')}
+              value={carrier}
+              disabled={!open}
+              onChange={(event) => setCarrier(event.target.value as typeof carrier)}
+              helperText={errorOf('energyCarrier')}
+              error={errorOf('energyCarrier') !== undefined}
+            >
+              <MenuItem value="">{t('costs.co2.fromLines')}</MenuItem>
+              {ENERGY_CARRIER_CODES.map((code) => (
+                <MenuItem key={code} value={code}>
+                  {`${ENERGY_CARRIERS[code].name} (${ENERGY_CARRIERS[code].quantityUnit})`}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+            {numberField('quantity', t('costs.co2.quantityField'), t('costs.co2.quantityHelp'))}
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+            {numberField(
+              'emissionsKgInvoice',
+              t('costs.co2.emissionsField'),
+              t('costs.co2.emissionsHelp'),
+            )}
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+            {numberField('co2CostInvoice', t('costs.co2.costsField'), t('costs.co2.costsHelp'))}
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+            <TextField
+              select
+              fullWidth
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              label={t('costs.co2.areaField')}
+              value={areaKind}
+              disabled={!open}
+              onChange={(event) => setAreaKind(event.target.value as typeof areaKind)}
+            >
+              <MenuItem value="">{t('costs.co2.areaDefault')}</MenuItem>
+              {CO2_AREA_KINDS.map((kind) => (
+                <MenuItem key={kind} value={kind}>
+                  {`${t(`costs.co2.areaKind.${kind}`)} (${kind})`}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+            <TextField
+              select
+              fullWidth
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              label={t('costs.co2.restrictionField')}
+              value={restriction}
+              disabled={!open}
+              onChange={(event) => setRestriction(event.target.value as typeof restriction)}
+            >
+              <MenuItem value="">{t('costs.co2.restriction.default')}</MenuItem>
+              {CO2_RESTRICTIONS.map((value) => (
+                <MenuItem key={value} value={value}>
+                  {t(`costs.co2.restriction.${value}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Grid>
+        </Grid>
+        {serverError && serverError.field === null && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {serverError.message}
+          </Alert>
+        )}
+        {open && (
+          <Button type="submit" variant="outlined" sx={{ mt: 2 }} disabled={correct.isPending}>
+            {t('costs.co2.save')}
+          </Button>
+        )}
+      </form>
     </Paper>
   )
 }

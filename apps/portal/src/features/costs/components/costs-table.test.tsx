@@ -41,6 +41,7 @@ function line(tariffComponent: string, object: string, allocationRef: string): E
     until: '2024-12-31',
     quantity: null,
     unit: null,
+    energyCarrier: null,
     amountTransactionCurrency: '100.00',
     apportionableAmount: '100.00',
     deductibleAmount: null,
