@@ -4,6 +4,7 @@ import {
   allocatorConversion,
   formatConsumption,
   formatMonth,
+  isUserMonth,
   lastCompleteMonth,
   monthEnd,
   monthlyConsumption,
@@ -13,7 +14,7 @@ import {
   type ConsumptionUnitInput,
   type DeviceReading,
 } from './monthly-consumption'
-import { consumptionUsers, defaultConsumptionUser, isUserMonth } from './consumption-users'
+import { consumptionUsers, defaultConsumptionUser } from './consumption-users'
 
 /**
  * Month-end readings of one device from the end of `first`'s previous month on, each month rising

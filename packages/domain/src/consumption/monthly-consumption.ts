@@ -1,6 +1,6 @@
 import { formatDecimal } from '../format/amount'
 import { daysInMonth } from '../format/date'
-import { isUserMonth, type ContractPeriod } from './consumption-users'
+import type { ContractPeriod } from './consumption-users'
 
 /**
  * Issue 16: the monthly consumption information of §6a HeizkostenV. From the month-end values of a
@@ -112,6 +112,35 @@ export const monthOf = (isoDate: string): string => isoDate.slice(0, 7)
 export function monthEnd(month: string): string {
   const [year, number] = month.split('-').map(Number) as [number, number]
   return `${month}-${String(daysInMonth(year, number)).padStart(2, '0')}`
+}
+
+/** The ISO day after an ISO day. */
+function nextDay(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number]
+  if (day < daysInMonth(year, month)) {
+    return `${isoDate.slice(0, 8)}${String(day + 1).padStart(2, '0')}`
+  }
+  return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`
+}
+
+/**
+ * Issue 24: whether a month ('YYYY-MM') is the user's: every day of it, the first to the last,
+ * lies in one of his contracts (two contracts that follow each other without a gap count as one).
+ *
+ * The figures come from month-end values, so a month in which the tenant changed holds the
+ * consumption of two users: it is shown to neither. Showing it whole to one would tell him the
+ * other's consumption (§6b), and a part of a month is no comparable "Verbrauch im letzten Monat"
+ * (§6a Abs. 2 Nr. 1). A move-in on the 1st and a move-out on the month's last day keep the month.
+ */
+export function isUserMonth(periods: readonly ContractPeriod[], month: string): boolean {
+  const end = monthEnd(month)
+  let day = `${month}-01`
+  for (;;) {
+    const covering = periods.find((p) => p.from <= day && (p.until === null || p.until >= day))
+    if (!covering) return false
+    if (covering.until === null || covering.until >= end) return true
+    day = nextDay(covering.until)
+  }
 }
 
 /** The month `count` months after (or before, when negative) a 'YYYY-MM' month. */
