@@ -3,10 +3,11 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { checkScreen, expect, signIn, test } from '../fixtures'
 
 /**
- * Issue 16, monthly consumption information (§6a HeizkostenV): a unit's chart read by keyboard and
- * through its table, the CSV and the month's PDF with the same figures, and the property overview
- * with the units far above the average. The figures are checked against the API's answer,
- * formatted here on their own.
+ * Issues 16 and 24, monthly consumption information (§6a HeizkostenV): a user's chart read by
+ * keyboard and through its table, the CSV and the month's PDF with the same figures, a unit whose
+ * tenant changed showing each tenant only his own months, and the property overview with the
+ * units far above the average. The figures are checked against the API's answer, formatted here
+ * on their own.
  */
 
 type Month = {
@@ -17,6 +18,12 @@ type Month = {
   averageForArea: string | null
 }
 type Series = { typeClass: string; unit: string; months: Month[] }
+type User = {
+  businessPartner: string
+  name: string
+  periods: { contract: string; from: string; until: string | null }[]
+}
+type Report = { user: User | null; users: User[]; months: string[]; series: Series[] }
 
 const MONTHS = [
   'Januar',
@@ -46,8 +53,10 @@ async function api<T>(request: APIRequestContext, token: string, url: string): P
   return (await response.json()) as T
 }
 
-/** A property of the signed-in user with remotely read meters, and its unit farthest above. */
-async function radioUnit(page: Page) {
+type OverviewItem = { pointOfDelivery: string; reference: string; farAboveAverage: boolean }
+
+/** The signed-in user's properties with remotely read meters, with their overview's units. */
+async function* radioProperties(page: Page) {
   const token = (await page.evaluate(() => sessionStorage.getItem('kundenportal.token')))!
   const search = await page.request.post('/api/persistence/connections-search?limit=50', {
     headers: { authorization: `Bearer ${token}` },
@@ -55,19 +64,49 @@ async function radioUnit(page: Page) {
   })
   const { items } = (await search.json()) as { items: { connection: string }[] }
   for (const { connection } of items) {
-    const overview = await api<{
-      items: { pointOfDelivery: string; reference: string; farAboveAverage: boolean }[]
-    }>(page.request, token, `/api/persistence/connections/${connection}/monthly-consumption`)
-    const far = overview.items.find((item) => item.farAboveAverage)
-    if (!far) continue
-    const report = await api<{ series: Series[] }>(
+    const overview = await api<{ items: OverviewItem[] }>(
       page.request,
       token,
-      `/api/persistence/points-of-delivery/${far.pointOfDelivery}/monthly-consumption`,
+      `/api/persistence/connections/${connection}/monthly-consumption`,
     )
-    return { connection, unit: far, report }
+    const report = (pointOfDelivery: string) =>
+      api<Report>(
+        page.request,
+        token,
+        `/api/persistence/points-of-delivery/${pointOfDelivery}/monthly-consumption`,
+      )
+    yield { connection, items: overview.items, report }
+  }
+}
+
+/**
+ * A unit far above its property's average whose current user has at least two months (the chart
+ * moves between them), with his report.
+ */
+async function radioUnit(page: Page) {
+  for await (const { connection, items, report } of radioProperties(page)) {
+    for (const unit of items.filter((item) => item.farAboveAverage)) {
+      const answer = await report(unit.pointOfDelivery)
+      if (answer.months.length >= 2) return { connection, unit, report: answer }
+    }
   }
   throw new Error('no property with a unit far above its average')
+}
+
+/** A unit whose current user moved in after the first of the twelve months, after another one. */
+async function unitWithTenantChange(page: Page) {
+  for await (const { connection, items, report } of radioProperties(page)) {
+    for (const pointOfDelivery of new Set(items.map((item) => item.pointOfDelivery))) {
+      const answer = await report(pointOfDelivery)
+      const movedIn = answer.user?.periods[0]?.from
+      const before = answer.users.find((u) => u.businessPartner !== answer.user?.businessPartner)
+      // he moved in on the 1st of a month of the twelve, and another user had the unit before
+      if (movedIn?.endsWith('-01') && movedIn.slice(0, 7) === answer.months[0] && before) {
+        return { connection, pointOfDelivery, report: answer, movedIn, before }
+      }
+    }
+  }
+  throw new Error('the demo data has no unit whose tenant changed within the twelve months')
 }
 
 async function download(page: Page, click: () => Promise<void>) {
@@ -95,7 +134,10 @@ test('a unit’s months: the chart by keyboard, its table, the CSV and the PDF s
   await page.goto(`/properties/${connection}/units/${unit.pointOfDelivery}`)
   const section = page.getByRole('region', { name: 'Verbrauch je Monat' })
   const chart = section.getByRole('group', { name: /^Diagramm: / })
-  await expect(chart.getByRole('listitem')).toHaveCount(12)
+  const count = series.months.length
+  await expect(chart.getByRole('listitem')).toHaveCount(count)
+  // the value axis names its unit
+  await expect(section.getByTestId('consumption-axis-unit')).toHaveText(series.unit)
   await checkScreen(page, 'consumption-unit')
 
   // by keyboard: one tab stop on the last month, the arrows and Home/End move through the months
@@ -126,7 +168,7 @@ test('a unit’s months: the chart by keyboard, its table, the CSV and the PDF s
   const table = section.getByRole('table')
   const lastRow = table.getByRole('row', { name: new RegExp(`^${monthName(last.month)}`) })
   await expect(lastRow.getByRole('cell').first()).toHaveText(shown(last.consumption!, series.unit))
-  await expect(table.locator('tbody tr')).toHaveCount(12)
+  await expect(table.locator('tbody tr')).toHaveCount(count)
 
   // the CSV for German Excel
   const exportName = await table.evaluate(
@@ -140,14 +182,20 @@ test('a unit’s months: the chart by keyboard, its table, the CSV and the PDF s
   expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
   const lines = csv.bytes.toString('utf8').slice(1).split('\r\n')
   expect(lines[0]!.split(';')[0]).toBe('Monat')
-  expect(lines.slice(1, -1)).toHaveLength(12)
+  expect(lines.slice(1, -1)).toHaveLength(count)
   const lastLine = lines.find((line) => line.startsWith(`${monthName(last.month)};`))!
   // the number a German Excel reads: decimal comma, no thousands separator
   expect(lastLine.split(';')[1]).toBe(String(Number(last.consumption)).replace('.', ','))
 
-  // the month's PDF
+  // the month's PDF: the month chosen drives the summary and the chart too
   await section.getByRole('combobox', { name: 'Monat der Verbrauchsinformation' }).click()
   await page.getByRole('option', { name: monthName(before.month) }).click()
+  await expect(section.getByTestId('consumption-summary')).toContainText(
+    `Im ${monthName(before.month)} verbrauchten Sie`,
+  )
+  await expect(chart.locator('[role="listitem"][tabindex="0"]')).toHaveAccessibleName(
+    new RegExp(`^${monthName(before.month)}: `),
+  )
   const pdf = await download(page, () =>
     section.getByRole('button', { name: 'Verbrauchsinformation als PDF' }).click(),
   )
@@ -156,16 +204,65 @@ test('a unit’s months: the chart by keyboard, its table, the CSV and the PDF s
   expect(text.startsWith('%PDF-')).toBe(true)
   expect(text).toContain(`(Verbrauchsinformation ${monthName(before.month)})`)
   expect(text).toContain(`(Nutzeinheit: ${unit.reference})`)
+  expect(text).toContain(`(Nutzer: ${report.user!.name})`)
   for (const s of report.series) {
     const month = s.months.at(-2)!
     if (month.consumption) expect(text).toContain(`(${shown(month.consumption, s.unit)})`)
     if (month.previousMonth) expect(text).toContain(`(${shown(month.previousMonth, s.unit)})`)
   }
 
+  // the month stays chosen on the other meter type
+  if (report.series.length > 1) {
+    await section
+      .getByRole('button', { name: /^(Heizung|Warmwasser) / })
+      .last()
+      .click()
+    await expect(section.getByTestId('consumption-summary')).toContainText(
+      `Im ${monthName(before.month)} verbrauchten Sie`,
+    )
+  }
+
   // on the narrowest phone the chart and the table reflow without sideways scrolling of the page
   await page.setViewportSize({ width: 320, height: 800 })
-  await expect(chart.getByRole('listitem')).toHaveCount(12)
+  await expect(chart.getByRole('listitem')).toHaveCount(count)
   await checkScreen(page, 'consumption-unit-320')
+})
+
+test('after a tenant change the new tenant is shown no month before his move-in, nor the one before him any after', async ({
+  page,
+}) => {
+  await signIn(page, 'verwalter')
+  const { connection, pointOfDelivery, report, movedIn, before } = await unitWithTenantChange(page)
+  const movedInMonth = movedIn.slice(0, 7)
+  await page.goto(`/properties/${connection}/units/${pointOfDelivery}`)
+  const section = page.getByRole('region', { name: 'Verbrauch je Monat' })
+  const chooser = section.getByRole('combobox', { name: 'Nutzer' })
+  // today's tenant first
+  await expect(chooser).toContainText(report.user!.name)
+  const chart = section.getByRole('group', { name: /^Diagramm: / })
+  await expect(chart.getByRole('listitem')).toHaveCount(report.months.length)
+  const rows = section.getByRole('table').locator('tbody tr')
+  await expect(rows).toHaveCount(report.months.length)
+  const shownMonths = await rows.evaluateAll((cells) =>
+    cells.map((row) => row.querySelector('th, td')?.textContent ?? ''),
+  )
+  expect(shownMonths).toEqual(report.months.map(monthName))
+  expect(report.months.every((month) => month >= movedInMonth)).toBe(true)
+  // the month before his move-in is neither a bar nor a row
+  const [year, month] = movedInMonth.split('-').map(Number) as [number, number]
+  const nameBefore = monthName(new Date(Date.UTC(year, month - 2, 1)).toISOString().slice(0, 7))
+  await expect(section.getByRole('table')).not.toContainText(nameBefore)
+  await expect(chart.getByRole('listitem', { name: new RegExp(`^${nameBefore}`) })).toHaveCount(0)
+  await checkScreen(page, 'consumption-tenant-change')
+
+  // the tenant before him: only his months, none from the new tenant's move-in on
+  await chooser.click()
+  await page.getByRole('option', { name: new RegExp(`^${before.name} `) }).click()
+  await expect(chooser).toContainText(before.name)
+  const earlier = await rows.evaluateAll((cells) =>
+    cells.map((row) => row.querySelector('th, td')?.textContent ?? ''),
+  )
+  for (const month of report.months) expect(earlier).not.toContain(monthName(month))
 })
 
 test('the property lists its units against the average and marks those far above', async ({

@@ -1,6 +1,7 @@
 /**
- * The monthly consumption information of one usage unit for one month as a one-page PDF (§6a
- * HeizkostenV, issue 16): what a property manager passes on to the tenant.
+ * The monthly consumption information of one user of a usage unit for one month as a one-page PDF
+ * (§6a HeizkostenV, issues 16 and 24): what a property manager passes on to the tenant. It names
+ * the user and his period, and holds only his months (docs/decisions/033).
  */
 import {
   CONSUMPTION_SERIES_LABELS,
@@ -8,10 +9,12 @@ import {
   addMonthsTo,
   formatChangePercent,
   formatConsumption,
+  formatDate,
   formatDecimal,
   formatMonth,
   yearOnYearChange,
   type ConsumptionSeries,
+  type ConsumptionUser,
   type UnitConsumption,
 } from '@portal/domain'
 import { buildPdf, type PdfFile, type PdfLine } from '../files/pdf'
@@ -59,7 +62,7 @@ function seriesLines(series: ConsumptionSeries, month: string): PdfLine[] {
           x: VALUE_X,
         },
         ...(values.kwh !== null && series.unit !== 'kWh'
-          ? [{ text: `= ${formatConsumption(values.kwh, 'kWh')}`, x: NOTE_X }]
+          ? [{ text: `= ${formatConsumption(values.kwh, 'kWh')} (umgerechnet)`, x: NOTE_X }]
           : []),
       ],
     },
@@ -97,9 +100,36 @@ function seriesLines(series: ConsumptionSeries, month: string): PdfLine[] {
   return lines
 }
 
-/** The PDF for `month` ('YYYY-MM', one of the report's months). */
+/** '01.06.2026 bis 31.03.2027' or 'seit 01.06.2026', the contracts joined. */
+function periodText(user: ConsumptionUser): string {
+  return user.periods
+    .map((p) =>
+      p.until === null
+        ? `seit ${formatDate(p.from)}`
+        : `${formatDate(p.from)} bis ${formatDate(p.until)}`,
+    )
+    .join(', ')
+}
+
+/** The footnote on the allocators' kWh: the factor and where it comes from, or why there is none. */
+function allocatorNote(series: ConsumptionSeries): string[] {
+  if (series.kwhPerUnit === null || series.kwhBasisYear === null) {
+    return [
+      'Heizkostenverteiler zeigen Einheiten: ohne vollständigen Jahreswert des Wärmezählers der',
+      'Liegenschaft sind sie nicht in kWh umgerechnet.',
+    ]
+  }
+  const year = series.kwhBasisYear
+  return [
+    `Heizkostenverteiler in kWh umgerechnet: 1 Einheit = ${formatDecimal(series.kwhPerUnit, 4)} kWh, das ist die Wärme des`,
+    `Wärmezählers der Liegenschaft ${year} geteilt durch die Einheiten aller ihrer Heizkostenverteiler ${year}.`,
+  ]
+}
+
+/** The PDF for `user` and `month` ('YYYY-MM', one of his months in the report). */
 export function consumptionInformationPdf(
   unit: ConsumptionInformationUnit,
+  user: ConsumptionUser,
   report: UnitConsumption,
   month: string,
 ): PdfFile {
@@ -107,7 +137,9 @@ export function consumptionInformationPdf(
   const lines: PdfLine[] = [
     { text: title, size: 18, bold: true },
     { text: 'nach § 6a Heizkostenverordnung', size: 11 },
-    { text: `Nutzeinheit: ${unit.reference}`, gap: 14 },
+    { text: `Nutzer: ${user.name}`, gap: 14 },
+    { text: `Nutzungszeitraum: ${periodText(user)}` },
+    { text: `Nutzeinheit: ${unit.reference}` },
     { text: `Anschrift: ${unit.address}` },
     {
       text: `Beheizte Fläche: ${report.area === null ? 'nicht erfasst' : `${formatDecimal(report.area, 2)} m²`}`,
@@ -124,13 +156,18 @@ export function consumptionInformationPdf(
       gap: 24,
     },
     {
-      text: `Warmwasser in kWh: ${HOT_WATER_KWH_PER_CUBIC_METRE} kWh je m³ (Erwärmung von 10 auf 60 °C, § 9 Abs. 2 HeizkostenV).`,
+      text: 'Vormonat und Vorjahresmonat nur aus Ihren eigenen Monaten in dieser Nutzeinheit.',
       size: 9,
     },
-    {
-      text: 'Heizkostenverteiler zeigen Einheiten; in kWh rechnet sie erst die Jahresabrechnung um.',
-      size: 9,
-    },
+    ...report.series
+      .filter((s) => s.typeClass === 'WW')
+      .map((): PdfLine => ({
+        text: `Warmwasser in kWh umgerechnet: ${HOT_WATER_KWH_PER_CUBIC_METRE} kWh je m³ (Erwärmung von 10 auf 60 °C, § 9 Abs. 2 HeizkostenV).`,
+        size: 9,
+      })),
+    ...report.series
+      .filter((s) => s.typeClass === 'HV')
+      .flatMap((s) => allocatorNote(s).map((text): PdfLine => ({ text, size: 9 }))),
     {
       text: 'Die Werte sind eine Information, keine Abrechnung; maßgeblich ist die Jahresabrechnung.',
       size: 9,

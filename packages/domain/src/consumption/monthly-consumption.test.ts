@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import {
   addMonthsTo,
+  allocatorConversion,
   formatConsumption,
   formatMonth,
+  isUserMonth,
   lastCompleteMonth,
   monthEnd,
   monthlyConsumption,
@@ -12,6 +14,7 @@ import {
   type ConsumptionUnitInput,
   type DeviceReading,
 } from './monthly-consumption'
+import { consumptionUsers, defaultConsumptionUser } from './consumption-users'
 
 /**
  * Month-end readings of one device from the end of `first`'s previous month on, each month rising
@@ -60,6 +63,8 @@ const unitC: ConsumptionUnitInput = {
   readings: readingsOf('C-HZ', 'HZ', FIRST_NEEDED, LAST, () => '1000'),
 }
 const property = [unitA, unitB, unitC]
+/** One user through all months: the figures of the unit. */
+const ALWAYS = [{ contract: 'VT1', from: '2000-01-01', until: null }]
 
 describe('months', () => {
   it('counts months across years and knows their last days', () => {
@@ -82,7 +87,7 @@ describe('months', () => {
 })
 
 describe('unitConsumption', () => {
-  const report = unitConsumption(unitA, property, LAST)
+  const report = unitConsumption(unitA, property, LAST, ALWAYS, null)
   const [heating] = report.series
   const october = heating!.months.at(-1)!
 
@@ -115,7 +120,7 @@ describe('unitConsumption', () => {
     })
   })
 
-  it('converts hot water from m³ to kWh at 125 kWh/m³ and leaves allocator units unconverted', () => {
+  it('converts hot water from m³ to kWh at 125 kWh/m³, allocators only with a conversion', () => {
     const unit: ConsumptionUnitInput = {
       pointOfDelivery: 'W',
       area: '60.00',
@@ -126,8 +131,9 @@ describe('unitConsumption', () => {
         ...readingsOf('W-KW', 'KW', FIRST_NEEDED, LAST, () => '4'),
       ],
     }
-    const { series } = unitConsumption(unit, [unit], LAST)
+    const { series } = unitConsumption(unit, [unit], LAST, ALWAYS, null)
     expect(series.map((s) => s.typeClass)).toEqual(['HV', 'WW'])
+    expect(series[0]!).toMatchObject({ kwhPerUnit: null, kwhBasisYear: null })
     expect(series[0]!.months.at(-1)).toMatchObject({ consumption: '12.000', kwh: null })
     expect(series[1]!.months.at(-1)).toMatchObject({
       consumption: '2.500',
@@ -161,16 +167,22 @@ describe('unitConsumption', () => {
       ...unitB,
       readings: unitB.readings.filter((r) => r.readingDate !== monthEnd('2026-10')),
     }
-    const own = unitConsumption(gap, [unitA, gap], LAST).series[0]!.months.at(-1)!
+    const own = unitConsumption(gap, [unitA, gap], LAST, ALWAYS, null).series[0]!.months.at(-1)!
     expect(own.consumption).toBeNull()
-    const ofA = unitConsumption(unitA, [unitA, gap], LAST).series[0]!.months.at(-1)!
+    const ofA = unitConsumption(unitA, [unitA, gap], LAST, ALWAYS, null).series[0]!.months.at(-1)!
     // only A counts in October: 150.5 kWh over 50 m²
     expect(ofA.propertyAveragePerSquareMetre).toBe('3.010')
   })
 
   it('has no average for the area of a unit without a recorded area', () => {
     const noArea = { ...unitA, area: null }
-    const october = unitConsumption(noArea, [noArea, unitB], LAST).series[0]!.months.at(-1)!
+    const october = unitConsumption(
+      noArea,
+      [noArea, unitB],
+      LAST,
+      ALWAYS,
+      null,
+    ).series[0]!.months.at(-1)!
     expect(october.propertyAveragePerSquareMetre).toBe('3.000')
     expect(october.averageForArea).toBeNull()
   })
@@ -233,5 +245,143 @@ describe('propertyConsumptionOverview', () => {
       LAST,
     )
     expect(at[0]).toMatchObject({ percentAboveAverage: 50, farAboveAverage: true })
+  })
+})
+
+describe('the user’s months (§6a Abs. 2: "desselben Nutzers")', () => {
+  // Unit A's tenant moved out at the end of March 2026, the unit stood empty in April and May,
+  // the next tenant moved in on 1 June 2026.
+  const first = [{ contract: 'VT1', from: '2019-04-01', until: '2026-03-31' }]
+  const next = [{ contract: 'VT3', from: '2026-06-01', until: null }]
+
+  it('shows the new tenant no month before his move-in and compares with none of them', () => {
+    const report = unitConsumption(unitA, property, LAST, next, null)
+    expect(report.months).toEqual(['2026-06', '2026-07', '2026-08', '2026-09', '2026-10'])
+    const [june, july] = report.series[0]!.months
+    // June's previous month was vacant, June 2025 the predecessor's: neither is his
+    expect(june).toMatchObject({ month: '2026-06', previousMonth: null, sameMonthLastYear: null })
+    expect(july).toMatchObject({ previousMonth: '100.000', sameMonthLastYear: null })
+    // the property's average is no one's consumption and stays
+    expect(report.series[0]!.months.at(-1)!.propertyAveragePerSquareMetre).toBe('7.634')
+  })
+
+  it('shows the tenant who moved out at a month end his months up to that month', () => {
+    const report = unitConsumption(unitA, property, LAST, first, null)
+    expect(report.months).toEqual(['2025-11', '2025-12', '2026-01', '2026-02', '2026-03'])
+    expect(report.series[0]!.months[0]).toMatchObject({
+      month: '2025-11',
+      previousMonth: '120.000',
+      sameMonthLastYear: '100.000',
+    })
+  })
+
+  it('leaves out a month in which the tenant changed in the middle, for both tenants', () => {
+    const before = [{ contract: 'VT1', from: '2019-04-01', until: '2026-06-14' }]
+    const after = [{ contract: 'VT2', from: '2026-06-15', until: null }]
+    expect(unitConsumption(unitA, property, LAST, before, null).months.at(-1)).toBe('2026-05')
+    const report = unitConsumption(unitA, property, LAST, after, null)
+    expect(report.months[0]).toBe('2026-07')
+    // July's previous month, June, held both tenants' heat: no comparison
+    expect(report.series[0]!.months[0]!.previousMonth).toBeNull()
+  })
+
+  it('keeps a month with a move-in on the 1st and a move-out on its last day', () => {
+    expect(
+      isUserMonth([{ contract: 'a', from: '2026-02-01', until: '2026-02-28' }], '2026-02'),
+    ).toBe(true)
+    expect(isUserMonth([{ contract: 'a', from: '2026-02-02', until: null }], '2026-02')).toBe(false)
+    expect(
+      isUserMonth([{ contract: 'a', from: '2024-02-01', until: '2024-02-28' }], '2024-02'),
+    ).toBe(false)
+    // two contracts of the same user that follow each other within the month
+    expect(
+      isUserMonth(
+        [
+          { contract: 'a', from: '2025-01-01', until: '2026-03-15' },
+          { contract: 'b', from: '2026-03-16', until: null },
+        ],
+        '2026-03',
+      ),
+    ).toBe(true)
+    // a vacant day between them is not his
+    expect(
+      isUserMonth(
+        [
+          { contract: 'a', from: '2025-01-01', until: '2026-03-15' },
+          { contract: 'b', from: '2026-03-17', until: null },
+        ],
+        '2026-03',
+      ),
+    ).toBe(false)
+  })
+
+  it('lists the unit’s users in the months by business partner, without vacancies', () => {
+    const contract = (
+      key: string,
+      partner: string,
+      from: string,
+      until: string | null,
+      type = 'VKW',
+    ) => ({
+      contract: key,
+      businessPartner: partner,
+      name: `Name ${partner}`,
+      from,
+      until,
+      contractAccountType: type,
+    })
+    const users = consumptionUsers(
+      [
+        contract('VT4', 'P2', '2026-06-01', null),
+        contract('VT0', 'P0', '2015-01-01', '2024-10-31'),
+        contract('VT1', 'P1', '2019-04-01', '2025-12-31'),
+        contract('VT2', 'OWNER', '2026-04-01', '2026-05-31', 'VKT'),
+        contract('VT3', 'P1', '2026-01-01', '2026-03-31'),
+      ],
+      '2025-11',
+      LAST,
+    )
+    expect(users.map((u) => [u.businessPartner, u.periods.map((p) => p.contract)])).toEqual([
+      ['P1', ['VT1', 'VT3']],
+      ['P2', ['VT4']],
+    ])
+    expect(defaultConsumptionUser(users, '2026-11-20')?.businessPartner).toBe('P2')
+    // a unit vacant today shows its last tenant
+    expect(defaultConsumptionUser(users.slice(0, 1), '2026-11-20')?.businessPartner).toBe('P1')
+    expect(defaultConsumptionUser([], '2026-11-20')).toBeNull()
+  })
+})
+
+describe('allocatorConversion', () => {
+  // two units with allocators, 30 and 20 units a month; the main heat meter 1,000 kWh a month
+  const allocators = (id: string, use: string): ConsumptionUnitInput => ({
+    pointOfDelivery: id,
+    area: '50.00',
+    readings: readingsOf(`${id}-HV`, 'HV', FIRST_NEEDED, LAST, () => use),
+  })
+  const units = [allocators('H1', '30'), allocators('H2', '20'), unitB]
+  const mainMeter = readingsOf('M-HZ', 'HZ', FIRST_NEEDED, LAST, () => '1000')
+
+  it('divides the main heat meter’s year by the allocators’ units of the last complete year', () => {
+    // 12,000 kWh ÷ 600 units = 20 kWh per unit, found in 2025 (October 2026 is the last month)
+    expect(allocatorConversion(mainMeter, units, LAST)).toEqual({ kwhPerUnit: 20, year: 2025 })
+    // December is the last month: its year is complete
+    expect(allocatorConversion(mainMeter, units, '2025-12')).toEqual({ kwhPerUnit: 20, year: 2025 })
+  })
+
+  it('converts the units of every month of the user with the one factor', () => {
+    const conversion = allocatorConversion(mainMeter, units, LAST)
+    const [series] = unitConsumption(units[0]!, units, LAST, ALWAYS, conversion).series
+    expect(series).toMatchObject({ typeClass: 'HV', kwhPerUnit: 20, kwhBasisYear: 2025 })
+    expect(series!.months.at(-1)).toMatchObject({ consumption: '30.000', kwh: '600.000' })
+  })
+
+  it('rounds the factor to four decimals and gives none without the whole year', () => {
+    const third = readingsOf('M-HZ', 'HZ', FIRST_NEEDED, LAST, () => '333.333')
+    // 3,999.996 kWh ÷ 600 units = 6.66666 kWh per unit
+    expect(allocatorConversion(third, units, LAST)?.kwhPerUnit).toBe(6.6667)
+    const gap = mainMeter.filter((r) => r.readingDate !== '2025-07-31')
+    expect(allocatorConversion(gap, units, LAST)).toBeNull()
+    expect(allocatorConversion([], units, LAST)).toBeNull()
   })
 })

@@ -1,5 +1,6 @@
 import { formatDecimal } from '../format/amount'
 import { daysInMonth } from '../format/date'
+import type { ContractPeriod } from './consumption-users'
 
 /**
  * Issue 16: the monthly consumption information of §6a HeizkostenV. From the month-end values of a
@@ -23,7 +24,8 @@ export interface ConsumptionDevice {
 
 /**
  * The device type classes of §6a: heat meters count kWh, hot-water meters m³ (converted by §9),
- * heat cost allocators dimensionless units that only the whole property's bill turns into kWh.
+ * heat cost allocators dimensionless units; their kWh per unit is the property's own
+ * (`allocatorConversion`), so it is null here.
  */
 export const CONSUMPTION_DEVICES = {
   HZ: { medium: 'heating', unit: 'kWh', kwhPerUnit: 1 },
@@ -110,6 +112,35 @@ export const monthOf = (isoDate: string): string => isoDate.slice(0, 7)
 export function monthEnd(month: string): string {
   const [year, number] = month.split('-').map(Number) as [number, number]
   return `${month}-${String(daysInMonth(year, number)).padStart(2, '0')}`
+}
+
+/** The ISO day after an ISO day. */
+function nextDay(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number]
+  if (day < daysInMonth(year, month)) {
+    return `${isoDate.slice(0, 8)}${String(day + 1).padStart(2, '0')}`
+  }
+  return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`
+}
+
+/**
+ * Issue 24: whether a month ('YYYY-MM') is the user's: every day of it, the first to the last,
+ * lies in one of his contracts (two contracts that follow each other without a gap count as one).
+ *
+ * The figures come from month-end values, so a month in which the tenant changed holds the
+ * consumption of two users: it is shown to neither. Showing it whole to one would tell him the
+ * other's consumption (§6b), and a part of a month is no comparable "Verbrauch im letzten Monat"
+ * (§6a Abs. 2 Nr. 1). A move-in on the 1st and a move-out on the month's last day keep the month.
+ */
+export function isUserMonth(periods: readonly ContractPeriod[], month: string): boolean {
+  const end = monthEnd(month)
+  let day = `${month}-01`
+  for (;;) {
+    const covering = periods.find((p) => p.from <= day && (p.until === null || p.until >= day))
+    if (!covering) return false
+    if (covering.until === null || covering.until >= end) return true
+    day = nextDay(covering.until)
+  }
 }
 
 /** The month `count` months after (or before, when negative) a 'YYYY-MM' month. */
@@ -221,15 +252,71 @@ export interface ConsumptionMonth {
 
 export interface ConsumptionSeries extends ConsumptionDevice {
   typeClass: ConsumptionTypeClass
+  /** The calendar year the allocators' kWh per unit was found in; null for the other classes. */
+  kwhBasisYear: number | null
   months: ConsumptionMonth[]
 }
 
 export interface UnitConsumption {
   pointOfDelivery: string
   area: string | null
-  /** The months shown, oldest first. */
+  /** The months shown: those of the twelve that are the user's, oldest first. */
   months: string[]
   series: ConsumptionSeries[]
+}
+
+/** kWh per allocator unit of a property, and the calendar year it was found in. */
+export interface AllocatorConversion {
+  kwhPerUnit: number
+  year: number
+}
+
+/** Decimals of the kWh per allocator unit: enough that a year's units round to the kWh. */
+const CONVERSION_DECIMALS = 4
+
+/**
+ * The heat cost allocators' units in kWh (§6a Abs. 2 Nr. 1: "in Kilowattstunden"). Allocators
+ * (EN 834, VDI 2077) register each radiator's share of the heat given off in the property, not an
+ * amount of heat; the property's heat meter (the main meter `HZ` at the heating) measures that
+ * heat. Balanced over the last complete calendar year (the heating bill's period):
+ *
+ *   kWh per unit = heat of the main heat meter in the year ÷ units of all allocators of the
+ *   property in the year
+ *
+ * and every month's units are multiplied by it. One factor for the year keeps the ratios of the
+ * comparisons (previous month, same month a year before) those of the units read. Null when the
+ * property has no main heat meter or a month-end value of the year is missing: the information
+ * then shows units only.
+ */
+export function allocatorConversion(
+  mainHeatReadings: readonly DeviceReading[],
+  units: readonly ConsumptionUnitInput[],
+  lastMonth: string,
+): AllocatorConversion | null {
+  const lastYear = Number(lastMonth.slice(0, 4)) - (lastMonth.endsWith('-12') ? 0 : 1)
+  const months = monthsUntil(`${lastYear}-12`, 12)
+  const sum = (perMonth: Map<string, number | null> | undefined): number | null => {
+    if (!perMonth) return null
+    let total = 0
+    for (const month of months) {
+      const value = perMonth.get(month)
+      if (value === null) return null
+      total += value ?? 0
+    }
+    return total
+  }
+  const heat = sum(monthlyConsumption(mainHeatReadings, months).get('HZ'))
+  let allocated = 0
+  for (const unit of units) {
+    const perMonth = monthlyConsumption(unit.readings, months).get('HV')
+    if (!perMonth) continue
+    const value = sum(perMonth)
+    if (value === null) return null
+    allocated += value
+  }
+  if (heat === null || heat <= 0 || allocated <= 0) return null
+  const scale = 10 ** CONVERSION_DECIMALS
+  return { kwhPerUnit: Math.round((heat / allocated) * scale) / scale, year: lastYear }
 }
 
 const areaThousandths = (area: string | null): number | null => {
@@ -261,18 +348,26 @@ function propertyTotals(units: readonly ConsumptionUnitInput[], months: readonly
 }
 
 /**
- * The §6a report of one unit for the twelve months ending with `lastMonth`: per type class its
- * consumption, the kWh where known, the previous month, the same month a year before and the
- * property's average per m² (all units of the property with a value that month and an area).
+ * The §6a report for one user of a unit over the twelve months ending with `lastMonth`: per type
+ * class his consumption, the kWh where known, his previous month, his same month a year before and
+ * the property's average per m² (all units of the property with a value that month and an area).
+ * Only the user's months (`isUserMonth` of his contracts `periods`) are shown and compared with:
+ * a month of another user is neither shown nor a comparison, the comparison is then "not
+ * available" (§6a Abs. 2 Nr. 2: "soweit diese Daten erhoben worden sind"). The average stays the
+ * property's: it is no one's consumption.
  */
 export function unitConsumption(
   unit: ConsumptionUnitInput,
   propertyUnits: readonly ConsumptionUnitInput[],
   lastMonth: string,
+  periods: readonly ContractPeriod[],
+  allocators: AllocatorConversion | null,
 ): UnitConsumption {
-  const months = monthsUntil(lastMonth, CONSUMPTION_MONTHS)
+  const months = monthsUntil(lastMonth, CONSUMPTION_MONTHS).filter((m) => isUserMonth(periods, m))
   // a year and a month before the first month shown: its previous month and the year before
-  const reach = monthsUntil(lastMonth, CONSUMPTION_MONTHS + 13)
+  const reach = monthsUntil(lastMonth, CONSUMPTION_MONTHS + 13).filter((m) =>
+    isUserMonth(periods, m),
+  )
   const own = monthlyConsumption(unit.readings, reach)
   const totals = propertyTotals(propertyUnits, months)
   const area = areaThousandths(unit.area)
@@ -280,7 +375,11 @@ export function unitConsumption(
   for (const typeClass of CONSUMPTION_TYPE_CLASSES) {
     const perMonth = own.get(typeClass)
     if (!perMonth) continue
-    const device = CONSUMPTION_DEVICES[typeClass]
+    const device =
+      typeClass === 'HV'
+        ? { ...CONSUMPTION_DEVICES.HV, kwhPerUnit: allocators?.kwhPerUnit ?? null }
+        : CONSUMPTION_DEVICES[typeClass]
+    // months outside the user's were never computed: `get` answers undefined for them
     const valueOf = (month: string) => {
       const value = perMonth.get(month)
       return value === undefined || value === null ? null : fromThousandths(value)
@@ -288,6 +387,7 @@ export function unitConsumption(
     series.push({
       typeClass,
       ...device,
+      kwhBasisYear: typeClass === 'HV' ? (allocators?.year ?? null) : null,
       months: months.map((month) => {
         const value = perMonth.get(month)
         const total = totals.get(typeClass)?.get(month)
@@ -297,7 +397,7 @@ export function unitConsumption(
           kwh:
             value === undefined || value === null || device.kwhPerUnit === null
               ? null
-              : fromThousandths(value * device.kwhPerUnit),
+              : fromThousandths(Math.round(value * device.kwhPerUnit)),
           previousMonth: valueOf(addMonthsTo(month, -1)),
           sameMonthLastYear: valueOf(addMonthsTo(month, -12)),
           propertyAveragePerSquareMetre: total

@@ -18,9 +18,23 @@ export const ConsumptionMonthSchema = z.object({
   averageForArea: decimal,
 })
 
+/** A user of the unit (issue 24): a business partner and his contracts on it. */
+export const ConsumptionUserSchema = z.object({
+  businessPartner: z.string(),
+  name: z.string(),
+  periods: z.array(
+    z.object({ contract: z.string(), from: z.string(), until: z.string().nullable() }),
+  ),
+})
+
 export const UnitConsumptionSchema = z.object({
   pointOfDelivery: z.string(),
   area: decimal,
+  /** The user the months are his; null when no user had the unit in the twelve months. */
+  user: ConsumptionUserSchema.nullable(),
+  /** The unit's users in the twelve months, oldest first: whom the information can be for. */
+  users: z.array(ConsumptionUserSchema),
+  /** The months of the twelve that are the user's, oldest first. */
   months: z.array(z.string()),
   series: z.array(
     z.object({
@@ -28,10 +42,13 @@ export const UnitConsumptionSchema = z.object({
       medium: z.enum(['heating', 'hotWater']),
       unit,
       kwhPerUnit: z.number().nullable(),
+      kwhBasisYear: z.number().nullable(),
       months: z.array(ConsumptionMonthSchema),
     }),
   ),
 })
+/** The answer for one user of a unit. */
+export type UserConsumption = z.infer<typeof UnitConsumptionSchema>
 
 export const PropertyConsumptionSchema = z.object({
   /** The twelve months summed up, 'YYYY-MM'. */

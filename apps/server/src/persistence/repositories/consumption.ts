@@ -7,21 +7,31 @@ import {
   CONSUMPTION_MONTHS,
   CONSUMPTION_TYPE_CLASSES,
   addMonthsTo,
+  contractName,
   monthEnd,
   type ConsumptionUnitInput,
+  type DeviceReading,
+  type UnitContract,
 } from '@portal/domain'
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import type { Executor } from '../database'
 import { groupBy } from '../group-by'
 import {
+  contractAccounts,
+  contracts,
   deviceAssignments,
   devices,
   measurements,
   objectAttributes,
+  partners,
   pointsOfDelivery,
 } from '../schema'
-import { visibleThroughProperty, type SessionUser } from '../scope'
+import { visibleThroughProperty, visiblePartner, type SessionUser } from '../scope'
 import { POINT_OF_DELIVERY_OBJECT } from './points-of-delivery'
+
+/** The first month-end value the information needs: before the previous year of the first month. */
+const readingsFrom = (lastMonth: string) =>
+  monthEnd(addMonthsTo(lastMonth, -(CONSUMPTION_MONTHS + 13)))
 
 export interface ConsumptionUnit extends ConsumptionUnitInput {
   reference: string
@@ -68,7 +78,7 @@ export async function propertyConsumptionUnits(
         visibleThroughProperty(user, objectAttributes),
       ),
     )
-  const from = monthEnd(addMonthsTo(lastMonth, -(CONSUMPTION_MONTHS + 13)))
+  const from = readingsFrom(lastMonth)
   const readings = await db
     .select({
       pointOfDelivery: measurements.pointOfDelivery,
@@ -113,4 +123,70 @@ export async function propertyConsumptionUnits(
       })),
     }
   })
+}
+
+/**
+ * The month-end values of the property's main heat meter (`HZ` with `mainMeter`): the heat the
+ * heat cost allocators' units are a share of (issue 24, `allocatorConversion`).
+ */
+export async function propertyMainHeatReadings(
+  db: Executor,
+  user: SessionUser,
+  propertyConnection: string,
+  lastMonth: string,
+): Promise<DeviceReading[]> {
+  return db
+    .selectDistinct({
+      device: measurements.device,
+      typeClass: devices.typeClass,
+      readingDate: measurements.readingDate,
+      reading: measurements.reading,
+      installedOn: devices.installationDate,
+      removedOn: devices.removalDate,
+    })
+    .from(measurements)
+    .innerJoin(devices, eq(devices.key, measurements.device))
+    .innerJoin(deviceAssignments, eq(deviceAssignments.device, devices.key))
+    .where(
+      and(
+        eq(measurements.propertyConnection, propertyConnection),
+        eq(devices.typeClass, 'HZ'),
+        eq(deviceAssignments.mainMeter, true),
+        gte(measurements.readingDate, readingsFrom(lastMonth)),
+        lte(measurements.readingDate, monthEnd(lastMonth)),
+        visibleThroughProperty(user, measurements),
+        visibleThroughProperty(user, devices),
+      ),
+    )
+}
+
+/** The unit's contracts with their partner's name and account type: who used it when. */
+export async function unitContracts(
+  db: Executor,
+  user: SessionUser,
+  pointOfDelivery: string,
+): Promise<UnitContract[]> {
+  const rows = await db
+    .select({
+      contract: contracts.key,
+      businessPartner: contracts.businessPartner,
+      from: contracts.from,
+      until: contracts.until,
+      contractAccountType: contractAccounts.contractAccountType,
+      name1: partners.name1,
+      name2: partners.name2,
+    })
+    .from(contracts)
+    .innerJoin(contractAccounts, eq(contractAccounts.contractAccount, contracts.contractAccount))
+    .leftJoin(
+      partners,
+      and(eq(partners.businessPartner, contracts.businessPartner), visiblePartner(user, partners)),
+    )
+    .where(
+      and(eq(contracts.pointOfDelivery, pointOfDelivery), visibleThroughProperty(user, contracts)),
+    )
+  return rows.map(({ name1, name2, ...row }) => ({
+    ...row,
+    name: contractName({ name1, name2 }) || row.businessPartner,
+  }))
 }

@@ -4,10 +4,13 @@ import {
   PropertyConsumptionSchema,
   UnitConsumptionSchema,
   addMonthsTo,
+  allocatorConversion,
+  consumptionUsers,
+  defaultConsumptionUser,
   lastCompleteMonth,
   propertyConsumptionOverview,
   unitConsumption,
-  type UnitConsumption,
+  type UserConsumption,
 } from '@portal/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { and, eq } from 'drizzle-orm'
@@ -15,7 +18,11 @@ import { z } from 'zod'
 import { contentDisposition } from '../../files/file-name'
 import { notFound } from '../../http-errors'
 import type { Executor } from '../../persistence/database'
-import { propertyConsumptionUnits } from '../../persistence/repositories/consumption'
+import {
+  propertyConsumptionUnits,
+  propertyMainHeatReadings,
+  unitContracts,
+} from '../../persistence/repositories/consumption'
 import {
   CONNECTION_OBJECT,
   isVisibleObject,
@@ -26,13 +33,23 @@ import { consumptionInformationPdf } from '../../processes/consumption-informati
 import { berlinToday } from '../../seed/calendar'
 
 const UNIT_NOT_FOUND = 'Die Verbrauchsstelle wurde nicht gefunden.'
+const USER_NOT_FOUND =
+  'Dieser Geschäftspartner war in den letzten zwölf Monaten nicht Nutzer dieser Nutzeinheit.'
 const MONTH_NOT_AVAILABLE = 'Für diesen Monat liegt keine Verbrauchsinformation vor.'
 
+/** `?partner=`: the user (business partner) the information is for; unset: the current one. */
+const UserQuery = z.strictObject({ partner: z.string().min(1).max(40).optional() })
+
+/**
+ * The information for one user of the unit (issue 24): his months only, his comparisons only
+ * from them (§6a Abs. 2 HeizkostenV, §6b; docs/decisions/033).
+ */
 async function unitReport(
   db: Executor,
   user: SessionUser,
   id: string,
-): Promise<{ report: UnitConsumption; reference: string; address: string }> {
+  partner: string | undefined,
+): Promise<{ report: UserConsumption; reference: string; address: string }> {
   const [unit] = await db
     .select()
     .from(pointsOfDelivery)
@@ -40,12 +57,34 @@ async function unitReport(
       and(eq(pointsOfDelivery.pointOfDelivery, id), visibleThroughProperty(user, pointsOfDelivery)),
     )
   if (!unit) throw notFound(UNIT_NOT_FOUND)
-  const lastMonth = lastCompleteMonth(berlinToday())
-  const units = await propertyConsumptionUnits(db, user, unit.propertyConnection, lastMonth)
+  const today = berlinToday()
+  const lastMonth = lastCompleteMonth(today)
+  const [units, mainHeat, contracts] = await Promise.all([
+    propertyConsumptionUnits(db, user, unit.propertyConnection, lastMonth),
+    propertyMainHeatReadings(db, user, unit.propertyConnection, lastMonth),
+    unitContracts(db, user, id),
+  ])
   const own = units.find((u) => u.pointOfDelivery === id)
   if (!own) throw notFound(UNIT_NOT_FOUND)
+  const users = consumptionUsers(
+    contracts,
+    addMonthsTo(lastMonth, 1 - CONSUMPTION_MONTHS),
+    lastMonth,
+  )
+  const chosen =
+    partner === undefined
+      ? defaultConsumptionUser(users, today)
+      : (users.find((u) => u.businessPartner === partner) ?? null)
+  if (partner !== undefined && !chosen) throw notFound(USER_NOT_FOUND)
+  const report = unitConsumption(
+    own,
+    units,
+    lastMonth,
+    chosen?.periods ?? [],
+    allocatorConversion(mainHeat, units, lastMonth),
+  )
   return {
-    report: unitConsumption(own, units, lastMonth),
+    report: { ...report, user: chosen, users },
     reference: unit.reference,
     address: `${unit.street} ${unit.houseNumber}${unit.houseNumberSuffix ?? ''}`,
   }
@@ -59,13 +98,15 @@ const consumptionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { cachedAnswer: { per: 'scope' } },
       schema: {
         description:
-          'Verbrauch je Monat (§ 6a HeizkostenV) einer Verbrauchsstelle über die letzten zwölf vollständigen Monate: je Zählerart der Verbrauch, kWh, Vormonat, Vorjahresmonat und Durchschnitt der Liegenschaft je m².',
+          'Verbrauch je Monat (§ 6a HeizkostenV) eines Nutzers einer Verbrauchsstelle in den letzten zwölf vollständigen Monaten: nur seine Monate, je Zählerart der Verbrauch, kWh, Vormonat und Vorjahresmonat desselben Nutzers und Durchschnitt der Liegenschaft je m². Ohne `partner` der heutige Nutzer.',
         tags: ['points-of-delivery'],
         params: z.strictObject({ id: z.string().min(1).max(40) }),
+        querystring: UserQuery,
         response: { 200: UnitConsumptionSchema },
       },
     },
-    async (request) => (await unitReport(app.db, request.user, request.params.id)).report,
+    async (request) =>
+      (await unitReport(app.db, request.user, request.params.id, request.query.partner)).report,
   )
 
   app.get(
@@ -74,7 +115,7 @@ const consumptionRoutes: FastifyPluginAsyncZod = async (app) => {
       compress: false,
       schema: {
         description:
-          'Die Verbrauchsinformation einer Verbrauchsstelle für einen der letzten zwölf Monate als einseitiges PDF.',
+          'Die Verbrauchsinformation eines Nutzers einer Verbrauchsstelle für einen seiner Monate der letzten zwölf als einseitiges PDF. Ohne `partner` der heutige Nutzer.',
         tags: ['points-of-delivery'],
         params: z.strictObject({
           id: z.string().min(1).max(40),
@@ -82,6 +123,7 @@ const consumptionRoutes: FastifyPluginAsyncZod = async (app) => {
             .string()
             .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Bitte geben Sie den Monat als JJJJ-MM an.'),
         }),
+        querystring: UserQuery,
       },
     },
     async (request, reply) => {
@@ -89,10 +131,12 @@ const consumptionRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         request.user,
         request.params.id,
+        request.query.partner,
       )
       const { month } = request.params
-      if (!report.months.includes(month)) throw notFound(MONTH_NOT_AVAILABLE)
-      const pdf = consumptionInformationPdf({ reference, address }, report, month)
+      // a month of another user is not this user's information (§6b)
+      if (!report.user || !report.months.includes(month)) throw notFound(MONTH_NOT_AVAILABLE)
+      const pdf = consumptionInformationPdf({ reference, address }, report.user, report, month)
       return reply
         .header('Content-Type', 'application/pdf')
         .header(

@@ -1,16 +1,29 @@
-import { ERROR, type PropertyConsumption, type UnitConsumption } from '@portal/domain'
-import { useQuery } from '@tanstack/react-query'
+import { ERROR, type PropertyConsumption, type UserConsumption } from '@portal/domain'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { downloadFile } from '../../../lib/api-client'
 import { getRecord } from '../../../lib/queries'
 
 const unitPath = (pointOfDelivery: string) =>
   `points-of-delivery/${encodeURIComponent(pointOfDelivery)}/monthly-consumption`
 
-/** Issue 16: the unit's last twelve months (§6a HeizkostenV) with their comparisons. */
-export function useUnitConsumption(pointOfDelivery: string) {
+/** `?partner=`: the chosen user; none asks for the one the server shows first (today's). */
+const userQuery = (partner: string | null) =>
+  partner === null ? '' : `?partner=${encodeURIComponent(partner)}`
+
+/**
+ * Issues 16 and 24: one user's months of the unit's last twelve (§6a HeizkostenV) with his
+ * comparisons; `partner` null for the current user.
+ */
+export function useUnitConsumption(pointOfDelivery: string, partner: string | null) {
   return useQuery({
-    queryKey: ['unit-consumption', pointOfDelivery],
-    queryFn: () => getRecord<UnitConsumption>(unitPath(pointOfDelivery), ERROR.unitDetails),
+    queryKey: ['unit-consumption', pointOfDelivery, partner],
+    queryFn: () =>
+      getRecord<UserConsumption>(
+        `${unitPath(pointOfDelivery)}${userQuery(partner)}`,
+        ERROR.unitDetails,
+      ),
+    // the user chooser stays on screen (and keeps the focus) while the next user's months load
+    placeholderData: keepPreviousData,
   })
 }
 
@@ -26,14 +39,15 @@ export function usePropertyConsumption(connection: string) {
   })
 }
 
-/** Saves the one-page PDF of a month ('YYYY-MM') that a property manager passes to the tenant. */
+/** Saves the one-page PDF of a user's month ('YYYY-MM') that a property manager passes on. */
 export function downloadConsumptionInformation(
   pointOfDelivery: string,
+  partner: string,
   reference: string,
   month: string,
 ): Promise<void> {
   return downloadFile(
-    `/api/persistence/${unitPath(pointOfDelivery)}/${month}/pdf`,
+    `/api/persistence/${unitPath(pointOfDelivery)}/${month}/pdf${userQuery(partner)}`,
     `Verbrauchsinformation ${reference} ${month}.pdf`,
     ERROR.fileDownload,
   )

@@ -6,8 +6,20 @@ import { scaleBand, scaleLinear } from '@visx/scale'
 import { Bar, LinePath } from '@visx/shape'
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 
-const HEIGHT = 260
-const MARGIN = { top: 12, right: 12, bottom: 40, left: 64 }
+const HEIGHT = 272
+// room above the drawing for the unit of the value axis
+const MARGIN = { top: 28, right: 12, bottom: 40, left: 64 }
+
+/**
+ * The value axis's ticks: round steps of 1, 2 or 5 times a power of ten (d3's nice ticks), each
+ * with as many decimals as its step needs, so no two ticks read the same ('0; 0,5; 1; 1,5' for
+ * cubic metres, not '0, 1, 1, 2, 2').
+ */
+export function valueTicks(ticks: readonly number[]): { value: number; label: string }[] {
+  const step = ticks.length > 1 ? ticks[1]! - ticks[0]! : 1
+  const decimals = Math.max(0, -Math.floor(Math.log10(step) + 1e-9))
+  return ticks.map((value) => ({ value, label: formatDecimal(value, decimals) }))
+}
 
 /** The width the chart's box has, followed as the window changes (320 px to 2560 px). */
 function useWidth() {
@@ -51,14 +63,16 @@ export function ConsumptionChart({
   const months = series.months
   const innerWidth = Math.max(width - MARGIN.left - MARGIN.right, 0)
   const innerHeight = HEIGHT - MARGIN.top - MARGIN.bottom
-  const highest = Math.max(
-    1,
-    ...months.flatMap((m) =>
-      [m.consumption, m.sameMonthLastYear, m.averageForArea].map((v) => number(v) ?? 0),
-    ),
-  )
+  const highest =
+    Math.max(
+      0,
+      ...months.flatMap((m) =>
+        [m.consumption, m.sameMonthLastYear, m.averageForArea].map((v) => number(v) ?? 0),
+      ),
+    ) || 1
   const x = scaleBand({ domain: months.map((m) => m.month), range: [0, innerWidth], padding: 0.2 })
-  const y = scaleLinear({ domain: [0, highest], range: [innerHeight, 0], nice: true })
+  const y = scaleLinear({ domain: [0, highest], range: [innerHeight, 0], nice: 5 })
+  const ticks = valueTicks(y.ticks(5))
   const band = x.bandwidth()
   const colours = useChartColours()
   // on a phone only every third month is named below the axis
@@ -90,10 +104,21 @@ export function ConsumptionChart({
       {width > 0 && (
         <svg width={width} height={HEIGHT} role="group" aria-label={label}>
           <Group left={MARGIN.left} top={MARGIN.top}>
+            {/* the unit of the value axis; the chart's name says it to screen readers */}
+            <text
+              x={-MARGIN.left + 4}
+              y={-14}
+              fill={theme.palette.text.primary}
+              fontSize={12}
+              aria-hidden
+              data-testid="consumption-axis-unit"
+            >
+              {series.unit}
+            </text>
             <AxisLeft
               scale={y}
-              numTicks={5}
-              tickFormat={(value) => formatDecimal(Number(value), 0)}
+              tickValues={ticks.map((t) => t.value)}
+              tickFormat={(value) => ticks.find((t) => t.value === Number(value))?.label ?? ''}
               stroke={theme.palette.text.secondary}
               tickStroke={theme.palette.text.secondary}
               tickLabelProps={{ fill: theme.palette.text.primary, fontSize: 12 }}

@@ -13,10 +13,13 @@ import {
   CONSUMPTION_SERIES_LABELS,
   formatChangePercent,
   formatConsumption,
+  formatDate,
+  formatDecimal,
   formatMonth,
   yearOnYearChange,
   type ConsumptionMonth,
   type ConsumptionSeries,
+  type ConsumptionUser,
 } from '@portal/domain'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -49,11 +52,26 @@ function LegendEntry({ colour, text, dashed }: { colour: string; text: string; d
   )
 }
 
+/** The user's period in words: 'seit 01.06.2026' or '01.04.2019 bis 31.03.2026', joined. */
+function usePeriodText() {
+  const { t } = useTranslation()
+  return (user: ConsumptionUser) =>
+    user.periods
+      .map((p) =>
+        p.until === null
+          ? t('consumption.user.since', { from: formatDate(p.from) })
+          : t('consumption.user.between', { from: formatDate(p.from), until: formatDate(p.until) }),
+      )
+      .join(', ')
+}
+
 /**
- * Issue 16: the unit's monthly consumption information (§6a HeizkostenV, docs/decisions/033): per
- * meter type a chart read by keyboard, a summary of the chosen month in words, the same values as a
- * table (exported as CSV or XLSX), and the month's one-page PDF for the tenant. Loaded with the
- * unit page only.
+ * Issues 16 and 24: the monthly consumption information of one user of the unit (§6a HeizkostenV,
+ * docs/decisions/033): the user chosen (today's by default) and only his months; per meter type a
+ * chart read by keyboard, a summary of the chosen month in words, the same values as a table
+ * (exported as CSV or XLSX), and the month's one-page PDF for him. One chosen month drives the
+ * chart, the summary and the PDF, and stays chosen across the meter types. Loaded with the unit
+ * page only.
  */
 export default function ConsumptionPanel({
   pointOfDelivery,
@@ -63,10 +81,18 @@ export default function ConsumptionPanel({
   reference: string
 }) {
   const { t } = useTranslation()
-  const consumption = useUnitConsumption(pointOfDelivery)
+  const [partner, setPartner] = useState<string | null>(null)
+  const consumption = useUnitConsumption(pointOfDelivery, partner)
   const [typeClass, setTypeClass] = useState<string | null>(null)
+  const [chosenMonth, setChosenMonth] = useState<string | null>(null)
+  const periodText = usePeriodText()
   const report = consumption.data
   const series = report?.series.find((s) => s.typeClass === typeClass) ?? report?.series[0]
+  // the month chosen while it is one of the user's, else his last
+  const month =
+    report && chosenMonth !== null && report.months.includes(chosenMonth)
+      ? chosenMonth
+      : (report?.months.at(-1) ?? null)
   return (
     <Paper component="section" variant="outlined" aria-labelledby="consumption-title" sx={{ p: 2 }}>
       <Typography variant="h5" component="h2" id="consumption-title" gutterBottom>
@@ -74,37 +100,77 @@ export default function ConsumptionPanel({
       </Typography>
       {consumption.isError && <ErrorNotice error={consumption.error} />}
       {consumption.isPending && <Typography role="status">{t('consumption.loading')}</Typography>}
-      {report && !series && <Typography>{t('consumption.none')}</Typography>}
-      {report && series && (
+      {report && report.series.length === 0 && <Typography>{t('consumption.none')}</Typography>}
+      {report && report.series.length > 0 && !report.user && (
+        <Typography>{t('consumption.noUser')}</Typography>
+      )}
+      {report && report.user && series && (
         <>
-          <Typography sx={{ mb: 2 }}>
-            {t('consumption.intro', {
-              first: formatMonth(report.months[0]!),
-              last: formatMonth(report.months.at(-1)!),
-            })}
-          </Typography>
-          {report.series.length > 1 && (
-            <ToggleButtonGroup
-              exclusive
+          <Typography sx={{ mb: 2 }}>{t('consumption.intro')}</Typography>
+          {report.users.length > 1 ? (
+            <TextField
+              select
               size="small"
-              value={series.typeClass}
-              onChange={(_, value: string | null) => value && setTypeClass(value)}
-              aria-label={t('consumption.series')}
-              sx={{ mb: 2, flexWrap: 'wrap' }}
+              label={t('consumption.user.label')}
+              value={report.user.businessPartner}
+              onChange={(event) => setPartner(event.target.value)}
+              helperText={t('consumption.user.help')}
+              sx={{ mb: 2, minWidth: 280, maxWidth: '100%' }}
             >
-              {report.series.map((s) => (
-                <ToggleButton key={s.typeClass} value={s.typeClass} sx={{ textTransform: 'none' }}>
-                  {CONSUMPTION_SERIES_LABELS[s.typeClass]}
-                </ToggleButton>
+              {report.users.map((user) => (
+                <MenuItem key={user.businessPartner} value={user.businessPartner}>
+                  {t('consumption.user.option', { name: user.name, period: periodText(user) })}
+                </MenuItem>
               ))}
-            </ToggleButtonGroup>
+            </TextField>
+          ) : (
+            <Typography sx={{ mb: 2 }}>
+              {t('consumption.user.only', {
+                name: report.user.name,
+                period: periodText(report.user),
+              })}
+            </Typography>
           )}
-          <SeriesView
-            key={series.typeClass}
-            series={series}
-            pointOfDelivery={pointOfDelivery}
-            reference={reference}
-          />
+          {month === null ? (
+            <Typography>{t('consumption.noMonths')}</Typography>
+          ) : (
+            <>
+              <Typography sx={{ mb: 2 }}>
+                {t('consumption.months', {
+                  first: formatMonth(report.months[0]!),
+                  last: formatMonth(report.months.at(-1)!),
+                })}
+              </Typography>
+              {report.series.length > 1 && (
+                <ToggleButtonGroup
+                  exclusive
+                  size="small"
+                  value={series.typeClass}
+                  onChange={(_, value: string | null) => value && setTypeClass(value)}
+                  aria-label={t('consumption.series')}
+                  sx={{ mb: 2, flexWrap: 'wrap' }}
+                >
+                  {report.series.map((s) => (
+                    <ToggleButton
+                      key={s.typeClass}
+                      value={s.typeClass}
+                      sx={{ textTransform: 'none' }}
+                    >
+                      {CONSUMPTION_SERIES_LABELS[s.typeClass]}
+                    </ToggleButton>
+                  ))}
+                </ToggleButtonGroup>
+              )}
+              <SeriesView
+                series={series}
+                month={month}
+                onMonth={setChosenMonth}
+                partner={report.user.businessPartner}
+                pointOfDelivery={pointOfDelivery}
+                reference={reference}
+              />
+            </>
+          )}
         </>
       )}
     </Paper>
@@ -113,22 +179,35 @@ export default function ConsumptionPanel({
 
 function SeriesView({
   series,
+  month,
+  onMonth,
+  partner,
   pointOfDelivery,
   reference,
 }: {
   series: ConsumptionSeries
+  /** The chosen month ('YYYY-MM'), one of the series' months. */
+  month: string
+  onMonth: (month: string) => void
+  partner: string
   pointOfDelivery: string
   reference: string
 }) {
   const { t } = useTranslation()
   const colours = useChartColours()
   const months = series.months
-  const [selected, setSelected] = useState(months.length - 1)
-  const [pdfMonth, setPdfMonth] = useState(months.at(-1)!.month)
+  const selected = Math.max(
+    months.findIndex((m) => m.month === month),
+    0,
+  )
   const [pdfFailed, setPdfFailed] = useState<unknown>(null)
   const name = CONSUMPTION_SERIES_LABELS[series.typeClass]
+  // §6a Abs. 2 Nr. 1 asks for kWh: allocator units and cubic metres are converted, and say so
+  const converted = series.unit !== 'kWh' && series.kwhPerUnit !== null
   const amount = (value: string | null) =>
     value === null ? t('consumption.notAvailable') : formatConsumption(value, series.unit)
+  const inKwh = (value: string | null) =>
+    value === null ? '' : t('consumption.converted', { value: formatConsumption(value, 'kWh') })
   const describe = (index: number) => {
     const month = months[index]!
     const parts = [
@@ -162,7 +241,7 @@ function SeriesView({
       exportAs: 'decimal',
       align: 'right',
     },
-    ...(series.kwhPerUnit !== null && series.unit !== 'kWh'
+    ...(converted
       ? [
           {
             key: 'kwh',
@@ -241,15 +320,18 @@ function SeriesView({
         series={series}
         label={t('consumption.chartLabel', { series: name, unit: series.unit })}
         selected={selected}
-        onSelect={setSelected}
+        onSelect={(index) => onMonth(months[index]!.month)}
         describe={describe}
       />
       <Box data-testid="consumption-summary" sx={{ mt: 1 }}>
         <Typography>
-          {t('consumption.summary', {
-            month: formatMonth(current.month),
-            consumption: amount(current.consumption),
-          })}{' '}
+          {current.consumption === null
+            ? t('consumption.summaryMissing', { month: formatMonth(current.month) })
+            : t('consumption.summary', {
+                month: formatMonth(current.month),
+                consumption: amount(current.consumption),
+              })}{' '}
+          {converted && current.kwh !== null && `${inKwh(current.kwh)} `}
           {previousChange && t('consumption.summaryPrevious', { change: previousChange })}{' '}
           {yearChange &&
             t('consumption.summaryYear', {
@@ -273,8 +355,8 @@ function SeriesView({
           select
           size="small"
           label={t('consumption.pdfMonth')}
-          value={pdfMonth}
-          onChange={(event) => setPdfMonth(event.target.value)}
+          value={current.month}
+          onChange={(event) => onMonth(event.target.value)}
           sx={{ minWidth: 220 }}
         >
           {months.map((m) => (
@@ -287,12 +369,29 @@ function SeriesView({
           variant="outlined"
           onClick={() => {
             setPdfFailed(null)
-            downloadConsumptionInformation(pointOfDelivery, reference, pdfMonth).catch(setPdfFailed)
+            downloadConsumptionInformation(
+              pointOfDelivery,
+              partner,
+              reference,
+              current.month,
+            ).catch(setPdfFailed)
           }}
         >
           {t('consumption.pdf')}
         </Button>
       </Stack>
+      {series.unit !== 'kWh' && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {series.typeClass === 'WW'
+            ? t('consumption.conversion.hotWater', { factor: series.kwhPerUnit })
+            : series.kwhPerUnit !== null && series.kwhBasisYear !== null
+              ? t('consumption.conversion.allocators', {
+                  factor: formatDecimal(series.kwhPerUnit, 4),
+                  year: series.kwhBasisYear,
+                })
+              : t('consumption.conversion.none')}
+        </Typography>
+      )}
       {pdfFailed !== null && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {t('consumption.pdfFailed')}
