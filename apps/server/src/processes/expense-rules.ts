@@ -1,8 +1,8 @@
 /**
  * What every expense change checks on the server (ARCHITECTURE 3.2), whatever the client did:
  * the distribution is visible (404) and open (409); the line is within the distribution period,
- * its CO2 amounts are negative, and its cost type, key, object type and relation are offered by the
- * value lists of the distribution (400).
+ * its CO2 amounts are negative, only a credit has negative amounts, and its cost type, key, object
+ * type and relation are offered by the value lists of the distribution (400).
  */
 import {
   co2AmountViolation,
@@ -11,6 +11,7 @@ import {
   expensePeriodViolation,
   isOpenForEntry,
   isProviderExpense,
+  negativeAmountViolations,
   SERVICE_FEE_READ_ONLY_MESSAGE,
   SUPPLY_AREAS,
   type ExpenseAmountFields,
@@ -91,6 +92,8 @@ export async function checkExpenseLine(
     const message = co2AmountViolation(line.tariffComponent, line[field])
     if (message) throw invalid(message, field)
   }
+  const [negative] = negativeAmountViolations(line)
+  if (negative) throw invalid(negative.message, negative.field)
   const [implausible] = expenseAmountViolations(line)
   if (implausible) throw invalid(implausible.message, implausible.field)
   const table = VALUE_LIST_TABLE_OF[kind]
