@@ -23,7 +23,8 @@ export const forbidden = (detail = 'Diese Aktion ist nicht erlaubt.', code = 'FO
   new HttpError(403, code, detail)
 export const notFound = (detail = 'Der Datensatz wurde nicht gefunden.') =>
   new HttpError(404, 'NOT_FOUND', detail)
-export const conflict = (detail: string, code = 'CONFLICT') => new HttpError(409, code, detail)
+export const conflict = (detail: string, code = 'CONFLICT', field?: string) =>
+  new HttpError(409, code, detail, field)
 export const unprocessable = (detail: string, code = 'UNPROCESSABLE') =>
   new HttpError(422, code, detail)
 export const tooManyRequests = (

@@ -5,6 +5,8 @@
 import {
   exportFileName,
   neutralizeFormula,
+  percentAsFraction,
+  spreadsheetNumberFormat,
   tableToCsv,
   toCalendarDate,
   toIsoDate,
@@ -15,11 +17,18 @@ import { saveFile } from './save-file'
 
 export type ExportFormat = 'csv' | 'xlsx'
 
-/** A decimal as a number cell, a date as a date cell, text as text (Excel must not reinterpret it). */
+/**
+ * A decimal as a number cell and a percentage as a percent cell, each showing the screen's digits;
+ * a date as a date cell; text as text (Excel must not reinterpret it).
+ */
 function xlsxCell(column: ExportColumn, value: ExportCell) {
   if (value === null || value === '') return null
   if (column.kind === 'decimal' && Number.isFinite(Number(value))) {
-    return { type: Number, value: Number(value), format: '#,##0.00' }
+    return { type: Number, value: Number(value), format: spreadsheetNumberFormat(column) }
+  }
+  if (column.kind === 'percent' && Number.isFinite(Number(value))) {
+    const fraction = Number(percentAsFraction(value))
+    return { type: Number, value: fraction, format: spreadsheetNumberFormat(column) }
   }
   const day = column.kind === 'date' ? toCalendarDate(value) : null
   if (day !== null) {

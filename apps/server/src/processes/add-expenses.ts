@@ -9,9 +9,14 @@ import type { Database } from '../persistence/database'
 import { EXPENSE_ENTITY, toExpense } from '../persistence/repositories/operating-costs'
 import { operatingCostsExpenses } from '../persistence/schema'
 import type { SessionUser } from '../persistence/scope'
+import { askBeforeSaving, listLines } from './expense-questions'
 import { checkExpenseLine, EXPENSE_ADDED, lockOpenDistribution } from './expense-rules'
 
-/** §4-§6: adds expense lines to an open distribution, all or none, each audited; never HK_DLP. */
+/**
+ * §4-§6: adds expense lines to an open distribution, all or none, each audited; never HK_DLP. A
+ * second line of a cost type for an overlapping period, also within the request, and a zero total
+ * need the line's confirmation (decision 037).
+ */
 export async function addExpenses(
   db: Database,
   user: SessionUser,
@@ -22,17 +27,12 @@ export async function addExpenses(
   return db.transaction(async (tx) => {
     const row = await lockOpenDistribution(tx, user, distribution)
     const created: Expense[] = []
+    const lines = await listLines(tx, distribution, kind)
     for (const [index, input] of inputs.entries()) {
       const changed = new Set(Object.keys(input))
-      const supplyArea = await checkExpenseLine(
-        tx,
-        user,
-        row,
-        kind,
-        input,
-        changed,
-        (field) => `${EXPENSE_LIST_FIELDS[kind]}.${index}.${field}`,
-      )
+      const fieldPath = (field: string) => `${EXPENSE_LIST_FIELDS[kind]}.${index}.${field}`
+      const supplyArea = await checkExpenseLine(tx, user, row, kind, input, changed, fieldPath)
+      askBeforeSaving(input, changed, lines, input, fieldPath)
       const [inserted] = await tx
         .insert(operatingCostsExpenses)
         .values({
@@ -61,6 +61,7 @@ export async function addExpenses(
         })
         .returning()
       const expense = toExpense(inserted!)
+      lines.push(expense)
       await writeAudit(tx, {
         userName: user.userName,
         companyCode: row.companyCode,

@@ -1,9 +1,9 @@
 /**
  * What every expense change checks on the server (ARCHITECTURE 3.2), whatever the client did:
  * the distribution is visible (404) and open (409); the line is within the distribution period,
- * its CO2 amounts are negative and a landlord's CO2 line matches the CO2 split (or says why not),
- * and its cost type, key, object type and relation are offered by the
- * value lists of the distribution (400).
+ * its CO2 amounts are negative, only a credit has negative amounts, a landlord's CO2 line matches
+ * the CO2 split (or says why not), and its cost type, key, object type and relation are offered by
+ * the value lists of the distribution (400).
  */
 import {
   co2AmountViolation,
@@ -14,6 +14,7 @@ import {
   expensePeriodViolation,
   isOpenForEntry,
   isProviderExpense,
+  negativeAmountViolations,
   SERVICE_FEE_READ_ONLY_MESSAGE,
   SUPPLY_AREAS,
   type ExpenseAmountFields,
@@ -99,6 +100,8 @@ export async function checkExpenseLine(
     const message = co2AmountViolation(line.tariffComponent, line[field])
     if (message) throw invalid(message, field)
   }
+  const [negative] = negativeAmountViolations(line)
+  if (negative) throw invalid(negative.message, negative.field)
   const [implausible] = expenseAmountViolations(line)
   if (implausible) throw invalid(implausible.message, implausible.field)
   const table = VALUE_LIST_TABLE_OF[kind]

@@ -16,6 +16,7 @@ import {
 } from '../persistence/repositories/operating-costs'
 import { operatingCostsExpenses } from '../persistence/schema'
 import type { SessionUser } from '../persistence/scope'
+import { askBeforeSaving, listLines } from './expense-questions'
 import {
   checkExpenseLine,
   EXPENSE_NOT_FOUND_MESSAGE,
@@ -30,7 +31,8 @@ export const STALE_VERSION_MESSAGE =
 /**
  * Changes the fields of an expense line of an open distribution that the update names and that
  * differ from the stored line; `version` must be the stored one (else 409). An update that changes
- * nothing writes nothing. The service flat fee is the provider's (403).
+ * nothing writes nothing. The service flat fee is the provider's (403). A change to a zero total or
+ * into a second line of its cost type for the period needs its confirmation (decision 037).
  */
 export async function updateExpense(
   db: Database,
@@ -44,7 +46,7 @@ export async function updateExpense(
     const row = await lockOpenDistribution(tx, user, distribution)
     const existing = await findExpense(tx, distribution, kind, guid)
     if (!existing) throw notFound(EXPENSE_NOT_FOUND_MESSAGE)
-    const { version, co2DeviationReason, ...fields } = update
+    const { version, confirmSecondLine, confirmZeroAmount, co2DeviationReason, ...fields } = update
     if (existing.version !== version) throw conflict(STALE_VERSION_MESSAGE, 'STALE_VERSION')
     if (isProviderExpense(existing)) throw serviceFeeReadOnly()
     // only what differs from the stored line is a change: the rest stays as stored, to the byte
@@ -55,13 +57,14 @@ export async function updateExpense(
     ) as Partial<Omit<ExpenseUpdate, 'version'>>
     if (Object.keys(changes).length === 0) return toExpense(existing)
     const merged = { ...existing, ...changes, co2DeviationReason }
-    const supplyArea = await checkExpenseLine(
-      tx,
-      user,
-      row,
-      kind,
+    const changed = new Set(Object.keys(changes))
+    const supplyArea = await checkExpenseLine(tx, user, row, kind, merged, changed)
+    askBeforeSaving(
       merged,
-      new Set(Object.keys(changes)),
+      changed,
+      await listLines(tx, distribution, kind),
+      { confirmSecondLine, confirmZeroAmount },
+      (field) => field,
     )
     const [updated] = await tx
       .update(operatingCostsExpenses)

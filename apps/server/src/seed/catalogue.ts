@@ -376,6 +376,25 @@ export const COST_TYPES: readonly CostType[] = [
     products: FULL,
     excluded: true,
   },
+  // credit notes (decision 037): a supplier's or the landlord's refund, entered as a negative line
+  {
+    code: 'HK_GUTSCHRIFT',
+    name: 'Gutschrift Heizkosten',
+    segment: 'HK',
+    kind: 'heating',
+    supplyArea: 'HK',
+    keys: ['HF', 'NE'],
+    products: BOTH,
+  },
+  {
+    code: 'NK_GUTSCHRIFT',
+    name: 'Gutschrift Betriebskosten',
+    segment: 'NK',
+    kind: 'working',
+    supplyArea: 'NK',
+    keys: ['WF', 'NE'],
+    products: BOTH,
+  },
 ]
 
 export function costType(code: string): CostType {

@@ -108,6 +108,8 @@ async function validLine(id: string, tariff?: string): Promise<ExpenseInput> {
     until: row.until,
     amountTransactionCurrency: '100.00',
     apportionableAmount: '100.00',
+    // the suite records several lines of one cost type; the question itself: cost-entry-questions
+    confirmSecondLine: true,
   }
 }
 

@@ -10,8 +10,12 @@ import {
   co2AmountViolation,
   expenseTotals,
   isCo2CostType,
+  isCreditCostType,
   isUserDeletableExpense,
   isVisibleExpense,
+  isZeroTotal,
+  NEGATIVE_ONLY_FOR_CREDITS_MESSAGE,
+  negativeAmountViolations,
 } from './expenses'
 
 describe('isVisibleExpense', () => {
@@ -65,6 +69,51 @@ describe('CO2 costs', () => {
   it('leave an empty amount to the required rule', () => {
     expect(co2AmountViolation('HK_CO2', '')).toBeNull()
     expect(co2AmountViolation('HK_CO2', null)).toBeNull()
+  })
+})
+
+describe('negative amounts only for credits', () => {
+  it('the landlord’s CO2 share and the credit notes are credits; ordinary cost types are not', () => {
+    for (const code of ['HK_CO2', 'NK_CO2_ANTEIL', 'HK_GUTSCHRIFT', 'NK_GUTSCHRIFT']) {
+      expect(isCreditCostType(code), code).toBe(true)
+    }
+    for (const code of ['HK_BRENNSTOFF', 'NK_MUELL', 'GUTSCHRIFT', '', null, undefined]) {
+      expect(isCreditCostType(code), String(code)).toBe(false)
+    }
+  })
+
+  it('names every amount field of an ordinary cost type that is negative', () => {
+    expect(
+      negativeAmountViolations({
+        tariffComponent: 'HK_BRENNSTOFF',
+        amountTransactionCurrency: '-100.00',
+        apportionableAmount: '-80.00',
+        amountNet: '84.03',
+        amountNetApportionable: '-0.01',
+        deductibleAmount: '-0.00',
+      }),
+    ).toEqual(
+      ['amountTransactionCurrency', 'apportionableAmount', 'amountNetApportionable'].map(
+        (field) => ({ field, message: NEGATIVE_ONLY_FOR_CREDITS_MESSAGE }),
+      ),
+    )
+  })
+
+  it('lets credits be negative and leaves a line without a cost type to the server', () => {
+    const negative = { amountTransactionCurrency: '-100.00', apportionableAmount: '-100.00' }
+    expect(negativeAmountViolations({ tariffComponent: 'HK_GUTSCHRIFT', ...negative })).toEqual([])
+    expect(negativeAmountViolations({ tariffComponent: 'HK_CO2', ...negative })).toEqual([])
+    expect(negativeAmountViolations({ ...negative })).toEqual([])
+    expect(negativeAmountViolations({ tariffComponent: 'HK_STROM', amountNet: '0' })).toEqual([])
+  })
+
+  it('a total of zero (in any spelling) is to be confirmed; a cent or an empty field is not', () => {
+    for (const total of ['0', '0.00', '-0.00', ' 0.0 ']) {
+      expect(isZeroTotal({ amountTransactionCurrency: total }), total).toBe(true)
+    }
+    for (const total of ['0.01', '-0.01', '', null, undefined, 'x']) {
+      expect(isZeroTotal({ amountTransactionCurrency: total }), String(total)).toBe(false)
+    }
   })
 })
 

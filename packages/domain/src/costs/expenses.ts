@@ -6,6 +6,9 @@ import {
   sumAmounts,
 } from '../format/amount'
 
+const present = (value: string | null | undefined): value is string =>
+  typeof value === 'string' && value.trim() !== ''
+
 export interface ExpenseLike {
   tariffComponent?: string | null
 }
@@ -69,6 +72,61 @@ export function co2AmountViolation(
   return isNegativeDecimal(amount) ? null : CO2_MUST_BE_NEGATIVE_MESSAGE
 }
 
+/**
+ * The catalogue's credit notes (Gutschriften): refunds of a supplier or the landlord entered as
+ * negative lines of their list (docs/decisions/037). A code, not a column: the catalogue is the
+ * provider's and carries no sign of its own.
+ */
+export const CREDIT_NOTE_COST_TYPES: ReadonlySet<string> = new Set([
+  'HK_GUTSCHRIFT',
+  'NK_GUTSCHRIFT',
+])
+
+/** Decision 037: credits (the landlord's CO2 share, credit notes) are the only negative lines. */
+export function isCreditCostType(tariffComponent: string | null | undefined): boolean {
+  return isCo2CostType(tariffComponent) || CREDIT_NOTE_COST_TYPES.has(tariffComponent ?? '')
+}
+
+export const NEGATIVE_ONLY_FOR_CREDITS_MESSAGE =
+  'Ein negativer Betrag ist nur für Gutschriften zulässig.'
+
+/** Every amount field of a cost line, in the order of the form. */
+export const EXPENSE_AMOUNT_FIELDS = [
+  'amountTransactionCurrency',
+  'apportionableAmount',
+  'amountNet',
+  'amountNetApportionable',
+  'deductibleAmount',
+] as const satisfies readonly ExpenseAmountField[]
+
+/**
+ * Decision 037: an ordinary cost type has no negative amount in any field (a refund is a credit
+ * note of its own, so that it stays visible on the bill). Answers the fields with a negative
+ * amount; nothing while the cost type is not known yet (a change that names only an amount is
+ * checked by the server with the stored line).
+ */
+export function negativeAmountViolations(
+  line: ExpenseAmountFields & { tariffComponent?: string | null | undefined },
+): { field: ExpenseAmountField; message: string }[] {
+  if (!present(line.tariffComponent) || isCreditCostType(line.tariffComponent)) return []
+  return EXPENSE_AMOUNT_FIELDS.filter((field) => {
+    const value = line[field]
+    return present(value) && isNegativeDecimal(value)
+  }).map((field) => ({ field, message: NEGATIVE_ONLY_FOR_CREDITS_MESSAGE }))
+}
+
+export const ZERO_AMOUNT_QUESTION =
+  'Der Betrag gesamt ist 0,00 €. Eine Zeile ohne Betrag wird nur nach Bestätigung gespeichert.'
+
+/**
+ * Decision 037: a line whose total is zero is more often a forgotten amount than a cost, so it is
+ * saved only once the user confirmed it. The apportionable and the other parts may be zero.
+ */
+export function isZeroTotal(line: { amountTransactionCurrency?: string | null | undefined }) {
+  const total = line.amountTransactionCurrency
+  return present(total) && isDecimalString(total) && signOfAmount(total) === 0
+}
+
 /** §3 header totals over the expenses, as exact decimal strings. */
 export function expenseTotals(expenses: readonly ExpenseAmounts[]) {
   return {
@@ -128,9 +186,6 @@ export const NET_APPORTIONABLE_EXCEEDS_MESSAGE =
   'Der umlagefähige Nettobetrag darf weder den umlagefähigen Betrag noch den Nettobetrag übersteigen.'
 export const DEDUCTIBLE_EXCEEDS_TOTAL_MESSAGE =
   'Der abzugsfähige Betrag darf nicht größer sein als der Gesamtbetrag.'
-
-const present = (value: string | null | undefined): value is string =>
-  typeof value === 'string' && value.trim() !== ''
 
 /**
  * Plausibility of a cost line's amounts (docs/decisions/014-cost-entry-integrity.md): every part

@@ -3,6 +3,8 @@ import {
   CSV_BYTE_ORDER_MARK,
   exportFileName,
   neutralizeFormula,
+  percentAsFraction,
+  spreadsheetNumberFormat,
   tableToCsv,
   trimDecimal,
   type ExportColumn,
@@ -39,6 +41,26 @@ describe('tableToCsv', () => {
     expect(csv.split('\r\n')[1]).toBe(`"'=HYPERLINK(""http://x"",""klick"")";-5;`)
   })
 
+  it('writes a column with the screen’s digits at least, and a percent column as a number', () => {
+    const csv = tableToCsv(
+      [
+        { header: 'Zählerstand (m³)', kind: 'decimal', digits: 3 },
+        { header: 'Abweichung', kind: 'percent', digits: 1 },
+      ],
+      [
+        ['465950.723', '174.9'],
+        ['465950.7', '-5'],
+        ['12', '0.0'],
+      ],
+    )
+    expect(csv.split('\r\n').slice(0, 4)).toEqual([
+      `${CSV_BYTE_ORDER_MARK}Zählerstand (m³);Abweichung (%)`,
+      '465950,723;174,9',
+      '465950,700;-5',
+      '12;0,0',
+    ])
+  })
+
   it('writes a value that is not what its column expects as text', () => {
     const csv = tableToCsv(columns, [['a', 'k. A.', 'unbekannt']])
     expect(csv.split('\r\n')[1]).toBe('a;k. A.;unbekannt')
@@ -55,6 +77,41 @@ describe('trimDecimal', () => {
     ['0.0000', '0.00'],
   ])('%s → %s', (value, expected) => {
     expect(trimDecimal(value)).toBe(expected)
+  })
+
+  it.each([
+    ['465950.723', 3, '465950.723'],
+    ['465950.7', 3, '465950.700'],
+    ['1.25', 1, '1.25'],
+    ['3.000', 0, '3'],
+  ])('%s with %i digits → %s', (value, digits, expected) => {
+    expect(trimDecimal(value, digits)).toBe(expected)
+  })
+})
+
+describe('percentAsFraction and spreadsheetNumberFormat', () => {
+  it.each([
+    ['174.9', '1.749'],
+    ['+174.9', '1.749'],
+    ['5', '0.05'],
+    ['-5', '-0.05'],
+    ['100', '1'],
+    ['12.50', '0.125'],
+    ['0', '0'],
+    ['1200', '12'],
+  ])('%s %% is %s', (percent, fraction) => {
+    expect(percentAsFraction(percent)).toBe(fraction)
+  })
+
+  it('shows the screen’s digits, a percentage with its sign', () => {
+    expect(spreadsheetNumberFormat({ header: 'Betrag', kind: 'decimal' })).toBe('#,##0.00')
+    expect(spreadsheetNumberFormat({ header: 'Stand', kind: 'decimal', digits: 3 })).toBe(
+      '#,##0.000',
+    )
+    expect(spreadsheetNumberFormat({ header: 'Stück', kind: 'decimal', digits: 0 })).toBe('#,##0')
+    expect(spreadsheetNumberFormat({ header: 'Abweichung', kind: 'percent', digits: 1 })).toBe(
+      '+0.0%;-0.0%;0.0%',
+    )
   })
 })
 

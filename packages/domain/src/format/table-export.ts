@@ -3,12 +3,15 @@ import { formatDate, toCalendarDate } from './date'
 
 /**
  * Issue 16: a table exported as a spreadsheet, as a German Excel opens it. A column is text (what
- * the cell shows), a decimal (an exact decimal string such as '-1234.5000') or a calendar date
- * ('2024-12-31'); the cells are those values, `null` for an empty one.
+ * the cell shows), a decimal (an exact decimal string such as '-1234.5000'), a percentage (the
+ * number of percent as a decimal string, '174.9' for +174,9 %) or a calendar date ('2024-12-31');
+ * the cells are those values, `null` for an empty one. `digits` are the fraction digits the screen
+ * shows (default 2): a spreadsheet shows as many, a CSV writes at least as many.
  */
 export interface ExportColumn {
   header: string
-  kind: 'text' | 'decimal' | 'date'
+  kind: 'text' | 'decimal' | 'percent' | 'date'
+  digits?: number
 }
 
 export type ExportCell = string | null
@@ -17,15 +20,36 @@ export type ExportCell = string | null
 export const CSV_BYTE_ORDER_MARK = '\uFEFF'
 
 /**
- * A decimal string without trailing zeros beyond the cents, never in exponent notation:
- * '100.0000' → '100.00', '1.2345' → '1.2345', '-7' → '-7'.
+ * A decimal string without trailing zeros beyond `digits` (the screen's precision, default the
+ * cents), never in exponent notation: '100.0000' → '100.00', '1.2345' → '1.2345', '-7' → '-7';
+ * with 3 digits '465950.7' → '465950.700'. No digit is dropped: an export is never less exact.
  */
-export function trimDecimal(value: string): string {
-  const text = value.trim().replace(/^\+/, '')
-  const [whole, fraction = ''] = text.split('.')
+export function trimDecimal(value: string, digits = 2): string {
+  const [whole, fraction] = value.trim().replace(/^\+/, '').split('.')
+  if (fraction === undefined) return whole!
   const kept = fraction.replace(/0+$/, '')
-  if (kept.length === 0 && fraction.length === 0) return whole!
-  return `${whole}.${kept.padEnd(2, '0')}`
+  return kept.length === 0 && digits === 0 ? whole! : `${whole}.${kept.padEnd(digits, '0')}`
+}
+
+/**
+ * The fraction a number of percent stands for, exactly on the decimal string ('174.9' → '1.749',
+ * '-5' → '-0.05'): a spreadsheet's percent format shows 1.749 as 174,9 %.
+ */
+export function percentAsFraction(percent: string): string {
+  const text = percent.trim().replace(/^\+/, '')
+  const negative = text.startsWith('-')
+  const [whole = '', fraction = ''] = text.replace(/^-/, '').split('.')
+  const digits = whole.padStart(3, '0')
+  const shifted = `${digits.slice(0, -2).replace(/^0+(?=\d)/, '')}.${digits.slice(-2)}${fraction}`
+  return `${negative ? '-' : ''}${shifted.replace(/\.?0+$/, '') || '0'}`
+}
+
+/** The spreadsheet number format of a decimal or percent column, with the screen's digits. */
+export function spreadsheetNumberFormat(column: ExportColumn): string {
+  const digits = column.digits ?? 2
+  const number = digits > 0 ? `0.${'0'.repeat(digits)}` : '0'
+  // a change in percent shows its sign as on screen: +174,9 %
+  return column.kind === 'percent' ? `+${number}%;-${number}%;${number}%` : `#,##${number}`
 }
 
 /**
@@ -40,14 +64,19 @@ export function neutralizeFormula(text: string): string {
 /** A cell as German Excel reads it from a CSV: decimal comma, dates DD.MM.YYYY. */
 function csvText(column: ExportColumn, value: ExportCell): string {
   if (value === null || value === '') return ''
-  if (column.kind === 'decimal' && isDecimalString(value))
-    return trimDecimal(value).replace('.', ',')
+  if ((column.kind === 'decimal' || column.kind === 'percent') && isDecimalString(value))
+    return trimDecimal(value, column.digits).replace('.', ',')
   if (column.kind === 'date' && toCalendarDate(value) !== null) return formatDate(value)
   return neutralizeFormula(value)
 }
 
 function quoted(text: string): string {
   return /[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+/** A column's header; a CSV cell has no format, so a percent column says '(%)' in its header. */
+function csvHeader(column: ExportColumn): string {
+  return column.kind === 'percent' ? `${column.header} (%)` : column.header
 }
 
 /**
@@ -59,7 +88,7 @@ export function tableToCsv(
   rows: readonly ExportCell[][],
 ): string {
   const lines = [
-    columns.map((column) => quoted(neutralizeFormula(column.header))),
+    columns.map((column) => quoted(neutralizeFormula(csvHeader(column)))),
     ...rows.map((row) =>
       columns.map((column, index) => quoted(csvText(column, row[index] ?? null))),
     ),

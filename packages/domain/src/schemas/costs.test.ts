@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { CO2_MUST_BE_NEGATIVE_MESSAGE } from '../costs/expenses'
+import {
+  AMOUNT_SIGN_MESSAGE,
+  CO2_MUST_BE_NEGATIVE_MESSAGE,
+  NEGATIVE_ONLY_FOR_CREDITS_MESSAGE,
+} from '../costs/expenses'
 import { REQUIRED_MESSAGE } from '../validation/messages'
 import { DATE_DOES_NOT_EXIST_MESSAGE, INVALID_DATE_MESSAGE } from '../validation/values'
 import { DistributionApprovalRequestSchema, ExpenseInputSchema, ExpenseUpdateSchema } from './costs'
@@ -25,6 +29,48 @@ describe('cost schemas', () => {
     expect(messages).toEqual({
       key: REQUIRED_MESSAGE,
       apportionableAmount: CO2_MUST_BE_NEGATIVE_MESSAGE,
+    })
+  })
+
+  it('refuses a negative amount of an ordinary cost type at its field, before the sign rule', () => {
+    const ordinary = { ...line, tariffComponent: 'HK_BRENNSTOFF' }
+    const messages = (value: unknown) =>
+      ExpenseInputSchema.safeParse(value).error?.issues.map((issue) => [
+        issue.path.join('.'),
+        issue.message,
+      ])
+    expect(messages(ordinary)).toEqual([
+      ['amountTransactionCurrency', NEGATIVE_ONLY_FOR_CREDITS_MESSAGE],
+      ['apportionableAmount', NEGATIVE_ONLY_FOR_CREDITS_MESSAGE],
+    ])
+    expect(
+      messages({
+        ...ordinary,
+        amountTransactionCurrency: '10.00',
+        apportionableAmount: '10.00',
+        amountNet: '-1.00',
+      }),
+    ).toEqual([['amountNet', NEGATIVE_ONLY_FOR_CREDITS_MESSAGE]])
+    // a credit keeps the rule that its parts have its sign
+    expect(messages({ ...line, tariffComponent: 'HK_GUTSCHRIFT', amountNet: '1.00' })).toEqual([
+      ['amountNet', AMOUNT_SIGN_MESSAGE],
+    ])
+    expect(
+      ExpenseInputSchema.safeParse({ ...line, tariffComponent: 'HK_GUTSCHRIFT' }).success,
+    ).toBe(true)
+  })
+
+  it('takes the confirmations of a second line and of a zero total, and nothing else', () => {
+    const confirmed = { ...line, confirmSecondLine: true, confirmZeroAmount: false }
+    expect(ExpenseInputSchema.parse(confirmed)).toMatchObject({
+      confirmSecondLine: true,
+      confirmZeroAmount: false,
+    })
+    expect(ExpenseInputSchema.safeParse({ ...line, confirmSecondLine: 'yes' }).success).toBe(false)
+    expect(ExpenseUpdateSchema.parse({ note: 'x', version: 1, confirmZeroAmount: true })).toEqual({
+      note: 'x',
+      version: 1,
+      confirmZeroAmount: true,
     })
   })
 

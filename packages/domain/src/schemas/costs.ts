@@ -9,6 +9,7 @@ import {
   EXPENSE_PERIOD_ORDER_MESSAGE,
   co2AmountViolation,
   expenseAmountViolations,
+  negativeAmountViolations,
   type ExpenseAmountFields,
 } from '../costs/expenses'
 import { ENERGY_CARRIER_CODES } from '../costs/energy-carriers'
@@ -105,6 +106,10 @@ const expenseInputShape = {
    * the audit log, never stored on the line.
    */
   co2DeviationReason: optionalText(NOTE_MAX_LENGTH),
+  /** Decision 037: the user confirmed a second line of the cost type for an overlapping period. */
+  confirmSecondLine: z.boolean().optional(),
+  /** Decision 037: the user confirmed a total of zero. */
+  confirmZeroAmount: z.boolean().optional(),
 }
 
 interface ExpenseRuleInput extends ExpenseAmountFields {
@@ -114,9 +119,9 @@ interface ExpenseRuleInput extends ExpenseAmountFields {
 }
 
 /**
- * Rules that need more than one field: §5 CO2 amounts negative, from <= until, and the amounts'
- * plausibility (parts not larger than their whole, same sign). A change names only some fields:
- * the server checks the stored line with the change applied as well.
+ * Rules that need more than one field: §5 CO2 amounts negative, negative amounts only for credits,
+ * from <= until, and the amounts' plausibility (parts not larger than their whole, same sign). A
+ * change names only some fields: the server checks the stored line with the change applied as well.
  */
 function checkExpenseRules(value: ExpenseRuleInput, context: z.RefinementCtx) {
   const withIssue = new Set<string>()
@@ -130,9 +135,14 @@ function checkExpenseRules(value: ExpenseRuleInput, context: z.RefinementCtx) {
   if (value.from && value.until && value.from > value.until) {
     context.addIssue({ code: 'custom', message: EXPENSE_PERIOD_ORDER_MESSAGE, path: ['until'] })
   }
-  // one message per field: the §5 rule first
-  for (const { field, message } of expenseAmountViolations(value)) {
-    if (!withIssue.has(field)) context.addIssue({ code: 'custom', message, path: [field] })
+  // one message per field: the §5 rule first, then the sign of the cost type, then the parts
+  for (const { field, message } of [
+    ...negativeAmountViolations(value),
+    ...expenseAmountViolations(value),
+  ]) {
+    if (withIssue.has(field)) continue
+    context.addIssue({ code: 'custom', message, path: [field] })
+    withIssue.add(field)
   }
 }
 

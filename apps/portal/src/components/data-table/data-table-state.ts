@@ -58,10 +58,17 @@ export type DataTableField<Row> = {
   /** Defaults to true: the search looks at every column unless it is excluded. */
   searchable?: boolean
   /**
-   * Issue 16: how the export writes the column: a decimal string or a date as a number or date
-   * cell (the raw value), otherwise the displayed text.
+   * Issue 16: how the export writes the column: a decimal string, a number of percent or a date as
+   * a number, percent or date cell (the raw value), otherwise the displayed text.
    */
-  exportAs?: 'decimal' | 'date'
+  exportAs?: 'decimal' | 'percent' | 'date'
+  /** The fraction digits the cell shows, for a number or percent cell (default 2). */
+  exportDigits?: number
+  /**
+   * The unit of a number column the export cannot show in its cells: one for the whole column goes
+   * into the header ('Zählerstand (m³)'), one per row into a unit column after it.
+   */
+  exportUnit?: string | ((row: Row) => string | null)
 }
 
 export type DataTableGroup<Row> = {

@@ -14,6 +14,7 @@ import {
   vi,
   type MockInstance,
 } from 'vitest'
+import common from '../../locales/de/common.json'
 import { DataTable, type DataTableColumn, type DataTableProps } from './data-table'
 
 type Contract = { id: string; name: string; status: string; from: string }
@@ -641,6 +642,66 @@ describe('export (issue 16)', () => {
       ])
       // eight rows although a page shows two
       expect(active).toHaveLength(8)
+    } finally {
+      click.mockRestore()
+      vi.unstubAllGlobals()
+    }
+  })
+
+  it('writes the screen’s digits, percentages as numbers and the units in the header or a column', async () => {
+    i18n.addResourceBundle('de', 'translation', { dataTable: common.dataTable }, true, true)
+    const saved: Blob[] = []
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => saved.push(blob) && 'blob:export',
+        revokeObjectURL: vi.fn(),
+      }),
+    )
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {})
+    type Reading = { id: string; reading: string; unit: string; change: number; price: string }
+    const readings: Reading[] = [
+      { id: 'a', reading: '465950.723', unit: 'm³', change: 174.9, price: '2.1' },
+      { id: 'b', reading: '12.5', unit: 'Einheiten', change: -5, price: '0' },
+    ]
+    try {
+      const user = userEvent.setup()
+      render(
+        <I18nextProvider i18n={i18n}>
+          <DataTable<Reading>
+            caption="Stände"
+            exportName="Stände"
+            rows={readings}
+            getRowId={(row) => row.id}
+            columns={[
+              { key: 'id', header: 'Gerät' },
+              {
+                key: 'reading',
+                header: 'Stand',
+                exportAs: 'decimal',
+                exportDigits: 3,
+                exportUnit: (row) => row.unit,
+              },
+              { key: 'change', header: 'Abweichung', exportAs: 'percent', exportDigits: 1 },
+              { key: 'price', header: 'Preis', exportAs: 'decimal', exportUnit: '€' },
+            ]}
+          />
+        </I18nextProvider>,
+      )
+      await user.click(screen.getByRole('button', { name: 'Stände exportieren' }))
+      await user.click(await screen.findByRole('menuitem', { name: 'CSV für Excel (Semikolon)' }))
+      // jsdom's Blob has no text(): read it as the browser's FileReader would
+      const text = await new Promise<string>((resolve) => {
+        const reader = new FileReader()
+        reader.onload = () => resolve(reader.result as string)
+        reader.readAsText(saved[0]!)
+      })
+      expect(text.replace('\uFEFF', '').split('\r\n')).toEqual([
+        'Gerät;Stand;Einheit (Stand);Abweichung (%);Preis (€)',
+        'a;465950,723;m³;174,9;2,10',
+        'b;12,500;Einheiten;-5;0',
+        '',
+      ])
     } finally {
       click.mockRestore()
       vi.unstubAllGlobals()

@@ -14,7 +14,7 @@ import TablePagination from '@mui/material/TablePagination'
 import TableRow from '@mui/material/TableRow'
 import TableSortLabel from '@mui/material/TableSortLabel'
 import { useTheme, type SxProps, type Theme } from '@mui/material/styles'
-import { EMPTY_LIST_MESSAGE, PAGE_SIZE_OPTIONS } from '@portal/domain'
+import { EMPTY_LIST_MESSAGE, PAGE_SIZE_OPTIONS, type ExportColumn } from '@portal/domain'
 import {
   flexRender,
   getCoreRowModel,
@@ -607,10 +607,27 @@ function DataTableContent<Row>({
 
   const exportedTable = (): TableExport => {
     const exported = fields.filter((field) => !field.actions && field.key !== DETAIL_COLUMN)
+    // a unit per row gets a column of its own right after its numbers
+    const columns = exported.flatMap((field): TableExport['columns'] => {
+      const unit = field.exportUnit
+      const column: ExportColumn = {
+        header: typeof unit === 'string' ? `${field.header} (${unit})` : field.header,
+        kind: field.exportAs ?? 'text',
+        ...(field.exportDigits === undefined ? {} : { digits: field.exportDigits }),
+      }
+      return typeof unit === 'function'
+        ? [column, { header: t('dataTable.unitOf', { column: field.header }), kind: 'text' }]
+        : [column]
+    })
     return {
       name: exportName ?? caption,
-      columns: exported.map((field) => ({ header: field.header, kind: field.exportAs ?? 'text' })),
-      rows: view.filteredRows.map((row) => exported.map((field) => exportValue(row, field))),
+      columns,
+      rows: view.filteredRows.map((row) =>
+        exported.flatMap((field) => {
+          const value = exportValue(row, field)
+          return typeof field.exportUnit === 'function' ? [value, field.exportUnit(row)] : [value]
+        }),
+      ),
     }
   }
 

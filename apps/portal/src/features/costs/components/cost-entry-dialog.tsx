@@ -17,7 +17,9 @@ import {
   formatChangePercent,
   isImplausible,
   isVisibleExpense,
+  isZeroTotal,
   parseGermanDecimal,
+  sameCostTypeLines,
   storedDecimalAsInput,
   sumAmounts,
   yearOnYearChange,
@@ -27,7 +29,7 @@ import {
   type PlausibilityReport,
 } from '@portal/domain'
 import type { TFunction } from 'i18next'
-import { useId, useMemo } from 'react'
+import { useId, useMemo, useState } from 'react'
 import {
   Controller,
   useForm,
@@ -37,6 +39,7 @@ import {
   type Resolver,
 } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { ControlledTextField } from '../../../components/controlled-text-field'
 import { ControlledDateField } from '../../../components/date-field'
 import { MutationOutcome } from '../../../components/mutation-outcome'
@@ -135,6 +138,42 @@ function entryResolver(t: TFunction): Resolver<EntryForm, unknown, ExpenseInput>
       ? { values: {}, errors }
       : { values: result.data, errors: {} }
   }
+}
+
+/** What the user confirmed by answering the questions before saving (decision 037). */
+type Confirmations = { confirmSecondLine?: true; confirmZeroAmount?: true }
+
+/**
+ * Decision 037: what is asked before a line is saved, as the server would ask it: a total of zero
+ * and a second line of the cost type for an overlapping period, each only when the save sets it.
+ */
+function questionsBefore(
+  t: TFunction,
+  line: ExpenseInput,
+  changed: ReadonlySet<string>,
+  lines: readonly Expense[],
+  nameOf: (tariffComponent: string) => string,
+  editing?: Expense,
+): { texts: string[]; confirmations: Confirmations } {
+  const texts: string[] = []
+  const confirmations: Confirmations = {}
+  if (changed.has('amountTransactionCurrency') && isZeroTotal(line)) {
+    texts.push(t('costs.entry.zeroAmount'))
+    confirmations.confirmZeroAmount = true
+  }
+  const recorded = ['tariffComponent', 'from', 'until'].some((field) => changed.has(field))
+    ? sameCostTypeLines(lines, { ...line, guid: editing?.guid })
+    : []
+  if (recorded.length > 0) {
+    texts.push(
+      t('costs.entry.secondLine', {
+        name: nameOf(line.tariffComponent),
+        amount: formatAmount(sumAmounts(recorded.map((r) => r.amountTransactionCurrency))),
+      }),
+    )
+    confirmations.confirmSecondLine = true
+  }
+  return { texts, confirmations }
 }
 
 /** A decimal input; for a lone dot it offers both readings as buttons at the field. */
@@ -315,9 +354,31 @@ export function CostEntryDialog({
   const objects = (perCostType.data ?? []).filter((e) => e.obj === 'OBJEKT')
   const keys = (perCostType.data ?? []).filter((e) => e.obj === 'SCHLUESSEL')
 
+  const [question, setQuestion] = useState<{ texts: string[]; send: () => void } | null>(null)
+  const nameOf = (code: string) => costTypes.data?.find((type) => type.key === code)?.name ?? code
+
+  /** Saves at once, or after the user answered the questions of decision 037. */
+  const saveAsking = (
+    input: ExpenseInput,
+    changed: ReadonlySet<string>,
+    send: (confirmations: Confirmations) => void,
+  ) => {
+    const lines =
+      kind === 'heating' ? costs.operatingCostsHeatingExpense : costs.operatingCostsWorkingExpense
+    const { texts, confirmations } = questionsBefore(t, input, changed, lines, nameOf, expense)
+    if (texts.length === 0) send({})
+    else setQuestion({ texts, send: () => send(confirmations) })
+  }
+  const done = {
+    onSuccess: () => onSaved(t('costs.entry.saved')),
+    onSettled: () => setQuestion(null),
+  }
+
   const onSubmit = handleSubmit((input) => {
     if (!expense) {
-      save.mutate({ kind, input }, { onSuccess: () => onSaved(t('costs.entry.saved')) })
+      saveAsking(input, new Set(INPUT_FIELDS), (confirmations) =>
+        save.mutate({ kind, input: { ...input, ...confirmations } }, done),
+      )
       return
     }
     // an edit names only what the user changed; everything else stays as stored
@@ -328,9 +389,16 @@ export function CostEntryDialog({
       return
     }
     const update = Object.fromEntries(changed.map((field) => [field, input[field] ?? null]))
-    save.mutate(
-      { kind, guid: expense.guid, version: expense.version, input: update },
-      { onSuccess: () => onSaved(t('costs.entry.saved')) },
+    saveAsking(input, new Set(changed), (confirmations) =>
+      save.mutate(
+        {
+          kind,
+          guid: expense.guid,
+          version: expense.version,
+          input: { ...update, ...confirmations },
+        },
+        done,
+      ),
     )
   })
 
@@ -500,6 +568,15 @@ export function CostEntryDialog({
           {t('costs.entry.save')}
         </Button>
       </DialogActions>
+      <ConfirmDialog
+        open={question !== null}
+        title={t('costs.entry.confirmTitle')}
+        text={question?.texts.join(' ') ?? ''}
+        confirmLabel={t('costs.entry.confirmSave')}
+        pending={save.isPending}
+        onConfirm={() => question?.send()}
+        onClose={() => setQuestion(null)}
+      />
     </Dialog>
   )
 }

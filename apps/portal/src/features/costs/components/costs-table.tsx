@@ -94,7 +94,14 @@ export function CostsTable({
   const detailColumns: DataTableColumn<Expense>[] = [
     { key: 'from', header: t('costs.column.AB'), exportAs: 'date', ...inDetail },
     { key: 'until', header: t('costs.column.BIS'), exportAs: 'date', ...inDetail },
-    { key: 'quantity', header: t('costs.column.MENGE'), exportAs: 'decimal', ...inDetail },
+    {
+      key: 'quantity',
+      header: t('costs.column.MENGE'),
+      exportAs: 'decimal',
+      // stored with three decimals (numeric(14,3)), shown as stored
+      exportDigits: 3,
+      ...inDetail,
+    },
     { key: 'unit', header: t('costs.column.EINHEIT'), ...inDetail },
     {
       key: 'apportionableAmount',

@@ -16,14 +16,18 @@ import {
   formatDate,
   isUserDeletableExpense,
   isVisibleExpense,
+  isZeroTotal,
   label,
   parseGermanDecimal,
+  sameCostTypeLines,
+  sumAmounts,
   type Expense,
   type ExpenseInput,
   type OperatingCosts,
 } from '@portal/domain'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { MutationOutcome } from '../../../components/mutation-outcome'
 import { useAddExpenses, type ExpenseKind } from '../api/operating-costs'
 import type { RelationNames } from '../api/relation-names'
@@ -52,10 +56,25 @@ function previousLines(previous: OperatingCosts): { kind: ExpenseKind; expense: 
 }
 
 /**
+ * Decision 037: what this year's list already holds of a cost type for this year's period (the
+ * period every taken-over line gets); such a line is shown with it and not offered again.
+ */
+function recordedThisYear(costs: OperatingCosts, kind: ExpenseKind, expense: Expense) {
+  const lines =
+    kind === 'heating' ? costs.operatingCostsHeatingExpense : costs.operatingCostsWorkingExpense
+  const recorded = sameCostTypeLines(lines, { ...expense, from: costs.from, until: costs.until })
+  return recorded.length === 0
+    ? null
+    : sumAmounts(recorded.map((line) => line.amountTransactionCurrency))
+}
+
+/**
  * Issue 16, "Vorjahreswerte übernehmen": this year's entry starts from last year's lines: their
  * cost type, object, relation and allocation key, with this year's period and without amounts.
- * The user types the amounts; a line left without amounts is not taken over. The rules of a cost
- * line (§5, CO2 negative) apply as in the entry dialog.
+ * The user types the amounts; a line left without amounts is not taken over, nor is a cost type
+ * this year's list holds already (decision 037: it would count twice). The rules of a cost line
+ * (§5, CO2 negative, negative only for credits) apply as in the entry dialog; a total of zero and
+ * a cost type taken over twice are asked about before saving.
  */
 export function TakeOverDialog({
   costs,
@@ -74,12 +93,16 @@ export function TakeOverDialog({
 }) {
   const { t } = useTranslation()
   const titleId = useId()
-  const lines = previousLines(previous)
+  const lines = previousLines(previous).map((line) => ({
+    ...line,
+    recorded: recordedThisYear(costs, line.kind, line.expense),
+  }))
   const [amounts, setAmounts] = useState<Amounts[]>(() =>
     lines.map(() => ({ gross: '', apportionable: '' })),
   )
   const [errors, setErrors] = useState<LineErrors[]>([])
   const [nothing, setNothing] = useState(false)
+  const [question, setQuestion] = useState<{ texts: string[]; send: () => void } | null>(null)
   const save = useAddExpenses(costs.operatingCostsDistribution)
 
   const change = (index: number, field: keyof Amounts, value: string) =>
@@ -88,9 +111,9 @@ export function TakeOverDialog({
   const submit = () => {
     const found: LineErrors[] = []
     const taken: Record<ExpenseKind, ExpenseInput[]> = { heating: [], working: [] }
-    lines.forEach(({ kind, expense }, index) => {
+    lines.forEach(({ kind, expense, recorded }, index) => {
       const { gross, apportionable } = amounts[index]!
-      if (gross.trim() === '' && apportionable.trim() === '') return
+      if (recorded !== null || (gross.trim() === '' && apportionable.trim() === '')) return
       const lineErrors: LineErrors = {}
       const parsed = {
         gross: parseGermanDecimal(gross.trim()),
@@ -125,7 +148,30 @@ export function TakeOverDialog({
     const count = taken.heating.length + taken.working.length
     setNothing(count === 0 && found.every((e) => e === undefined))
     if (found.some((e) => e && Object.keys(e).length > 0) || count === 0) return
-    save.mutate(taken, { onSuccess: () => onSaved(t('costs.takeOver.saved', { count })) })
+    // decision 037: a zero total and a cost type taken over twice are saved once confirmed
+    const texts: string[] = []
+    const confirmed = { heating: [] as ExpenseInput[], working: [] as ExpenseInput[] }
+    for (const kind of ['heating', 'working'] as const) {
+      taken[kind].forEach((line, index) => {
+        const zero = isZeroTotal(line)
+        const twice = sameCostTypeLines(taken[kind].slice(0, index), line).length > 0
+        if (zero) texts.push(t('costs.takeOver.zeroAmount', { name: nameOf(line.tariffComponent) }))
+        if (twice)
+          texts.push(t('costs.takeOver.secondLine', { name: nameOf(line.tariffComponent) }))
+        confirmed[kind].push({
+          ...line,
+          ...(zero ? { confirmZeroAmount: true } : {}),
+          ...(twice ? { confirmSecondLine: true } : {}),
+        })
+      })
+    }
+    const send = () =>
+      save.mutate(confirmed, {
+        onSuccess: () => onSaved(t('costs.takeOver.saved', { count })),
+        onSettled: () => setQuestion(null),
+      })
+    if (texts.length === 0) send()
+    else setQuestion({ texts, send })
   }
 
   return (
@@ -152,7 +198,7 @@ export function TakeOverDialog({
             submit()
           }}
         >
-          {lines.map(({ kind, expense }, index) => {
+          {lines.map(({ kind, expense, recorded }, index) => {
             const relation =
               expense.object && expense.allocationRef
                 ? (relationNames.nameOf(expense.object, expense.allocationRef) ??
@@ -180,21 +226,27 @@ export function TakeOverDialog({
                     .filter(Boolean)
                     .join(' · ')}
                 </Typography>
-                <Grid container spacing={2}>
-                  {AMOUNT_FIELDS.map(([name, labelKey]) => (
-                    <Grid key={name} size={{ xs: 12, sm: 6 }}>
-                      <TextField
-                        fullWidth
-                        label={t(labelKey)}
-                        value={amounts[index]![name]}
-                        onChange={(event) => change(index, name, event.target.value)}
-                        error={Boolean(lineErrors[name])}
-                        helperText={lineErrors[name]}
-                        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                      />
-                    </Grid>
-                  ))}
-                </Grid>
+                {recorded !== null ? (
+                  <Typography variant="body2">
+                    {t('costs.takeOver.recorded', { amount: formatAmount(recorded) })}
+                  </Typography>
+                ) : (
+                  <Grid container spacing={2}>
+                    {AMOUNT_FIELDS.map(([name, labelKey]) => (
+                      <Grid key={name} size={{ xs: 12, sm: 6 }}>
+                        <TextField
+                          fullWidth
+                          label={t(labelKey)}
+                          value={amounts[index]![name]}
+                          onChange={(event) => change(index, name, event.target.value)}
+                          error={Boolean(lineErrors[name])}
+                          helperText={lineErrors[name]}
+                          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                        />
+                      </Grid>
+                    ))}
+                  </Grid>
+                )}
               </Paper>
             )
           })}
@@ -212,6 +264,15 @@ export function TakeOverDialog({
           {t('costs.takeOver.confirm')}
         </Button>
       </DialogActions>
+      <ConfirmDialog
+        open={question !== null}
+        title={t('costs.takeOver.confirmTitle')}
+        text={question?.texts.join(' ') ?? ''}
+        confirmLabel={t('costs.takeOver.confirmSave')}
+        pending={save.isPending}
+        onConfirm={() => question?.send()}
+        onClose={() => setQuestion(null)}
+      />
     </Dialog>
   )
 }
