@@ -53,14 +53,25 @@ async function chooseFirst(page: Page, label: string) {
   await page.getByRole('listbox').getByRole('option').first().click()
 }
 
-export async function addLine(page: Page, list: string, gross: string, apportionable: string) {
+/**
+ * Adds a line of a cost type the list does not hold yet for the period (a second line would be
+ * asked about first, decision 037).
+ */
+export async function addLine(
+  page: Page,
+  list: string,
+  costType: string,
+  gross: string,
+  apportionable: string,
+) {
   await page.getByRole('button', { name: 'Neue Kosten erfassen' }).click()
   const dialog = page.getByRole('dialog', { name: 'Neue Kosten erfassen' })
   await expect(dialog).toBeVisible()
   await dialog.getByRole('combobox', { name: 'Kostenliste' }).click()
   await page.getByRole('option', { name: list }).click()
-  for (const select of ['Kostenart', 'Objekt', 'Bezug', 'Umlageschlüssel'])
-    await chooseFirst(page, select)
+  await dialog.getByRole('combobox', { name: 'Kostenart' }).click()
+  await page.getByRole('option', { name: costType, exact: true }).click()
+  for (const select of ['Objekt', 'Bezug', 'Umlageschlüssel']) await chooseFirst(page, select)
   await field(page, 'Betrag gesamt (brutto)').fill(gross)
   await field(page, 'Betrag umlagefähig').fill(apportionable)
   await dialog.getByRole('button', { name: 'Speichern' }).click()

@@ -86,6 +86,15 @@ test('last year’s lines are taken over; a cost type 50 % above last year is fl
   )
   await checkScreen(page, 'cost-entry-previous-year-warning')
   await entry.getByRole('button', { name: 'Speichern' }).click()
+  // a second fuel line for the year is asked about (decision 037)
+  const question = page.getByRole('dialog', { name: 'Wirklich speichern?' })
+  await expect(question).toContainText(
+    `Für Brennstoffkosten ist in diesem Zeitraum bereits ${fuel.current.replace(' €', '\u00a0€')} erfasst.`,
+  )
+  await checkScreen(page, 'cost-entry-second-line-question')
+  await question.getByRole('button', { name: 'Trotzdem speichern' }).click()
+  // the question covers the entry dialog: both close once the line is saved
+  await expect(question).toBeHidden()
   await expect(entry).toBeHidden()
   await expect.poll(async () => (await comparison(page, 'Brennstoffkosten')).change).toBe('+50,0 %')
   expect((await comparison(page, 'Brennstoffkosten')).note).toBe('Abweichung über ±30 %')
