@@ -83,3 +83,47 @@ test('the CO2 split shows the server’s figures and stores corrections from the
   await expect(panel.getByText(/stimmt mit der Berechnung überein/)).toBeVisible()
   expect((await server()).landlordAmount).toBe(figures.landlordAmount)
 })
+
+test('a landlord’s CO2 line that differs from the split asks for a reason or the computed amount', async ({
+  page,
+}) => {
+  await signIn(page, 'verwalter')
+  await openDistribution(page, 'offen')
+  const panel = page.getByRole('region', { name: 'CO2-Kostenaufteilung' })
+  await expect(panel.getByText(/stimmt mit der Berechnung überein/)).toBeVisible()
+  const heating = page.getByRole('table', { name: 'Heiz- und Nebenkosten' })
+  const co2Row = heating.getByRole('row', { name: /CO2-Kosten/ })
+  await co2Row.getByRole('button', { name: /bearbeiten$/ }).click()
+  const dialog = page.getByRole('dialog', { name: 'Kosten bearbeiten' })
+  await field(page, 'Betrag gesamt (brutto)').fill('-1,00')
+  await field(page, 'Betrag umlagefähig').fill('-1,00')
+  await field(page, 'Netto gesamt').fill('-0,84')
+  await field(page, 'Netto umlagefähig').fill('-0,84')
+  await expect(
+    dialog.getByRole('alert').filter({ hasText: /Vermieteranteil insgesamt/ }),
+  ).toBeVisible()
+  await checkScreen(page, 'co2-line-differs')
+  await dialog.getByRole('button', { name: 'Speichern' }).click()
+  await expect(
+    dialog.getByText(
+      'Bitte begründen Sie die Abweichung oder übernehmen Sie den berechneten Betrag.',
+    ),
+  ).toBeVisible()
+
+  // with a reason the line is saved, and the panel shows the difference
+  await dialog
+    .getByRole('textbox', { name: 'Begründung der Abweichung' })
+    .fill('Abschlag, Endabrechnung folgt')
+  await dialog.getByRole('button', { name: 'Speichern' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(panel.getByText(/weicht von der Berechnung ab/)).toBeVisible()
+
+  // the computed amount: no reason needed, the check agrees again
+  await co2Row.getByRole('button', { name: /bearbeiten$/ }).click()
+  await dialog.getByRole('button', { name: 'Berechneten Betrag übernehmen' }).click()
+  await expect(field(page, 'Betrag gesamt (brutto)')).not.toHaveValue('-1,00')
+  await expect(dialog.getByText(/Vermieteranteil insgesamt/)).toBeHidden()
+  await dialog.getByRole('button', { name: 'Speichern' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(panel.getByText(/stimmt mit der Berechnung überein/)).toBeVisible()
+})

@@ -184,8 +184,13 @@ test('a unit’s months: the chart by keyboard, its table, the CSV and the PDF s
   expect(lines[0]!.split(';')[0]).toBe('Monat')
   expect(lines.slice(1, -1)).toHaveLength(count)
   const lastLine = lines.find((line) => line.startsWith(`${monthName(last.month)};`))!
-  // the number a German Excel reads: decimal comma, no thousands separator
-  expect(lastLine.split(';')[1]).toBe(String(Number(last.consumption)).replace('.', ','))
+  // the number a German Excel reads: decimal comma, no thousands separator, the screen's decimals
+  const digits = { kWh: 1, 'm³': 3, Einheiten: 1 }[series.unit]
+  const cell = lastLine.split(';')[1]!
+  expect(cell).toMatch(new RegExp(`^-?\\d+,\\d{${digits},}$`))
+  expect(Number(cell.replace(',', '.'))).toBe(Number(last.consumption))
+  // a change is a number of percent, its unit in the header
+  expect(lines[0]).toContain('Änderung zum Vormonat (%)')
 
   // the month's PDF: the month chosen drives the summary and the chart too
   await section.getByRole('combobox', { name: 'Monat der Verbrauchsinformation' }).click()

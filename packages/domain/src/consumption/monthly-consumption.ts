@@ -55,6 +55,11 @@ const UNIT_DECIMALS: Readonly<Record<ConsumptionDevice['unit'], number>> = {
   Einheiten: 1,
 }
 
+/** The decimals a consumption of the unit is shown with; per m² one more. */
+export function consumptionDigits(unit: ConsumptionDevice['unit'], perSquareMetre = false): number {
+  return UNIT_DECIMALS[unit] + (perSquareMetre ? 1 : 0)
+}
+
 /** A consumption in de-DE with its unit ('1.234,5 kWh'); per m² one decimal more. */
 export function formatConsumption(
   value: string | null,
@@ -62,7 +67,7 @@ export function formatConsumption(
   perSquareMetre = false,
 ): string {
   if (value === null) return ''
-  const digits = UNIT_DECIMALS[unit] + (perSquareMetre ? 1 : 0)
+  const digits = consumptionDigits(unit, perSquareMetre)
   return `${formatDecimal(value, digits)}\u00a0${unit}${perSquareMetre ? '/m²' : ''}`
 }
 

@@ -3,6 +3,7 @@ import Link from '@mui/material/Link'
 import Typography from '@mui/material/Typography'
 import {
   CONSUMPTION_SERIES_LABELS,
+  consumptionDigits,
   formatChangePercent,
   formatConsumption,
   formatMonth,
@@ -16,6 +17,9 @@ import { usePropertyConsumption } from '../api/consumption'
 import '../locales'
 
 type Row = PropertyConsumption['items'][number]
+
+/** The decimals of the finest unit (m³), for columns whose rows have different units. */
+const MIXED_DIGITS = consumptionDigits('m³')
 
 /**
  * Issue 16: which units of the property use far more per m² than its average over the last twelve
@@ -38,6 +42,9 @@ export default function ConsumptionOverviewPanel({ connection }: { connection: s
       header: t('consumption.overview.column.consumption'),
       format: (row) => formatConsumption(row.consumption, row.unit),
       exportAs: 'decimal',
+      // the rows' units differ: their numbers keep the finest unit's decimals, the unit its column
+      exportDigits: MIXED_DIGITS,
+      exportUnit: (row) => row.unit,
       align: 'right',
     },
     {
@@ -45,6 +52,8 @@ export default function ConsumptionOverviewPanel({ connection }: { connection: s
       header: t('consumption.overview.column.perSquareMetre'),
       format: (row) => formatConsumption(row.perSquareMetre, row.unit, true),
       exportAs: 'decimal',
+      exportDigits: MIXED_DIGITS + 1,
+      exportUnit: (row) => `${row.unit}/m²`,
       align: 'right',
     },
     {
@@ -52,6 +61,8 @@ export default function ConsumptionOverviewPanel({ connection }: { connection: s
       header: t('consumption.overview.column.propertyPerSquareMetre'),
       format: (row) => formatConsumption(row.propertyPerSquareMetre, row.unit, true),
       exportAs: 'decimal',
+      exportDigits: MIXED_DIGITS + 1,
+      exportUnit: (row) => `${row.unit}/m²`,
       align: 'right',
     },
     {
@@ -59,7 +70,10 @@ export default function ConsumptionOverviewPanel({ connection }: { connection: s
       header: t('consumption.overview.column.percentAboveAverage'),
       format: (row) =>
         row.percentAboveAverage === null ? '' : formatChangePercent(row.percentAboveAverage),
+      value: (row) => row.percentAboveAverage,
       sortValue: (row) => row.percentAboveAverage,
+      exportAs: 'percent',
+      exportDigits: 1,
       align: 'right',
     },
     {

@@ -10,6 +10,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
 import Typography from '@mui/material/Typography'
 import {
   addMonthsTo,
+  consumptionDigits,
   CONSUMPTION_SERIES_LABELS,
   formatChangePercent,
   formatConsumption,
@@ -33,6 +34,12 @@ import { ConsumptionChart, useChartColours } from './consumption-chart'
 function change(compared: string | null, current: string | null): string {
   const result = yearOnYearChange(compared, current)
   return result.kind === 'change' ? formatChangePercent(result.percent) : ''
+}
+
+/** The change as a number of percent to the shown decimal, for the export's percent cells. */
+function changePercent(compared: string | null, current: string | null): number | null {
+  const result = yearOnYearChange(compared, current)
+  return result.kind === 'change' ? Math.round(result.percent * 10) / 10 : null
 }
 
 function LegendEntry({ colour, text, dashed }: { colour: string; text: string; dashed?: boolean }) {
@@ -226,6 +233,7 @@ function SeriesView({
     return parts.join('; ')
   }
   const current = months[selected]!
+  const digits = consumptionDigits(series.unit)
   const columns: DataTableColumn<ConsumptionMonth>[] = [
     {
       key: 'month',
@@ -239,6 +247,7 @@ function SeriesView({
       header: `${t('consumption.column.consumption')} (${series.unit})`,
       format: (m) => amount(m.consumption),
       exportAs: 'decimal',
+      exportDigits: digits,
       align: 'right',
     },
     ...(converted
@@ -249,6 +258,7 @@ function SeriesView({
             format: (m: ConsumptionMonth) =>
               m.kwh === null ? '' : formatConsumption(m.kwh, 'kWh'),
             exportAs: 'decimal' as const,
+            exportDigits: consumptionDigits('kWh'),
             align: 'right' as const,
           },
         ]
@@ -258,12 +268,17 @@ function SeriesView({
       header: t('consumption.column.previousMonth'),
       format: (m) => amount(m.previousMonth),
       exportAs: 'decimal',
+      exportDigits: digits,
+      exportUnit: series.unit,
       align: 'right',
     },
     {
       key: 'previousChange',
       header: t('consumption.column.previousChange'),
-      value: (m) => change(m.previousMonth, m.consumption),
+      format: (m) => change(m.previousMonth, m.consumption),
+      value: (m) => changePercent(m.previousMonth, m.consumption),
+      exportAs: 'percent',
+      exportDigits: 1,
       align: 'right',
     },
     {
@@ -271,12 +286,17 @@ function SeriesView({
       header: t('consumption.column.sameMonthLastYear'),
       format: (m) => amount(m.sameMonthLastYear),
       exportAs: 'decimal',
+      exportDigits: digits,
+      exportUnit: series.unit,
       align: 'right',
     },
     {
       key: 'yearChange',
       header: t('consumption.column.yearChange'),
-      value: (m) => change(m.sameMonthLastYear, m.consumption),
+      format: (m) => change(m.sameMonthLastYear, m.consumption),
+      value: (m) => changePercent(m.sameMonthLastYear, m.consumption),
+      exportAs: 'percent',
+      exportDigits: 1,
       align: 'right',
     },
     {
@@ -287,6 +307,8 @@ function SeriesView({
           ? ''
           : formatConsumption(m.propertyAveragePerSquareMetre, series.unit, true),
       exportAs: 'decimal',
+      exportDigits: consumptionDigits(series.unit, true),
+      exportUnit: `${series.unit}/m²`,
       align: 'right',
     },
     {
@@ -294,6 +316,8 @@ function SeriesView({
       header: t('consumption.column.averageForArea'),
       format: (m) => amount(m.averageForArea),
       exportAs: 'decimal',
+      exportDigits: digits,
+      exportUnit: series.unit,
       align: 'right',
     },
   ]

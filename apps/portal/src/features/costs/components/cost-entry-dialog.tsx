@@ -11,10 +11,16 @@ import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import {
   ambiguousDotReadings,
+  checkLandlordLine,
+  ENERGY_CARRIER_CODES,
+  ENERGY_CARRIERS,
+  FUEL_COST_TYPES,
+  isCo2CostType,
   EXPENSE_LIST_FIELDS,
   ExpenseInputSchema,
   formatAmount,
   formatChangePercent,
+  formatDecimal,
   isImplausible,
   isVisibleExpense,
   isZeroTotal,
@@ -28,6 +34,7 @@ import {
   type OperatingCosts,
   type PlausibilityReport,
 } from '@portal/domain'
+import { useQuery } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 import { useId, useMemo, useState } from 'react'
 import {
@@ -44,6 +51,7 @@ import { ControlledTextField } from '../../../components/controlled-text-field'
 import { ControlledDateField } from '../../../components/date-field'
 import { MutationOutcome } from '../../../components/mutation-outcome'
 import { useServerFieldErrors } from '../../../lib/form-errors'
+import { co2SplitQuery } from '../api/co2-split'
 import {
   useSaveExpense,
   useValueList,
@@ -68,6 +76,7 @@ const TEXT_FIELDS = [
   'from',
   'until',
   'unit',
+  'energyCarrier',
   'note',
 ] as const
 const INPUT_FIELDS = [...TEXT_FIELDS, ...NUMBER_FIELDS] as const
@@ -86,6 +95,7 @@ function initialValues(kind: ExpenseKind, costs: OperatingCosts, expense?: Expen
     from: expense?.from ?? costs.from,
     until: expense?.until ?? costs.until,
     unit: text(expense?.unit),
+    energyCarrier: text(expense?.energyCarrier),
     note: text(expense?.note),
     ...(Object.fromEntries(
       NUMBER_FIELDS.map((field) => [field, storedDecimalAsInput(expense?.[field])]),
@@ -123,6 +133,7 @@ function entryResolver(t: TFunction): Resolver<EntryForm, unknown, ExpenseInput>
       from: values.from,
       until: values.until,
       unit: values.unit.trim() || null,
+      energyCarrier: values.energyCarrier || null,
       note: values.note.trim() || null,
       ...parsed,
       amountTransactionCurrency: parsed.amountTransactionCurrency ?? '',
@@ -139,6 +150,8 @@ function entryResolver(t: TFunction): Resolver<EntryForm, unknown, ExpenseInput>
       : { values: result.data, errors: {} }
   }
 }
+
+const negated = (value: string) => (value.startsWith('-') ? value.slice(1) : `-${value}`)
 
 /** What the user confirmed by answering the questions before saving (decision 037). */
 type Confirmations = { confirmSecondLine?: true; confirmZeroAmount?: true }
@@ -355,6 +368,38 @@ export function CostEntryDialog({
   const keys = (perCostType.data ?? []).filter((e) => e.obj === 'SCHLUESSEL')
 
   const [question, setQuestion] = useState<{ texts: string[]; send: () => void } | null>(null)
+
+  // decision 032: a landlord's CO2 line is checked against the server's split before it is sent
+  const isCo2Line = kind === 'heating' && isCo2CostType(tariffComponent)
+  const split = useQuery({
+    ...co2SplitQuery(costs.operatingCostsDistribution),
+    enabled: isCo2Line,
+  })
+  const typedGross = parseGermanDecimal(grossAmount.trim())
+  const co2Check =
+    isCo2Line && split.data?.landlordAmount != null && typedGross !== null
+      ? checkLandlordLine(
+          sumAmounts([
+            ...costs.operatingCostsHeatingExpense
+              .filter((line) => isCo2CostType(line.tariffComponent) && line.guid !== expense?.guid)
+              .map((line) => line.amountTransactionCurrency),
+            typedGross,
+          ]),
+          split.data.landlordAmount,
+        )
+      : null
+  // as on the server: only a new line, or a change of its amount or cost type, is checked
+  const co2Touched =
+    !expense ||
+    grossAmount !== initial.amountTransactionCurrency ||
+    tariffComponent !== initial.tariffComponent
+  const co2Mismatch = co2Check !== null && !co2Check.matches
+  const co2Differs = co2Touched && co2Mismatch
+  const [co2Reason, setCo2Reason] = useState('')
+  const [co2ReasonMissing, setCo2ReasonMissing] = useState(false)
+  /** The reason goes with the line when it differs from the split; the server keeps it. */
+  const withCo2Reason = <T extends object>(input: T) =>
+    co2Differs ? { ...input, co2DeviationReason: co2Reason.trim() } : input
   const nameOf = (code: string) => costTypes.data?.find((type) => type.key === code)?.name ?? code
 
   /** Saves at once, or after the user answered the questions of decision 037. */
@@ -375,9 +420,13 @@ export function CostEntryDialog({
   }
 
   const onSubmit = handleSubmit((input) => {
+    if (co2Differs && co2Reason.trim() === '') {
+      setCo2ReasonMissing(true)
+      return
+    }
     if (!expense) {
       saveAsking(input, new Set(INPUT_FIELDS), (confirmations) =>
-        save.mutate({ kind, input: { ...input, ...confirmations } }, done),
+        save.mutate({ kind, input: withCo2Reason({ ...input, ...confirmations }) }, done),
       )
       return
     }
@@ -395,7 +444,7 @@ export function CostEntryDialog({
           kind,
           guid: expense.guid,
           version: expense.version,
-          input: { ...update, ...confirmations },
+          input: withCo2Reason({ ...update, ...confirmations }),
         },
         done,
       ),
@@ -442,6 +491,10 @@ export function CostEntryDialog({
           label={t(`costs.entry.${labelKey}`)}
           error={Boolean(fieldState.error)}
           helperText={fieldState.error?.message ?? props.helperText}
+          // a fixed field's explanation must stay readable (axe colour contrast), not greyed out
+          slotProps={{
+            formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
+          }}
         >
           {options.map((option) => (
             <MenuItem key={option.key} value={option.key}>
@@ -475,7 +528,11 @@ export function CostEntryDialog({
           component="form"
           id="cost-entry"
           noValidate
-          onSubmit={onSubmit}
+          onSubmit={(event) => {
+            // the reason is asked for together with any other field's message
+            if (co2Differs && co2Reason.trim() === '') setCo2ReasonMissing(true)
+            return onSubmit(event)
+          }}
           sx={{ pt: 1 }}
         >
           <Grid size={{ xs: 12, sm: 6 }}>
@@ -505,6 +562,7 @@ export function CostEntryDialog({
                 setValue('object', '')
                 setValue('key', '')
                 setValue('allocationRef', '')
+                setValue('energyCarrier', '')
               },
             })}
           </Grid>
@@ -533,6 +591,32 @@ export function CostEntryDialog({
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>{decimal('quantity', 'quantity')}</Grid>
           <Grid size={{ xs: 12, sm: 6 }}>{text('unit', 'unit')}</Grid>
+          {FUEL_COST_TYPES.includes(tariffComponent) && (
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <Controller
+                name="energyCarrier"
+                control={control}
+                render={({ field, fieldState }) => (
+                  <TextField
+                    {...field}
+                    select
+                    fullWidth
+                    label={t('costs.entry.energyCarrier')}
+                    error={Boolean(fieldState.error)}
+                    helperText={fieldState.error?.message ?? t('costs.entry.energyCarrierHelp')}
+                    slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                  >
+                    <MenuItem value="">{t('costs.entry.energyCarrierNone')}</MenuItem>
+                    {ENERGY_CARRIER_CODES.map((code) => (
+                      <MenuItem key={code} value={code}>
+                        {`${ENERGY_CARRIERS[code].name} (${ENERGY_CARRIERS[code].quantityUnit})`}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+            </Grid>
+          )}
           <Grid size={{ xs: 12, sm: 6 }}>
             {decimal('amountTransactionCurrency', 'gross', true)}
           </Grid>
@@ -549,6 +633,48 @@ export function CostEntryDialog({
                 amount={grossAmount}
                 editing={expense}
               />
+            </Grid>
+          )}
+          {co2Mismatch && (
+            <Grid size={12}>
+              <Alert
+                severity="warning"
+                action={
+                  <Button
+                    color="inherit"
+                    size="small"
+                    onClick={() => {
+                      const expected = formatDecimal(
+                        sumAmounts([typedGross!, negated(co2Check.difference)]),
+                        2,
+                      )
+                      setValue('amountTransactionCurrency', expected, { shouldValidate: true })
+                      setValue('apportionableAmount', expected, { shouldValidate: true })
+                    }}
+                  >
+                    {t('costs.entry.co2TakeExpected')}
+                  </Button>
+                }
+              >
+                {t('costs.entry.co2Differs', { expected: formatAmount(co2Check.expected) })}
+              </Alert>
+              {co2Differs && (
+                <TextField
+                  fullWidth
+                  required
+                  multiline
+                  sx={{ mt: 2 }}
+                  label={t('costs.entry.co2Reason')}
+                  value={co2Reason}
+                  onChange={(event) => {
+                    setCo2Reason(event.target.value)
+                    setCo2ReasonMissing(false)
+                  }}
+                  error={co2ReasonMissing}
+                  helperText={co2ReasonMissing ? t('costs.entry.co2ReasonMissing') : undefined}
+                  slotProps={{ htmlInput: { maxLength: 500 } }}
+                />
+              )}
             </Grid>
           )}
           <Grid size={{ xs: 12, sm: 6 }}>{decimal('amountNet', 'net')}</Grid>
