@@ -160,6 +160,7 @@ const expenseItem = object([
   ['until', value('e.until')],
   ['quantity', decimal('e.quantity')],
   ['unit', value('e.unit')],
+  ['energyCarrier', value('e.energy_carrier')],
   ['amountTransactionCurrency', decimal('e.amount_transaction_currency')],
   ['apportionableAmount', decimal('e.apportionable_amount')],
   ['deductibleAmount', decimal('e.deductible_amount')],
