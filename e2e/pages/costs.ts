@@ -55,7 +55,7 @@ async function chooseFirst(page: Page, label: string) {
 
 /**
  * Adds a line of a cost type the list does not hold yet for the period (a second line would be
- * asked about first, decision 037).
+ * asked about first, decision 036).
  */
 export async function addLine(
   page: Page,

@@ -80,7 +80,7 @@ test('double clicks on save, delete and confirm each have one effect and show no
   // add: a double click on "Speichern" stores one line
   await page.getByRole('button', { name: 'Neue Kosten erfassen' }).click()
   const dialog = page.getByRole('dialog', { name: 'Neue Kosten erfassen' })
-  // a cost type not recorded yet: a second line would be asked about first (decision 037)
+  // a cost type not recorded yet: a second line would be asked about first (decision 036)
   await dialog.getByRole('combobox', { name: 'Kostenart' }).click()
   await page.getByRole('option', { name: 'Betriebsstrom Heizungsanlage' }).click()
   for (const select of ['Objekt', 'Bezug', 'Umlageschlüssel']) await chooseFirst(page, select)

@@ -86,7 +86,7 @@ test('last year’s lines are taken over; a cost type 50 % above last year is fl
   )
   await checkScreen(page, 'cost-entry-previous-year-warning')
   await entry.getByRole('button', { name: 'Speichern' }).click()
-  // a second fuel line for the year is asked about (decision 037)
+  // a second fuel line for the year is asked about (decision 036)
   const question = page.getByRole('dialog', { name: 'Wirklich speichern?' })
   await expect(question).toContainText(
     `Für Brennstoffkosten ist in diesem Zeitraum bereits ${fuel.current.replace(' €', '\u00a0€')} erfasst.`,

@@ -15,7 +15,7 @@ import { checkExpenseLine, EXPENSE_ADDED, lockOpenDistribution } from './expense
 /**
  * §4-§6: adds expense lines to an open distribution, all or none, each audited; never HK_DLP. A
  * second line of a cost type for an overlapping period, also within the request, and a zero total
- * need the line's confirmation (decision 037).
+ * need the line's confirmation (decision 036).
  */
 export async function addExpenses(
   db: Database,

@@ -1,5 +1,5 @@
 /**
- * Decision 037: what a cost line is saved with only after the user said yes: a second line of a
+ * Decision 036: what a cost line is saved with only after the user said yes: a second line of a
  * cost type for an overlapping period (it would count the cost twice) and a total of zero. Without
  * the request's confirmation each is a 409 with the question, at the field it is about.
  */

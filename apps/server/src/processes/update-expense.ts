@@ -32,7 +32,7 @@ export const STALE_VERSION_MESSAGE =
  * Changes the fields of an expense line of an open distribution that the update names and that
  * differ from the stored line; `version` must be the stored one (else 409). An update that changes
  * nothing writes nothing. The service flat fee is the provider's (403). A change to a zero total or
- * into a second line of its cost type for the period needs its confirmation (decision 037).
+ * into a second line of its cost type for the period needs its confirmation (decision 036).
  */
 export async function updateExpense(
   db: Database,

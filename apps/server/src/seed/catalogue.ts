@@ -376,7 +376,7 @@ export const COST_TYPES: readonly CostType[] = [
     products: FULL,
     excluded: true,
   },
-  // credit notes (decision 037): a supplier's or the landlord's refund, entered as a negative line
+  // credit notes (decision 036): a supplier's or the landlord's refund, entered as a negative line
   {
     code: 'HK_GUTSCHRIFT',
     name: 'Gutschrift Heizkosten',

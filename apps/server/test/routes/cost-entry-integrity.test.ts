@@ -188,7 +188,7 @@ describe('amounts are plausible', () => {
   it.each([
     [{ apportionableAmount: '100.01' }, 'apportionableAmount', /umlagefähige Betrag/],
     [{ amountNet: '120.00' }, 'amountNet', /Nettobetrag/],
-    // an ordinary cost type has no negative part at all (decision 037), before the sign rule
+    // an ordinary cost type has no negative part at all (decision 036), before the sign rule
     [{ amountNet: '-10.00' }, 'amountNet', /nur für Gutschriften/],
     [
       { amountNet: '90.00', amountNetApportionable: '85.00' },

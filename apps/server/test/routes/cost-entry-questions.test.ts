@@ -1,5 +1,5 @@
 /**
- * Decision 037, the figures follow the law to the cent: only credits are negative, a total of zero
+ * Decision 036, the figures follow the law to the cent: only credits are negative, a total of zero
  * and a second line of a cost type for an overlapping period are saved only when the request
  * confirms them; idempotency keys keep working around the questions.
  */

@@ -74,7 +74,7 @@ export function co2AmountViolation(
 
 /**
  * The catalogue's credit notes (Gutschriften): refunds of a supplier or the landlord entered as
- * negative lines of their list (docs/decisions/037). A code, not a column: the catalogue is the
+ * negative lines of their list (docs/decisions/036). A code, not a column: the catalogue is the
  * provider's and carries no sign of its own.
  */
 export const CREDIT_NOTE_COST_TYPES: ReadonlySet<string> = new Set([
@@ -82,7 +82,7 @@ export const CREDIT_NOTE_COST_TYPES: ReadonlySet<string> = new Set([
   'NK_GUTSCHRIFT',
 ])
 
-/** Decision 037: credits (the landlord's CO2 share, credit notes) are the only negative lines. */
+/** Decision 036: credits (the landlord's CO2 share, credit notes) are the only negative lines. */
 export function isCreditCostType(tariffComponent: string | null | undefined): boolean {
   return isCo2CostType(tariffComponent) || CREDIT_NOTE_COST_TYPES.has(tariffComponent ?? '')
 }
@@ -100,7 +100,7 @@ export const EXPENSE_AMOUNT_FIELDS = [
 ] as const satisfies readonly ExpenseAmountField[]
 
 /**
- * Decision 037: an ordinary cost type has no negative amount in any field (a refund is a credit
+ * Decision 036: an ordinary cost type has no negative amount in any field (a refund is a credit
  * note of its own, so that it stays visible on the bill). Answers the fields with a negative
  * amount; nothing while the cost type is not known yet (a change that names only an amount is
  * checked by the server with the stored line).
@@ -119,7 +119,7 @@ export const ZERO_AMOUNT_QUESTION =
   'Der Betrag gesamt ist 0,00 €. Eine Zeile ohne Betrag wird nur nach Bestätigung gespeichert.'
 
 /**
- * Decision 037: a line whose total is zero is more often a forgotten amount than a cost, so it is
+ * Decision 036: a line whose total is zero is more often a forgotten amount than a cost, so it is
  * saved only once the user confirmed it. The apportionable and the other parts may be zero.
  */
 export function isZeroTotal(line: { amountTransactionCurrency?: string | null | undefined }) {

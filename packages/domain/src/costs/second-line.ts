@@ -10,7 +10,7 @@ export interface PeriodLine {
 }
 
 /**
- * Decision 037: two periods overlap when each begins on or before the day the other ends (both
+ * Decision 036: two periods overlap when each begins on or before the day the other ends (both
  * days count); a missing day leaves its side open. ISO dates compare as strings.
  */
 export function periodsOverlap(
@@ -21,7 +21,7 @@ export function periodsOverlap(
 }
 
 /**
- * Decision 037, "the same cost type for the same period": the lines of the same list with the
+ * Decision 036, "the same cost type for the same period": the lines of the same list with the
  * candidate's cost type whose period overlaps its period, the candidate itself (an edited line)
  * left out. Key and relation do not matter: a second line for them is rarer than a doubled bill,
  * and it is still recorded once the user confirms it.

@@ -106,9 +106,9 @@ const expenseInputShape = {
    * the audit log, never stored on the line.
    */
   co2DeviationReason: optionalText(NOTE_MAX_LENGTH),
-  /** Decision 037: the user confirmed a second line of the cost type for an overlapping period. */
+  /** Decision 036: the user confirmed a second line of the cost type for an overlapping period. */
   confirmSecondLine: z.boolean().optional(),
-  /** Decision 037: the user confirmed a total of zero. */
+  /** Decision 036: the user confirmed a total of zero. */
   confirmZeroAmount: z.boolean().optional(),
 }
 

@@ -153,11 +153,11 @@ function entryResolver(t: TFunction): Resolver<EntryForm, unknown, ExpenseInput>
 
 const negated = (value: string) => (value.startsWith('-') ? value.slice(1) : `-${value}`)
 
-/** What the user confirmed by answering the questions before saving (decision 037). */
+/** What the user confirmed by answering the questions before saving (decision 036). */
 type Confirmations = { confirmSecondLine?: true; confirmZeroAmount?: true }
 
 /**
- * Decision 037: what is asked before a line is saved, as the server would ask it: a total of zero
+ * Decision 036: what is asked before a line is saved, as the server would ask it: a total of zero
  * and a second line of the cost type for an overlapping period, each only when the save sets it.
  */
 function questionsBefore(
@@ -402,7 +402,7 @@ export function CostEntryDialog({
     co2Differs ? { ...input, co2DeviationReason: co2Reason.trim() } : input
   const nameOf = (code: string) => costTypes.data?.find((type) => type.key === code)?.name ?? code
 
-  /** Saves at once, or after the user answered the questions of decision 037. */
+  /** Saves at once, or after the user answered the questions of decision 036. */
   const saveAsking = (
     input: ExpenseInput,
     changed: ReadonlySet<string>,

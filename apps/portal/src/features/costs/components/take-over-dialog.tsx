@@ -56,7 +56,7 @@ function previousLines(previous: OperatingCosts): { kind: ExpenseKind; expense: 
 }
 
 /**
- * Decision 037: what this year's list already holds of a cost type for this year's period (the
+ * Decision 036: what this year's list already holds of a cost type for this year's period (the
  * period every taken-over line gets); such a line is shown with it and not offered again.
  */
 function recordedThisYear(costs: OperatingCosts, kind: ExpenseKind, expense: Expense) {
@@ -72,7 +72,7 @@ function recordedThisYear(costs: OperatingCosts, kind: ExpenseKind, expense: Exp
  * Issue 16, "Vorjahreswerte übernehmen": this year's entry starts from last year's lines: their
  * cost type, object, relation and allocation key, with this year's period and without amounts.
  * The user types the amounts; a line left without amounts is not taken over, nor is a cost type
- * this year's list holds already (decision 037: it would count twice). The rules of a cost line
+ * this year's list holds already (decision 036: it would count twice). The rules of a cost line
  * (§5, CO2 negative, negative only for credits) apply as in the entry dialog; a total of zero and
  * a cost type taken over twice are asked about before saving.
  */
@@ -148,7 +148,7 @@ export function TakeOverDialog({
     const count = taken.heating.length + taken.working.length
     setNothing(count === 0 && found.every((e) => e === undefined))
     if (found.some((e) => e && Object.keys(e).length > 0) || count === 0) return
-    // decision 037: a zero total and a cost type taken over twice are saved once confirmed
+    // decision 036: a zero total and a cost type taken over twice are saved once confirmed
     const texts: string[] = []
     const confirmed = { heating: [] as ExpenseInput[], working: [] as ExpenseInput[] }
     for (const kind of ['heating', 'working'] as const) {
