@@ -290,13 +290,16 @@ describe('a second line of a cost type for the same period is asked about', () =
         }),
       ]),
     )
-    const retyped = await patch(line!, { tariffComponent: 'HK_CO2', key: 'HF' })
+    // a second landlord's CO2 line differs from the CO2 split: that has its own reason (decision 032)
+    const reason = { co2DeviationReason: 'Nachberechnung des Versorgers' }
+    const retyped = await patch(line!, { tariffComponent: 'HK_CO2', key: 'HF', ...reason })
     expect(retyped.statusCode).toBe(409)
     expect(retyped.json()).toMatchObject({ code: 'SECOND_LINE_UNCONFIRMED' })
     const confirmed = await patch(line!, {
       tariffComponent: 'HK_CO2',
       key: 'HF',
       confirmSecondLine: true,
+      ...reason,
     })
     expect(confirmed.statusCode, confirmed.body).toBe(200)
     expect(confirmed.json()).toMatchObject({ tariffComponent: 'HK_CO2', version: 2 })
