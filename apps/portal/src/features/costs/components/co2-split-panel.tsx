@@ -175,7 +175,6 @@ function Co2SplitView({ split, open }: { split: Co2SplitAnswer; open: boolean })
       fullWidth
       label={label}
       value={numbers[field]}
-      disabled={!open}
       onChange={(event) => setNumbers((current) => ({ ...current, [field]: event.target.value }))}
       error={invalid(field) || errorOf(field) !== undefined}
       helperText={invalid(field) ? t('costs.entry.invalidNumber') : (errorOf(field) ?? helperText)}
@@ -241,89 +240,86 @@ function Co2SplitView({ split, open }: { split: Co2SplitAnswer; open: boolean })
       <Typography variant="body2" sx={{ mb: 2 }}>
         {t(open ? 'costs.co2.correctionsHelp' : 'costs.co2.correctionsClosed')}
       </Typography>
-      <form onSubmit={submit} noValidate>
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-            <TextField
-              select
-              fullWidth
-              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-              label={t('costs.co2.carrierField')}
-              value={carrier}
-              disabled={!open}
-              onChange={(event) => setCarrier(event.target.value as typeof carrier)}
-              helperText={errorOf('energyCarrier')}
-              error={errorOf('energyCarrier') !== undefined}
-            >
-              <MenuItem value="">{t('costs.co2.fromLines')}</MenuItem>
-              {ENERGY_CARRIER_CODES.map((code) => (
-                <MenuItem key={code} value={code}>
-                  {`${ENERGY_CARRIERS[code].name} (${ENERGY_CARRIERS[code].quantityUnit})`}
-                </MenuItem>
-              ))}
-            </TextField>
+      {open && (
+        <form onSubmit={submit} noValidate>
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+              <TextField
+                select
+                fullWidth
+                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                label={t('costs.co2.carrierField')}
+                value={carrier}
+                onChange={(event) => setCarrier(event.target.value as typeof carrier)}
+                helperText={errorOf('energyCarrier')}
+                error={errorOf('energyCarrier') !== undefined}
+              >
+                <MenuItem value="">{t('costs.co2.fromLines')}</MenuItem>
+                {ENERGY_CARRIER_CODES.map((code) => (
+                  <MenuItem key={code} value={code}>
+                    {`${ENERGY_CARRIERS[code].name} (${ENERGY_CARRIERS[code].quantityUnit})`}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+              {numberField('quantity', t('costs.co2.quantityField'), t('costs.co2.quantityHelp'))}
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+              {numberField(
+                'emissionsKgInvoice',
+                t('costs.co2.emissionsField'),
+                t('costs.co2.emissionsHelp'),
+              )}
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+              {numberField('co2CostInvoice', t('costs.co2.costsField'), t('costs.co2.costsHelp'))}
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+              <TextField
+                select
+                fullWidth
+                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                label={t('costs.co2.areaField')}
+                value={areaKind}
+                onChange={(event) => setAreaKind(event.target.value as typeof areaKind)}
+              >
+                <MenuItem value="">{t('costs.co2.areaDefault')}</MenuItem>
+                {CO2_AREA_KINDS.map((kind) => (
+                  <MenuItem key={kind} value={kind}>
+                    {`${t(`costs.co2.areaKind.${kind}`)} (${kind})`}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+              <TextField
+                select
+                fullWidth
+                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                label={t('costs.co2.restrictionField')}
+                value={restriction}
+                onChange={(event) => setRestriction(event.target.value as typeof restriction)}
+              >
+                <MenuItem value="">{t('costs.co2.restriction.default')}</MenuItem>
+                {CO2_RESTRICTIONS.map((value) => (
+                  <MenuItem key={value} value={value}>
+                    {t(`costs.co2.restriction.${value}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Grid>
           </Grid>
-          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-            {numberField('quantity', t('costs.co2.quantityField'), t('costs.co2.quantityHelp'))}
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-            {numberField(
-              'emissionsKgInvoice',
-              t('costs.co2.emissionsField'),
-              t('costs.co2.emissionsHelp'),
-            )}
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-            {numberField('co2CostInvoice', t('costs.co2.costsField'), t('costs.co2.costsHelp'))}
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-            <TextField
-              select
-              fullWidth
-              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-              label={t('costs.co2.areaField')}
-              value={areaKind}
-              disabled={!open}
-              onChange={(event) => setAreaKind(event.target.value as typeof areaKind)}
-            >
-              <MenuItem value="">{t('costs.co2.areaDefault')}</MenuItem>
-              {CO2_AREA_KINDS.map((kind) => (
-                <MenuItem key={kind} value={kind}>
-                  {`${t(`costs.co2.areaKind.${kind}`)} (${kind})`}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-            <TextField
-              select
-              fullWidth
-              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-              label={t('costs.co2.restrictionField')}
-              value={restriction}
-              disabled={!open}
-              onChange={(event) => setRestriction(event.target.value as typeof restriction)}
-            >
-              <MenuItem value="">{t('costs.co2.restriction.default')}</MenuItem>
-              {CO2_RESTRICTIONS.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {t(`costs.co2.restriction.${value}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
-        </Grid>
-        {serverError && serverError.field === null && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {serverError.message}
-          </Alert>
-        )}
-        {open && (
+          {serverError && serverError.field === null && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {serverError.message}
+            </Alert>
+          )}
           <Button type="submit" variant="outlined" sx={{ mt: 2 }} disabled={correct.isPending}>
             {t('costs.co2.save')}
           </Button>
-        )}
-      </form>
+        </form>
+      )}
     </Paper>
   )
 }
