@@ -184,7 +184,12 @@ describe.skipIf(!isPostgres)('faults of the server process', () => {
   it('kill -9 during cost-line saves and an upload leaves no half-written row', async () => {
     let server = await startServerProcess(env)
     let auth = await signIn(server)
-    const line = { ...(await validLine(server, auth)), amountTransactionCurrency: '4711.42' }
+    // forty lines of one cost type: each a confirmed second line (decision 036)
+    const line = {
+      ...(await validLine(server, auth)),
+      amountTransactionCurrency: '4711.42',
+      confirmSecondLine: true,
+    }
     const keys = Array.from({ length: 40 }, () => randomUUID())
     const save = (target: ServerProcess, key: string) =>
       fetch(`${target.base}${BASE}/${distribution}/heating-expenses`, {
