@@ -181,6 +181,33 @@ function Co2SplitView({ split, open }: { split: Co2SplitAnswer; open: boolean })
       slotProps={{ htmlInput: { inputMode: 'decimal' } }}
     />
   )
+  /** A choice whose empty value is the default, named as such; the server's message at it. */
+  const selectField = (
+    field: 'energyCarrier' | 'areaKind' | 'restriction',
+    label: string,
+    value: string,
+    onChange: (value: string) => void,
+    defaultLabel: string,
+    options: { value: string; label: string }[],
+  ) => (
+    <TextField
+      select
+      fullWidth
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      helperText={errorOf(field)}
+      error={errorOf(field) !== undefined}
+    >
+      <MenuItem value="">{defaultLabel}</MenuItem>
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  )
   const check =
     split.enteredLandlordLine !== null && split.landlordAmount !== null
       ? checkLandlordLine(split.enteredLandlordLine, split.landlordAmount)
@@ -244,23 +271,17 @@ function Co2SplitView({ split, open }: { split: Co2SplitAnswer; open: boolean })
         <form onSubmit={submit} noValidate>
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              <TextField
-                select
-                fullWidth
-                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-                label={t('costs.co2.carrierField')}
-                value={carrier}
-                onChange={(event) => setCarrier(event.target.value as typeof carrier)}
-                helperText={errorOf('energyCarrier')}
-                error={errorOf('energyCarrier') !== undefined}
-              >
-                <MenuItem value="">{t('costs.co2.fromLines')}</MenuItem>
-                {ENERGY_CARRIER_CODES.map((code) => (
-                  <MenuItem key={code} value={code}>
-                    {`${ENERGY_CARRIERS[code].name} (${ENERGY_CARRIERS[code].quantityUnit})`}
-                  </MenuItem>
-                ))}
-              </TextField>
+              {selectField(
+                'energyCarrier',
+                t('costs.co2.carrierField'),
+                carrier,
+                (value) => setCarrier(value as typeof carrier),
+                t('costs.co2.fromLines'),
+                ENERGY_CARRIER_CODES.map((code) => ({
+                  value: code,
+                  label: `${ENERGY_CARRIERS[code].name} (${ENERGY_CARRIERS[code].quantityUnit})`,
+                })),
+              )}
             </Grid>
             <Grid size={{ xs: 12, sm: 6, md: 4 }}>
               {numberField('quantity', t('costs.co2.quantityField'), t('costs.co2.quantityHelp'))}
@@ -276,38 +297,30 @@ function Co2SplitView({ split, open }: { split: Co2SplitAnswer; open: boolean })
               {numberField('co2CostInvoice', t('costs.co2.costsField'), t('costs.co2.costsHelp'))}
             </Grid>
             <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              <TextField
-                select
-                fullWidth
-                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-                label={t('costs.co2.areaField')}
-                value={areaKind}
-                onChange={(event) => setAreaKind(event.target.value as typeof areaKind)}
-              >
-                <MenuItem value="">{t('costs.co2.areaDefault')}</MenuItem>
-                {CO2_AREA_KINDS.map((kind) => (
-                  <MenuItem key={kind} value={kind}>
-                    {`${t(`costs.co2.areaKind.${kind}`)} (${kind})`}
-                  </MenuItem>
-                ))}
-              </TextField>
+              {selectField(
+                'areaKind',
+                t('costs.co2.areaField'),
+                areaKind,
+                (value) => setAreaKind(value as typeof areaKind),
+                t('costs.co2.areaDefault'),
+                CO2_AREA_KINDS.map((kind) => ({
+                  value: kind,
+                  label: `${t(`costs.co2.areaKind.${kind}`)} (${kind})`,
+                })),
+              )}
             </Grid>
             <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              <TextField
-                select
-                fullWidth
-                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-                label={t('costs.co2.restrictionField')}
-                value={restriction}
-                onChange={(event) => setRestriction(event.target.value as typeof restriction)}
-              >
-                <MenuItem value="">{t('costs.co2.restriction.default')}</MenuItem>
-                {CO2_RESTRICTIONS.map((value) => (
-                  <MenuItem key={value} value={value}>
-                    {t(`costs.co2.restriction.${value}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
+              {selectField(
+                'restriction',
+                t('costs.co2.restrictionField'),
+                restriction,
+                (value) => setRestriction(value as typeof restriction),
+                t('costs.co2.restriction.default'),
+                CO2_RESTRICTIONS.map((value) => ({
+                  value,
+                  label: t(`costs.co2.restriction.${value}`),
+                })),
+              )}
             </Grid>
           </Grid>
           {serverError && serverError.field === null && (
