@@ -56,6 +56,11 @@ test('the CO2 split shows the server’s figures and stores corrections from the
   // the demo records the landlord's credit the split asks for
   await expect(panel.getByText(/stimmt mit der Berechnung überein/)).toBeVisible()
   await checkScreen(page, 'co2-split')
+  // a phone's width: the figures, steps and the correction form reflow without sideways scrolling
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect(figure('Stufe')).toBeVisible()
+  await checkScreen(page, 'co2-split-390')
+  await page.setViewportSize({ width: 1440, height: 900 })
 
   // the invoice's CO2 costs and § 9 halving: the server computes, the panel shows
   await field(page, 'CO2-Kosten laut Rechnung (€, brutto)').fill('1.000,00')

@@ -151,6 +151,10 @@ export const ENERGY_CARRIERS: Readonly<Record<EnergyCarrierCode, EnergyCarrier>>
   },
 }
 
+/** A carrier as the choices name it: 'Heizöl EL (l)'. */
+export const energyCarrierLabel = (code: EnergyCarrierCode) =>
+  `${ENERGY_CARRIERS[code].name} (${ENERGY_CARRIERS[code].quantityUnit})`
+
 export const isEnergyCarrierCode = (value: unknown): value is EnergyCarrierCode =>
   typeof value === 'string' && Object.hasOwn(ENERGY_CARRIERS, value)
 

@@ -11,6 +11,7 @@ import {
   CO2_RESTRICTIONS,
   ENERGY_CARRIER_CODES,
   ENERGY_CARRIERS,
+  energyCarrierLabel,
   formatAmount,
   formatDecimal,
   FUEL_COST_TYPES,
@@ -279,7 +280,7 @@ function Co2SplitView({ split, open }: { split: Co2SplitAnswer; open: boolean })
                 t('costs.co2.fromLines'),
                 ENERGY_CARRIER_CODES.map((code) => ({
                   value: code,
-                  label: `${ENERGY_CARRIERS[code].name} (${ENERGY_CARRIERS[code].quantityUnit})`,
+                  label: energyCarrierLabel(code),
                 })),
               )}
             </Grid>

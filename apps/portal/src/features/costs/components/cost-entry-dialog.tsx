@@ -13,7 +13,7 @@ import {
   ambiguousDotReadings,
   checkLandlordLine,
   ENERGY_CARRIER_CODES,
-  ENERGY_CARRIERS,
+  energyCarrierLabel,
   FUEL_COST_TYPES,
   isCo2CostType,
   EXPENSE_LIST_FIELDS,
@@ -609,7 +609,7 @@ export function CostEntryDialog({
                     <MenuItem value="">{t('costs.entry.energyCarrierNone')}</MenuItem>
                     {ENERGY_CARRIER_CODES.map((code) => (
                       <MenuItem key={code} value={code}>
-                        {`${ENERGY_CARRIERS[code].name} (${ENERGY_CARRIERS[code].quantityUnit})`}
+                        {energyCarrierLabel(code)}
                       </MenuItem>
                     ))}
                   </TextField>
