@@ -223,7 +223,9 @@ describe('the second factor at the sign-in', () => {
 
     const code = await screen.findByLabelText(/^Bestätigungscode/)
     expect(screen.getByRole('form', { name: 'Anmeldung bestätigen' })).toBeInTheDocument()
-    expect(code).toHaveFocus()
+    // the step's effect focuses the field after React has painted it: on a busy machine that is
+    // later than the moment the field is found
+    await waitFor(() => expect(code).toHaveFocus())
     expect(code).toHaveAccessibleDescription(CODE_REQUEST)
     expect(code).toHaveAttribute('autocomplete', 'one-time-code')
     expect(code).toHaveAttribute('inputmode', 'numeric')
