@@ -12,17 +12,17 @@
 import { eq, sql } from 'drizzle-orm'
 import type { PgDialect } from 'drizzle-orm/pg-core'
 import pg from 'pg'
-import { openDatabase } from '../apps/server/src/persistence/database'
+import { openDatabase } from '../apps/server/src/platform/persistence/database'
 import {
   connectionEntity,
   connectionJson,
-} from '../apps/server/src/persistence/repositories/connections'
+} from '../apps/server/src/modules/master-data/repositories/connections'
 import {
   expenseEntity,
   expenseJson,
-} from '../apps/server/src/persistence/repositories/operating-costs'
-import { operatingCostsExpenses, users } from '../apps/server/src/persistence/schema'
-import { searchAnswerStatement } from '../apps/server/src/persistence/search'
+} from '../apps/server/src/modules/costs/repositories/operating-costs'
+import { operatingCostsExpenses, users } from '../apps/server/src/platform/persistence/schema'
+import { searchAnswerStatement } from '../apps/server/src/platform/persistence/search'
 import { connectionsSearchStatement, expensesStatement } from './reference/statements'
 
 const RUNS = 30

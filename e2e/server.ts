@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
-/** The server's lock file in its data folder (apps/server/src/persistence/database.ts). */
+/** The server's lock file in its data folder (apps/server/src/platform/persistence/database.ts). */
 const LOCK_FILE = 'portal.lock'
 
 export interface PortalServer {
@@ -41,7 +41,7 @@ export function seedDataFolder(dataDir: string, scale: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(ROOT, 'apps/server/src/seed/cli.ts'), '--scale', String(scale)],
+      ['--import', 'tsx', path.join(ROOT, 'apps/server/src/demo/cli.ts'), '--scale', String(scale)],
       {
         cwd: ROOT,
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },

@@ -2,7 +2,7 @@ import { defineConfig } from 'drizzle-kit'
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/persistence/schema.ts',
-  out: './src/persistence/migrations',
+  schema: './src/platform/persistence/schema.ts',
+  out: './src/platform/persistence/migrations',
   casing: 'snake_case',
 })

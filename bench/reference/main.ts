@@ -18,7 +18,7 @@ const secretText =
   process.env.JWT_SECRET ??
   readFileSync(path.join(process.env.DATA_DIR ?? 'data', 'jwt-secret'), 'utf8').trim()
 
-// the product's pool (apps/server/src/persistence/database.ts): ten connections
+// the product's pool (apps/server/src/platform/persistence/database.ts): ten connections
 const pool = new pg.Pool({
   connectionString: databaseUrl,
   max: 10,

@@ -13,15 +13,18 @@ import type { Server } from 'node:http'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type App } from '../../apps/server/src/app'
-import { DEFAULT_CUSTOMERS_DIR } from '../../apps/server/src/config'
-import { loadCustomer } from '../../apps/server/src/customer/load-customer'
-import { openDatabase, type DatabaseHandle } from '../../apps/server/src/persistence/database'
-import { seedDemoData } from '../../apps/server/src/seed/demo-data'
+import { DEFAULT_CUSTOMERS_DIR } from '../../apps/server/src/platform/config'
+import { loadCustomer } from '../../apps/server/src/platform/load-customer'
+import {
+  openDatabase,
+  type DatabaseHandle,
+} from '../../apps/server/src/platform/persistence/database'
+import { seedDemoData } from '../../apps/server/src/demo/demo-data'
 import {
   DEMO_OWNER_PARTNER,
   DEMO_PASSWORD,
   DEMO_USERS,
-} from '../../apps/server/src/seed/demo-users'
+} from '../../apps/server/src/demo/demo-users'
 import { compareAnswers } from '../compare'
 import type { RecordedCall } from '../portal'
 import { createReferenceServer } from './server'

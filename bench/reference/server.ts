@@ -13,7 +13,7 @@ import http from 'node:http'
 import { SEARCH_LIMIT, SEARCH_LIMIT_DEFAULT, toIsoDate } from '@portal/domain'
 import { jwtVerify } from 'jose'
 import type pg from 'pg'
-import { contentDisposition } from '../../apps/server/src/files/file-name'
+import { contentDisposition } from '../../apps/server/src/platform/files/file-name'
 import {
   USER_STATEMENT,
   connectionsSearchStatement,
@@ -23,18 +23,18 @@ import {
   type Statement,
 } from './statements'
 
-/** The product's token claims (apps/server/src/auth/tokens.ts). */
+/** The product's token claims (apps/server/src/platform/auth/tokens.ts). */
 const TOKEN_ISSUER = 'kundenportal'
 const TOKEN_AUDIENCE = 'kundenportal-api'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const UUID_ANY_CASE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const BEARER = /^Bearer ([A-Za-z0-9_\-.]+)$/
 const BODY_LIMIT = 1024 * 1024
-/** The product's keep-alive (apps/server/src/plugins/request-limits.ts). */
+/** The product's keep-alive (apps/server/src/platform/http/request-limits.ts). */
 const KEEP_ALIVE_TIMEOUT_MS = 72_000
 
 /**
- * The product's messages, word for word (apps/server/src/auth/session-user.ts, plugins/errors.ts,
+ * The product's messages, word for word (apps/server/src/platform/auth/session-user.ts, plugins/errors.ts,
  * the repositories); the equality test compares the answers that carry them.
  */
 const MESSAGES = {

@@ -6,7 +6,7 @@
  * every value goes through `to_json(…)::text`, PostgreSQL's JSON string escaping, which writes what
  * JSON.stringify writes for text a database can hold; numerics are quoted as the API sends them.
  *
- * Visibility is the product's (apps/server/src/persistence/scope.ts, `visibleThroughProperty`): the
+ * Visibility is the product's (apps/server/src/platform/persistence/scope.ts, `visibleThroughProperty`): the
  * user's company code and, for a user with a business partner, the properties whose owner feature
  * holds that partner and is valid today. Each statement exists twice, with and without the partner
  * condition, so that a prepared plan never has to cover both.
@@ -75,7 +75,7 @@ function pageBody(field: string, item: string): string {
 
 /**
  * The user and session a token names: the product's per-request lookup (`checkToken` in
- * apps/server/src/auth/session-user.ts), the user by the immutable id and whether the token's
+ * apps/server/src/platform/auth/session-user.ts), the user by the immutable id and whether the token's
  * session was logged out. Instants in epoch milliseconds. Parameters: `$1` user id, `$2` session.
  */
 export const USER_STATEMENT: Statement = {

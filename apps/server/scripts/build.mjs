@@ -1,10 +1,10 @@
-// `npm run build -w @portal/server`: bundles src/main.ts (the server) and src/provider/cli.ts (the
+// `npm run build -w @portal/server`: bundles src/main.ts (the server) and src/modules/provider/cli.ts (the
 // provider's command line) with our own code, including the workspace package @portal/domain
 // (TypeScript source), into dist/main.js and dist/provider.js. Every npm package stays external and
 // is loaded from node_modules at run time (PGlite finds its wasm next to its own files). The
 // migrations are copied next to the bundle: database.ts looks for them beside its own module.
 // The production mode runs these bundles with node alone: the demo generator and faker are not in
-// them (modes/start-mode.ts loads the demo seeding only from the source).
+// them (platform/start-mode.ts loads the demo seeding only from the source).
 // `--outdir <folder>` builds elsewhere (the tests); it must lie as deep as dist/ under a checkout.
 import { build } from 'esbuild'
 import { cpSync, rmSync, statSync } from 'node:fs'
@@ -29,7 +29,7 @@ const externalPackages = {
 
 rmSync(dist, { recursive: true, force: true })
 await build({
-  entryPoints: { main: `${root}src/main.ts`, provider: `${root}src/provider/cli.ts` },
+  entryPoints: { main: `${root}src/main.ts`, provider: `${root}src/modules/provider/cli.ts` },
   outdir: dist,
   bundle: true,
   format: 'esm',
@@ -41,7 +41,7 @@ await build({
   plugins: [externalPackages],
 })
 // config.ts resolves customers/ and apps/portal/dist from its own folder; dist/ lies as deep as src/
-cpSync(`${root}src/persistence/migrations`, `${dist}/migrations`, { recursive: true })
+cpSync(`${root}src/platform/persistence/migrations`, `${dist}/migrations`, { recursive: true })
 
 const kB = (file) => (statSync(`${dist}/${file}`).size / 1024).toFixed(0)
 const seconds = ((performance.now() - started) / 1000).toFixed(1)

@@ -1,4 +1,4 @@
-// `npm run provider -- …`: the provider's command line (src/provider/cli.ts). In production
+// `npm run provider -- …`: the provider's command line (src/modules/provider/cli.ts). In production
 // (NODE_ENV=production) the built bundle dist/provider.js runs with node alone, as the server does;
 // otherwise the TypeScript source runs through tsx, which only the development install has.
 import { existsSync } from 'node:fs'
@@ -15,5 +15,5 @@ if (process.env.NODE_ENV === 'production') {
 } else {
   const { register } = await import('tsx/esm/api')
   register()
-  await import('../src/provider/cli.ts')
+  await import('../src/modules/provider/cli.ts')
 }

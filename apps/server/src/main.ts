@@ -1,12 +1,12 @@
 import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app'
-import { DEFAULT_HTTP_LIMITS, loadConfig, type ServerConfig } from './config'
-import { startAutoApprovalJob } from './jobs/auto-approval'
-import { startHousekeepingJob } from './jobs/housekeeping'
-import { prepareStart, StartRefusedError } from './modes/start-mode'
-import { DataFolderError } from './persistence/data-folder'
-import { openDatabaseOrExit } from './persistence/database'
-import { portalIndexFile } from './routes/portal'
+import { DEFAULT_HTTP_LIMITS, loadConfig, type ServerConfig } from './platform/config'
+import { startAutoApprovalJob } from './modules/costs/auto-approval-job'
+import { startHousekeepingJob } from './platform/jobs/housekeeping'
+import { prepareStart, StartRefusedError } from './platform/start-mode'
+import { DataFolderError } from './platform/persistence/data-folder'
+import { openDatabaseOrExit } from './platform/persistence/database'
+import { portalIndexFile } from './platform/http/portal'
 
 let config: ServerConfig
 try {

@@ -8,17 +8,22 @@ import {
   listUsers,
   resetUser,
   type AccountConfig,
-} from '../src/accounts/accounts'
-import { deleteUser, pseudonymOf } from '../src/accounts/delete-user'
-import { HttpError } from '../src/http-errors'
-import type { MailMessage, Mailer } from '../src/mail/mailer'
-import { accountsWithDemoPassword, demoPasswordRefusal } from '../src/modes/production'
-import * as schema from '../src/persistence/schema'
-import { auditLog, idempotencyKeys, passwordResetTokens, users } from '../src/persistence/schema'
-import { DEMO_PASSWORD_REFUSED_MESSAGE } from '../src/processes/password-change'
-import { requestPasswordReset } from '../src/processes/password-reset'
-import { runProviderCommand } from '../src/provider/commands'
-import { DEMO_OWNER_PARTNER, DEMO_PASSWORD } from '../src/seed/demo-users'
+} from '../src/modules/accounts/accounts'
+import { deleteUser, pseudonymOf } from '../src/modules/accounts/delete-user'
+import { HttpError } from '../src/platform/http-errors'
+import type { MailMessage, Mailer } from '../src/platform/mailer'
+import { accountsWithDemoPassword, demoPasswordRefusal } from '../src/platform/production'
+import * as schema from '../src/platform/persistence/schema'
+import {
+  auditLog,
+  idempotencyKeys,
+  passwordResetTokens,
+  users,
+} from '../src/platform/persistence/schema'
+import { DEMO_PASSWORD_REFUSED_MESSAGE } from '../src/modules/accounts/password-change'
+import { requestPasswordReset } from '../src/modules/accounts/password-reset'
+import { runProviderCommand } from '../src/modules/provider/commands'
+import { DEMO_OWNER_PARTNER, DEMO_PASSWORD } from '../src/demo/demo-users'
 import { createTestContext, type TestContext } from './helper'
 
 let ctx: TestContext

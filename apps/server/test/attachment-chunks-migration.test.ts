@@ -16,12 +16,12 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Database } from '../src/persistence/database'
-import { ATTACHMENT_CHUNK_BYTES, readAttachmentChunk } from '../src/persistence/repositories/files'
-import * as schema from '../src/persistence/schema'
+import type { Database } from '../src/platform/persistence/database'
+import { ATTACHMENT_CHUNK_BYTES, readAttachmentChunk } from '../src/platform/persistence/files'
+import * as schema from '../src/platform/persistence/schema'
 import { databaseUrl, onServer } from './test-database'
 
-const MIGRATIONS = fileURLToPath(new URL('../src/persistence/migrations', import.meta.url))
+const MIGRATIONS = fileURLToPath(new URL('../src/platform/persistence/migrations', import.meta.url))
 const CHUNKS_MIGRATION = '0009_attachment_chunks'
 
 interface Journal {

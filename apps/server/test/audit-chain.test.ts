@@ -5,9 +5,9 @@
  */
 import { asc, desc, eq, isNotNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addUser } from '../src/accounts/accounts'
-import { deleteUser } from '../src/accounts/delete-user'
-import type { Mailer } from '../src/mail/mailer'
+import { addUser } from '../src/modules/accounts/accounts'
+import { deleteUser } from '../src/modules/accounts/delete-user'
+import type { Mailer } from '../src/platform/mailer'
 import {
   chainHashOf,
   CONTENT_COLUMNS,
@@ -15,9 +15,9 @@ import {
   verifyAuditChain,
   writeAudit,
   type AuditVerification,
-} from '../src/persistence/audit'
-import { auditErasures, auditLog } from '../src/persistence/schema'
-import { runProviderCommand } from '../src/provider/commands'
+} from '../src/platform/persistence/audit'
+import { auditErasures, auditLog } from '../src/platform/persistence/schema'
+import { runProviderCommand } from '../src/modules/provider/commands'
 import { createTestContext, type TestContext } from './helper'
 
 let ctx: TestContext

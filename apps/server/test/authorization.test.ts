@@ -24,9 +24,9 @@ import {
   partners,
   pointsOfDelivery,
   products,
-} from '../src/persistence/schema'
-import { runProviderCommand } from '../src/provider/commands'
-import { berlinToday } from '../src/seed/calendar'
+} from '../src/platform/persistence/schema'
+import { runProviderCommand } from '../src/modules/provider/commands'
+import { berlinToday } from '../src/demo/calendar'
 import { lastCompleteMonth } from '@portal/domain'
 import { createTestContext, ownedPropertiesOf, type TestContext } from './helper'
 

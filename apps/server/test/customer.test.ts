@@ -9,10 +9,10 @@ import {
   type Faq,
 } from '@portal/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEFAULT_CUSTOMERS_DIR, loadConfig } from '../src/config'
-import { listCustomerIds, loadCustomer } from '../src/customer/load-customer'
+import { DEFAULT_CUSTOMERS_DIR, loadConfig } from '../src/platform/config'
+import { listCustomerIds, loadCustomer } from '../src/platform/load-customer'
 import { createTestContext, type TestContext } from './helper'
-import { customerDataBlock, portalPage } from '../src/routes/portal'
+import { customerDataBlock, portalPage } from '../src/platform/http/portal'
 
 const CUSTOMERS = ['alpha-waerme', 'bergmann-abrechnung', 'clemens-energie', 'dorn-messdienst']
 const DEFAULT_NOTICE =

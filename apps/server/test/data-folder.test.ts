@@ -23,14 +23,14 @@ import {
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
-import { createMailer } from '../src/mail/mailer'
+import { createMailer } from '../src/platform/mailer'
 import {
   checkDataFolder,
   DataFolderError,
   foreignEntriesMessage,
   notWritableMessage,
-} from '../src/persistence/data-folder'
-import { LOCK_FILE, openDatabase, openDatabaseOrExit } from '../src/persistence/database'
+} from '../src/platform/persistence/data-folder'
+import { LOCK_FILE, openDatabase, openDatabaseOrExit } from '../src/platform/persistence/database'
 
 const ROOT = path.resolve(import.meta.dirname, '../../..')
 const MAIN = path.join(ROOT, 'apps/server/src/main.ts')

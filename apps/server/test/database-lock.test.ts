@@ -9,10 +9,10 @@ import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { DatabaseInUseError, LOCK_FILE, openDatabase } from '../src/persistence/database'
+import { DatabaseInUseError, LOCK_FILE, openDatabase } from '../src/platform/persistence/database'
 
 const ROOT = path.resolve(import.meta.dirname, '../../..')
-const PROVIDER_CLI = path.join(ROOT, 'apps/server/src/provider/cli.ts')
+const PROVIDER_CLI = path.join(ROOT, 'apps/server/src/modules/provider/cli.ts')
 
 let folder: string
 let lockFile: string

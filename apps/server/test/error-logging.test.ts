@@ -6,8 +6,8 @@
 import { Writable } from 'node:stream'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { maskDatabaseMessage, serializeError } from '../src/logging'
-import { operatingCostsDistributions } from '../src/persistence/schema'
+import { maskDatabaseMessage, serializeError } from '../src/platform/logging'
+import { operatingCostsDistributions } from '../src/platform/persistence/schema'
 import { multipart } from './fixtures/files'
 import { createTestContext, type TestContext } from './helper'
 

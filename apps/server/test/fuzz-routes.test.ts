@@ -20,20 +20,20 @@ import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { RouteEntry } from '../src/app'
-import { connectionEntity } from '../src/persistence/repositories/connections'
-import { readingOrderEntity } from '../src/persistence/repositories/devices'
+import { connectionEntity } from '../src/modules/master-data/repositories/connections'
+import { readingOrderEntity } from '../src/modules/master-data/repositories/devices'
 import {
   attachmentEntity,
   billingVoucherEntity,
   correspondenceEntity,
   voucherEntity,
-} from '../src/persistence/repositories/files'
+} from '../src/platform/persistence/files'
 import {
   expenseEntity,
   operatingCostsEntity,
-} from '../src/persistence/repositories/operating-costs'
-import { pointOfDeliveryEntity } from '../src/persistence/repositories/points-of-delivery'
-import { companyCodeEntity, userEntity } from '../src/persistence/repositories/users'
+} from '../src/modules/costs/repositories/operating-costs'
+import { pointOfDeliveryEntity } from '../src/modules/master-data/repositories/points-of-delivery'
+import { companyCodeEntity, userEntity } from '../src/modules/accounts/repositories/users'
 import {
   attachments,
   billingObjects,
@@ -45,10 +45,10 @@ import {
   operatingCostsExpenses,
   pointsOfDelivery,
   products,
-} from '../src/persistence/schema'
-import type { SearchableEntity } from '../src/persistence/search'
-import { createProviderKey } from '../src/provider/api-keys'
-import { berlinToday } from '../src/seed/calendar'
+} from '../src/platform/persistence/schema'
+import type { SearchableEntity } from '../src/platform/persistence/search'
+import { createProviderKey } from '../src/modules/provider/api-keys'
+import { berlinToday } from '../src/demo/calendar'
 import { SAMPLE_FILES, multipart } from './fixtures/files'
 import { createTestContext } from './helper'
 

@@ -3,8 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { openDatabase, type DatabaseHandle } from '../src/persistence/database'
-import { seedDemoData } from '../src/seed/demo-data'
+import { openDatabase, type DatabaseHandle } from '../src/platform/persistence/database'
+import { seedDemoData } from '../src/demo/demo-data'
 import { databaseUrl, onServer, TEMPLATE_DATABASE, type TestDatabaseKind } from './test-database'
 
 declare module 'vitest' {

@@ -13,19 +13,23 @@ import { DATE_DOES_NOT_EXIST_MESSAGE } from '@portal/domain'
 import { sql, type SQL } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type App } from '../src/app'
-import { dumpFolder } from '../src/interchange/dump'
+import { dumpFolder } from '../src/modules/provider/interchange/dump'
 import {
   importFolder,
   importRecords,
   InterchangeImportError,
   type ImportOptions,
   type ImportResult,
-} from '../src/interchange/import'
-import { INTERCHANGE_TABLES } from '../src/interchange/tables'
-import { openDatabase, type Database, type DatabaseHandle } from '../src/persistence/database'
-import { users } from '../src/persistence/schema'
-import { runProviderCommand } from '../src/provider/commands'
-import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo-users'
+} from '../src/modules/provider/interchange/import'
+import { INTERCHANGE_TABLES } from '../src/modules/provider/interchange/tables'
+import {
+  openDatabase,
+  type Database,
+  type DatabaseHandle,
+} from '../src/platform/persistence/database'
+import { users } from '../src/platform/persistence/schema'
+import { runProviderCommand } from '../src/modules/provider/commands'
+import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/demo-users'
 import { createTestContext, type TestContext } from './helper'
 import { databaseUrl, onServer } from './test-database'
 

@@ -8,8 +8,8 @@ import { eq } from 'drizzle-orm'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { addUser, resetUser } from '../src/accounts/accounts'
-import { users } from '../src/persistence/schema'
+import { addUser, resetUser } from '../src/modules/accounts/accounts'
+import { users } from '../src/platform/persistence/schema'
 import { createTestContext, type TestContext } from './helper'
 
 interface Received {

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import openapiTS, { astToString } from 'openapi-typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openApiPath } from '../src/plugins/openapi-document'
-import { OPERATIONS } from '../src/plugins/openapi-operations'
+import { openApiPath } from '../src/platform/http/openapi-document'
+import { OPERATIONS } from '../src/platform/http/openapi-operations'
 import { createTestContext, type TestContext } from './helper'
 
 const require = createRequire(import.meta.url)

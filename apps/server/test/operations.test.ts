@@ -4,9 +4,9 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DATABASE_UNAVAILABLE } from '../src/persistence/database-errors'
-import { OVERLOADED } from '../src/plugins/back-pressure'
-import { operatingCostsDistributions } from '../src/persistence/schema'
+import { DATABASE_UNAVAILABLE } from '../src/platform/persistence/database-errors'
+import { OVERLOADED } from '../src/platform/http/back-pressure'
+import { operatingCostsDistributions } from '../src/platform/persistence/schema'
 import { multipart, SAMPLE_FILES } from './fixtures/files'
 import { createTestContext, ownedPropertiesOf, type TestContext } from './helper'
 

@@ -12,8 +12,8 @@ import {
   connectionFeatures,
   operatingCostsDistributions,
   pointsOfDelivery,
-} from '../src/persistence/schema'
-import { DEMO_OWNER_PARTNER } from '../src/seed/demo-users'
+} from '../src/platform/persistence/schema'
+import { DEMO_OWNER_PARTNER } from '../src/demo/demo-users'
 import { createTestContext, type TestContext } from './helper'
 
 let ctx: TestContext

@@ -12,10 +12,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { hashPassword } from '../src/auth/passwords'
-import { openDatabase, type DatabaseHandle } from '../src/persistence/database'
-import { companyCodes, users } from '../src/persistence/schema'
-import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo-users'
+import { hashPassword } from '../src/platform/auth/passwords'
+import { openDatabase, type DatabaseHandle } from '../src/platform/persistence/database'
+import { companyCodes, users } from '../src/platform/persistence/schema'
+import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/demo-users'
 import { databaseUrl, onServer } from './test-database'
 
 const ROOT = path.resolve(import.meta.dirname, '../../..')
@@ -137,7 +137,7 @@ afterAll(async () => {
 
 describe('the production bundle', () => {
   it('holds neither faker nor the demo generator', async () => {
-    const generator = await readFile(path.join(ROOT, 'apps/server/src/seed/generator.ts'), 'utf8')
+    const generator = await readFile(path.join(ROOT, 'apps/server/src/demo/generator.ts'), 'utf8')
     // the names looked for are those of the generator, so that the test can fail
     expect(generator).toContain('@faker-js/faker')
     expect(generator).toContain('class DemoDataGenerator')
@@ -281,7 +281,7 @@ describe('the modes of the built server', () => {
   it('the seed command refuses in production', () => {
     const result = spawnSync(
       process.execPath,
-      ['--import', 'tsx', path.join(ROOT, 'apps/server/src/seed/cli.ts')],
+      ['--import', 'tsx', path.join(ROOT, 'apps/server/src/demo/cli.ts')],
       { cwd: ROOT, env: environment('production'), encoding: 'utf8' },
     )
     expect(result.status).toBe(1)

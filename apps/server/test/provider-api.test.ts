@@ -16,12 +16,12 @@ import {
   operatingCostsDistributions,
   pointsOfDelivery,
   providerApiKeys,
-} from '../src/persistence/schema'
-import { writeAudit } from '../src/persistence/audit'
-import { readChanges } from '../src/processes/changes'
-import { PROVIDER_API_CALL } from '../src/provider/api-keys'
-import { runProviderCommand } from '../src/provider/commands'
-import type { ChangeEvent } from '../src/provider/schemas'
+} from '../src/platform/persistence/schema'
+import { writeAudit } from '../src/platform/persistence/audit'
+import { readChanges } from '../src/modules/provider/changes'
+import { PROVIDER_API_CALL } from '../src/modules/provider/api-keys'
+import { runProviderCommand } from '../src/modules/provider/commands'
+import type { ChangeEvent } from '../src/modules/provider/schemas'
 import { multipart, SAMPLE_FILES } from './fixtures/files'
 import { createTestContext, type TestContext } from './helper'
 

@@ -13,36 +13,42 @@ import type { PGlite } from '@electric-sql/pglite'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
-import { userForToken } from '../src/auth/session-user'
-import { issueToken } from '../src/auth/tokens'
-import type { Database, DatabaseHandle } from '../src/persistence/database'
-import { connectionEntity, toConnections } from '../src/persistence/repositories/connections'
+import { userForToken } from '../src/platform/auth/session-user'
+import { issueToken } from '../src/platform/auth/tokens'
+import type { Database, DatabaseHandle } from '../src/platform/persistence/database'
+import {
+  connectionEntity,
+  toConnections,
+} from '../src/modules/master-data/repositories/connections'
 import {
   findVisibleContract,
   findVisibleContractAccount,
-} from '../src/persistence/repositories/contracts'
-import { findVisibleDevice, readingOrderEntity } from '../src/persistence/repositories/devices'
+} from '../src/modules/master-data/repositories/contracts'
+import {
+  findVisibleDevice,
+  readingOrderEntity,
+} from '../src/modules/master-data/repositories/devices'
 import {
   attachmentEntity,
   billingVoucherEntity,
   correspondenceEntity,
-} from '../src/persistence/repositories/files'
-import { measurementRecords } from '../src/persistence/repositories/legacy-records'
+} from '../src/platform/persistence/files'
+import { measurementRecords } from '../src/modules/master-data/repositories/legacy-records'
 import {
   expenseEntity,
   listExpenses,
   operatingCostsEntity,
-} from '../src/persistence/repositories/operating-costs'
-import { findVisiblePartner } from '../src/persistence/repositories/partners'
+} from '../src/modules/costs/repositories/operating-costs'
+import { findVisiblePartner } from '../src/modules/master-data/repositories/partners'
 import {
   CONNECTION_OBJECT,
   findVisibleRelations,
   pointOfDeliveryEntity,
-} from '../src/persistence/repositories/points-of-delivery'
-import * as schema from '../src/persistence/schema'
-import type { SessionUser } from '../src/persistence/scope'
-import { search, type SearchableEntity } from '../src/persistence/search'
-import { notificationsFor } from '../src/processes/notifications'
+} from '../src/modules/master-data/repositories/points-of-delivery'
+import * as schema from '../src/platform/persistence/schema'
+import type { SessionUser } from '../src/platform/persistence/scope'
+import { search, type SearchableEntity } from '../src/platform/persistence/search'
+import { notificationsFor } from '../src/modules/files/notifications'
 import { openTestDatabase } from './test-database'
 
 interface Recorded {

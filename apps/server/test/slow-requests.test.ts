@@ -7,8 +7,8 @@
  */
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEFAULT_HTTP_LIMITS } from '../src/config'
-import { PUBLIC_BODY_LIMIT } from '../src/plugins/request-limits'
+import { DEFAULT_HTTP_LIMITS } from '../src/platform/config'
+import { PUBLIC_BODY_LIMIT } from '../src/platform/http/request-limits'
 import { multipart, SAMPLE_FILES } from './fixtures/files'
 import { createTestContext, type TestContext } from './helper'
 

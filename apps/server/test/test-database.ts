@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite'
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
-import { openDatabase, type DatabaseHandle } from '../src/persistence/database'
+import { openDatabase, type DatabaseHandle } from '../src/platform/persistence/database'
 
 export type TestDatabaseKind = 'pglite' | 'postgres'
 

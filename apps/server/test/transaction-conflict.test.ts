@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { isTransactionConflict } from '../src/persistence/database-errors'
+import { isTransactionConflict } from '../src/platform/persistence/database-errors'
 import { createTestContext, type TestContext } from './helper'
 
 const isPostgres = inject('testDatabaseKind') === 'postgres'

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '../src/config'
+import { loadConfig } from '../src/platform/config'
 import { createTestContext, type TestContext } from './helper'
 
 const RESET = '/api/processes/customer-portal/password-reset'

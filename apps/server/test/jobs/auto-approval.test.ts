@@ -4,10 +4,10 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runAutoApprovalJob } from '../../src/jobs/auto-approval'
-import { auditLog, operatingCostsDistributions } from '../../src/persistence/schema'
-import { autoApproveDistributions } from '../../src/processes/auto-approval'
-import { runProviderCommand } from '../../src/provider/commands'
+import { runAutoApprovalJob } from '../../src/modules/costs/auto-approval-job'
+import { auditLog, operatingCostsDistributions } from '../../src/platform/persistence/schema'
+import { autoApproveDistributions } from '../../src/modules/costs/auto-approval'
+import { runProviderCommand } from '../../src/modules/provider/commands'
 import { createTestContext, type TestContext } from '../helper'
 
 let ctx: TestContext

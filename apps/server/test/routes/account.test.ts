@@ -2,9 +2,14 @@ import { eq } from 'drizzle-orm'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { PASSWORD_RESET_REQUESTED_MESSAGE } from '../../src/processes/password-reset'
-import { passwordResetTokens, partners, products, users } from '../../src/persistence/schema'
-import { DEMO_PASSWORD } from '../../src/seed/demo-users'
+import { PASSWORD_RESET_REQUESTED_MESSAGE } from '../../src/modules/accounts/password-reset'
+import {
+  passwordResetTokens,
+  partners,
+  products,
+  users,
+} from '../../src/platform/persistence/schema'
+import { DEMO_PASSWORD } from '../../src/demo/demo-users'
 import { createTestContext, type TestContext } from '../helper'
 
 let ctx: TestContext

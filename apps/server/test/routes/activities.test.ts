@@ -7,7 +7,12 @@ import {
 } from '@portal/domain'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { activities, attachments, auditLog, pointsOfDelivery } from '../../src/persistence/schema'
+import {
+  activities,
+  attachments,
+  auditLog,
+  pointsOfDelivery,
+} from '../../src/platform/persistence/schema'
 import { multipart, SAMPLE_FILES, type MultipartFile } from '../fixtures/files'
 import { createTestContext, ownedPropertiesOf, type TestContext } from '../helper'
 

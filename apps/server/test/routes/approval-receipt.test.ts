@@ -13,14 +13,14 @@ import {
 import canonicalize from 'canonicalize'
 import { and, asc, eq, like, notInArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { pdfProblems } from '../../src/files/pdf-structure'
-import { verifyAuditChain } from '../../src/persistence/audit'
+import { pdfProblems } from '../../src/platform/files/pdf-structure'
+import { verifyAuditChain } from '../../src/platform/persistence/audit'
 import {
   auditLog,
   billingVouchers,
   operatingCostsDistributions,
   operatingCostsExpenses,
-} from '../../src/persistence/schema'
+} from '../../src/platform/persistence/schema'
 import { createTestContext, type TestContext } from '../helper'
 
 let ctx: TestContext

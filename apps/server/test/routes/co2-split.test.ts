@@ -7,14 +7,14 @@
 import { co2Split, Co2SplitAnswerSchema, type Co2SplitAnswer } from '@portal/domain'
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readChanges } from '../../src/processes/changes'
+import { readChanges } from '../../src/modules/provider/changes'
 import {
   auditLog,
   co2SplitInputs,
   objectAttributes,
   operatingCostsDistributions,
   operatingCostsExpenses,
-} from '../../src/persistence/schema'
+} from '../../src/platform/persistence/schema'
 import { createTestContext, type TestContext } from '../helper'
 
 let ctx: TestContext

@@ -1,7 +1,7 @@
 import type { Connection } from '@portal/domain'
 import { and, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connections, users } from '../../src/persistence/schema'
+import { connections, users } from '../../src/platform/persistence/schema'
 import { createTestContext, type TestContext } from '../helper'
 
 let ctx: TestContext

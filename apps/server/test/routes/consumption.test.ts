@@ -19,9 +19,13 @@ import {
 } from '@portal/domain'
 import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connections, objectAttributes, pointsOfDelivery } from '../../src/persistence/schema'
-import { pdfProblems } from '../../src/files/pdf-structure'
-import { berlinToday } from '../../src/seed/calendar'
+import {
+  connections,
+  objectAttributes,
+  pointsOfDelivery,
+} from '../../src/platform/persistence/schema'
+import { pdfProblems } from '../../src/platform/files/pdf-structure'
+import { berlinToday } from '../../src/demo/calendar'
 import { createTestContext, ownedPropertiesOf, type TestContext } from '../helper'
 
 let ctx: TestContext

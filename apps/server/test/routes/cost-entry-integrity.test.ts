@@ -16,7 +16,7 @@ import {
   auditLog,
   operatingCostsDistributions,
   operatingCostsExpenses,
-} from '../../src/persistence/schema'
+} from '../../src/platform/persistence/schema'
 import { createTestContext, type TestContext } from '../helper'
 
 let ctx: TestContext

@@ -16,8 +16,11 @@ import {
 } from '@portal/domain'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { operatingCostsDistributions, operatingCostsExpenses } from '../../src/persistence/schema'
-import { COST_TYPES } from '../../src/seed/catalogue'
+import {
+  operatingCostsDistributions,
+  operatingCostsExpenses,
+} from '../../src/platform/persistence/schema'
+import { COST_TYPES } from '../../src/demo/catalogue'
 import { createTestContext, type TestContext } from '../helper'
 
 let ctx: TestContext

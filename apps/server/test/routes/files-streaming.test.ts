@@ -24,13 +24,13 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import v8 from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { openDatabase, type DatabaseHandle } from '../../src/persistence/database'
-import { ATTACHMENT_CHUNK_BYTES } from '../../src/persistence/repositories/files'
+import { openDatabase, type DatabaseHandle } from '../../src/platform/persistence/database'
+import { ATTACHMENT_CHUNK_BYTES } from '../../src/platform/persistence/files'
 import {
   attachmentContents,
   attachments,
   operatingCostsDistributions,
-} from '../../src/persistence/schema'
+} from '../../src/platform/persistence/schema'
 import { multipart, SAMPLE_FILES } from '../fixtures/files'
 import { createTestContext, type TestContext } from '../helper'
 import { openTestDatabase } from '../test-database'

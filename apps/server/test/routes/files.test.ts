@@ -22,7 +22,7 @@ import {
   auditLog,
   billingVouchers,
   operatingCostsDistributions,
-} from '../../src/persistence/schema'
+} from '../../src/platform/persistence/schema'
 import { multipart, SAMPLE_FILES, type MultipartFile } from '../fixtures/files'
 import { createTestContext, ownedPropertiesOf, type TestContext } from '../helper'
 

@@ -5,11 +5,14 @@
 import { EXPENSE_LIST_FIELDS, type Connection, type SearchRequest } from '@portal/domain'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectionEntity, toConnections } from '../../src/persistence/repositories/connections'
-import { expenseEntity, toExpense } from '../../src/persistence/repositories/operating-costs'
-import { connections, users } from '../../src/persistence/schema'
-import type { SessionUser } from '../../src/persistence/scope'
-import { search } from '../../src/persistence/search'
+import {
+  connectionEntity,
+  toConnections,
+} from '../../src/modules/master-data/repositories/connections'
+import { expenseEntity, toExpense } from '../../src/modules/costs/repositories/operating-costs'
+import { connections, users } from '../../src/platform/persistence/schema'
+import type { SessionUser } from '../../src/platform/persistence/scope'
+import { search } from '../../src/platform/persistence/search'
 import { createTestContext, type TestContext } from '../helper'
 
 let ctx: TestContext

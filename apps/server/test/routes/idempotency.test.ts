@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto'
 import type { DistributionStatus, Expense, ExpenseInput, ValueListEntry } from '@portal/domain'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { pruneIdempotencyKeys } from '../../src/plugins/idempotency'
+import { pruneIdempotencyKeys } from '../../src/platform/http/idempotency'
 import {
   activities,
   attachments,
@@ -15,7 +15,7 @@ import {
   operatingCostsDistributions,
   operatingCostsExpenses,
   pointsOfDelivery,
-} from '../../src/persistence/schema'
+} from '../../src/platform/persistence/schema'
 import { multipart, SAMPLE_FILES } from '../fixtures/files'
 import { createTestContext, ownedPropertiesOf, type TestContext } from '../helper'
 

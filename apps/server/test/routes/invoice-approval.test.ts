@@ -18,7 +18,7 @@ import {
   billingVouchers,
   invoiceApprovals,
   operatingCostsDistributions,
-} from '../../src/persistence/schema'
+} from '../../src/platform/persistence/schema'
 import { createTestContext, ownedPropertiesOf, type TestContext } from '../helper'
 
 let ctx: TestContext

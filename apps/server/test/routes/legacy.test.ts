@@ -6,14 +6,17 @@ import type { LegacyAnswer } from '@portal/domain'
 import { SignJWT } from 'jose'
 import { and, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SESSION_EXPIRED_MESSAGE, SESSION_SIGNED_OUT_MESSAGE } from '../../src/auth/session-user'
+import {
+  SESSION_EXPIRED_MESSAGE,
+  SESSION_SIGNED_OUT_MESSAGE,
+} from '../../src/platform/auth/session-user'
 import {
   TOKEN_AUDIENCE,
   TOKEN_ISSUER,
   TOKEN_LIFETIME_SECONDS,
   issueToken,
-} from '../../src/auth/tokens'
-import { connections, users } from '../../src/persistence/schema'
+} from '../../src/platform/auth/tokens'
+import { connections, users } from '../../src/platform/persistence/schema'
 import { createTestContext, type TestContext } from '../helper'
 
 let ctx: TestContext

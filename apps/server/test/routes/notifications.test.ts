@@ -18,7 +18,7 @@ import {
   operatingCostsDistributions,
   pointsOfDelivery,
   users,
-} from '../../src/persistence/schema'
+} from '../../src/platform/persistence/schema'
 import { multipart } from '../fixtures/files'
 import { createTestContext, ownedPropertiesOf, type TestContext } from '../helper'
 

@@ -21,7 +21,7 @@ import {
   auditLog,
   operatingCostsDistributions,
   operatingCostsExpenses,
-} from '../../src/persistence/schema'
+} from '../../src/platform/persistence/schema'
 import { createTestContext, ownedPropertiesOf, type TestContext } from '../helper'
 
 let ctx: TestContext

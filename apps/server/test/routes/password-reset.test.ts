@@ -1,12 +1,12 @@
 import { createServer, type Server, type Socket } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { MailMessage } from '../../src/mail/mailer'
+import type { MailMessage } from '../../src/platform/mailer'
 import {
   PASSWORD_RESET_REQUESTED_MESSAGE,
   requestPasswordReset,
-} from '../../src/processes/password-reset'
-import { passwordResetTokens, users } from '../../src/persistence/schema'
+} from '../../src/modules/accounts/password-reset'
+import { passwordResetTokens, users } from '../../src/platform/persistence/schema'
 import { createTestContext, type TestContext } from '../helper'
 
 const RESET = '/api/processes/customer-portal/password-reset'

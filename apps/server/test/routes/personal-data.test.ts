@@ -6,7 +6,11 @@ import { createHash } from 'node:crypto'
 import { unzipSync, strFromU8 } from 'fflate'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { operatingCostsDistributions, pointsOfDelivery, users } from '../../src/persistence/schema'
+import {
+  operatingCostsDistributions,
+  pointsOfDelivery,
+  users,
+} from '../../src/platform/persistence/schema'
 import { multipart } from '../fixtures/files'
 import { createTestContext, ownedPropertiesOf, type TestContext } from '../helper'
 

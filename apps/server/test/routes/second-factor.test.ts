@@ -7,13 +7,18 @@
 import { and, eq } from 'drizzle-orm'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openText } from '../../src/auth/secret-box'
-import { DEFAULT_CUSTOMERS_DIR } from '../../src/config'
-import { loadCustomer } from '../../src/customer/load-customer'
-import { createMailer } from '../../src/mail/mailer'
-import { auditLog, idempotencyKeys, secondFactors, users } from '../../src/persistence/schema'
-import { runProviderCommand } from '../../src/provider/commands'
-import { DEMO_PASSWORD } from '../../src/seed/demo-users'
+import { openText } from '../../src/platform/auth/secret-box'
+import { DEFAULT_CUSTOMERS_DIR } from '../../src/platform/config'
+import { loadCustomer } from '../../src/platform/load-customer'
+import { createMailer } from '../../src/platform/mailer'
+import {
+  auditLog,
+  idempotencyKeys,
+  secondFactors,
+  users,
+} from '../../src/platform/persistence/schema'
+import { runProviderCommand } from '../../src/modules/provider/commands'
+import { DEMO_PASSWORD } from '../../src/demo/demo-users'
 import { createTestContext, type TestContext } from '../helper'
 
 let ctx: TestContext

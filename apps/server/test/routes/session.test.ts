@@ -3,19 +3,23 @@ import { LOGIN_FAILED_MESSAGE } from '@portal/domain'
 import { eq } from 'drizzle-orm'
 import { SignJWT, decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import { addUser } from '../../src/accounts/accounts'
+import { addUser } from '../../src/modules/accounts/accounts'
 import { buildApp } from '../../src/app'
-import { hashPassword } from '../../src/auth/passwords'
+import { hashPassword } from '../../src/platform/auth/passwords'
 import {
   ACCOUNT_DISABLED_MESSAGE,
   SESSION_ENDED_MESSAGE,
   SESSION_SIGNED_OUT_MESSAGE,
   SIGNED_OUT_EVERYWHERE_MESSAGE,
-} from '../../src/auth/session-user'
-import { TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_LIFETIME_SECONDS } from '../../src/auth/tokens'
-import { revokedSessions, users } from '../../src/persistence/schema'
-import { pruneRevokedSessions } from '../../src/processes/sign-in'
-import { DEMO_PASSWORD } from '../../src/seed/demo-users'
+} from '../../src/platform/auth/session-user'
+import {
+  TOKEN_AUDIENCE,
+  TOKEN_ISSUER,
+  TOKEN_LIFETIME_SECONDS,
+} from '../../src/platform/auth/tokens'
+import { revokedSessions, users } from '../../src/platform/persistence/schema'
+import { pruneRevokedSessions } from '../../src/modules/accounts/sign-in'
+import { DEMO_PASSWORD } from '../../src/demo/demo-users'
 import { createTestContext, type TestContext } from '../helper'
 
 let ctx: TestContext

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import type * as Passwords from '../../src/auth/passwords'
-import { DEMO_PASSWORD } from '../../src/seed/demo-users'
+import type * as Passwords from '../../src/platform/auth/passwords'
+import { DEMO_PASSWORD } from '../../src/demo/demo-users'
 import { createTestContext, type TestContext } from '../helper'
 
 /** Every argon2 verification the server runs, counted, with how many ran at once. */
 const verifications = vi.hoisted(() => ({ count: 0, running: 0, mostAtOnce: 0 }))
 
-vi.mock('../../src/auth/passwords', async (importOriginal) => {
+vi.mock('../../src/platform/auth/passwords', async (importOriginal) => {
   const actual = await importOriginal<typeof Passwords>()
   return {
     ...actual,

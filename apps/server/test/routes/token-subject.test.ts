@@ -7,8 +7,8 @@ import type { LegacyAnswer } from '@portal/domain'
 import { SignJWT } from 'jose'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../src/auth/tokens'
-import { users } from '../../src/persistence/schema'
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../src/platform/auth/tokens'
+import { users } from '../../src/platform/persistence/schema'
 import { createTestContext, type TestContext } from '../helper'
 
 let ctx: TestContext

@@ -34,7 +34,7 @@ import {
   objectAttributes,
   pointsOfDelivery,
   readingOrders,
-} from '../../src/persistence/schema'
+} from '../../src/platform/persistence/schema'
 import { createTestContext, ownedPropertiesOf, type TestContext } from '../helper'
 
 let ctx: TestContext

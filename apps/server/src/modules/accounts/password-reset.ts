@@ -1,0 +1,118 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm'
+import { badRequest } from '../../platform/http-errors'
+import type { AfterAnswerQueue } from '../../platform/after-answer'
+import type { Mailer } from '../../platform/mailer'
+import type { Database } from '../../platform/persistence/database'
+import { passwordResetTokens, users } from '../../platform/persistence/schema'
+import { assertNewPassword, setPassword } from './password-change'
+
+/** The same answer whether or not the data matched, so that nobody learns who has an account. */
+export const PASSWORD_RESET_REQUESTED_MESSAGE =
+  'Wenn die Angaben zu einem Benutzerkonto passen, haben wir Ihnen eine E-Mail mit einem Link zum Zurücksetzen des Passworts gesendet. Der Link ist 30 Minuten gültig.'
+export const PASSWORD_RESET_DONE_MESSAGE =
+  'Ihr Passwort wurde geändert. Sie können sich jetzt mit dem neuen Passwort anmelden.'
+/** The answer to a confirmed invitation (`user add`): the user learns his user name again. */
+export const invitationAcceptedMessage = (userName: string) =>
+  `Ihr Passwort ist gespeichert. Sie können sich jetzt mit Ihrem Benutzernamen ${userName} anmelden.`
+const RESET_LINK_INVALID =
+  'Der Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.'
+const RESET_LINK_MINUTES = 30
+
+/** How a link's token is stored: only its SHA-256, so that the table alone opens no account. */
+export const resetTokenHash = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/**
+ * Mails a single-use link when business partner and mail address match a user. A user without a
+ * business partner (a property manager) gives the user name in its place.
+ *
+ * Issue 11: whether the data matched must show neither in the answer nor in its time. The answer
+ * waits for the same work in both cases, a token with its hash and one lookup; storing the link
+ * and mailing it are queued to run after the answer, so neither the insert nor the mail server's
+ * time or failure reach it.
+ */
+export async function requestPasswordReset(
+  db: Database,
+  later: Pick<AfterAnswerQueue, 'enqueue'>,
+  mailer: Mailer,
+  publicUrl: string,
+  request: { businessPartner: string; mail: string },
+): Promise<void> {
+  const token = randomBytes(32).toString('base64url')
+  const tokenHash = resetTokenHash(token)
+  const expiresAt = new Date(Date.now() + RESET_LINK_MINUTES * 60_000)
+  const [user] = await db
+    .select({ userName: users.userName, name: users.name, mail: users.mail })
+    .from(users)
+    .where(
+      and(
+        isNull(users.disabledAt),
+        eq(sql`lower(${users.mail})`, request.mail.trim().toLowerCase()),
+        or(
+          eq(users.businessPartner, request.businessPartner.trim()),
+          // a user name as sign-in takes it: composed (NFC), "müller" however it was typed
+          and(
+            isNull(users.businessPartner),
+            eq(users.userName, request.businessPartner.trim().normalize('NFC')),
+          ),
+        ),
+      ),
+    )
+  if (!user) return
+  later.enqueue('password reset mail', async () => {
+    await db.insert(passwordResetTokens).values({ tokenHash, userName: user.userName, expiresAt })
+    const link = `${publicUrl}/authenticate?reset=${encodeURIComponent(token)}`
+    await mailer.send({
+      to: user.mail,
+      subject: 'Kundenportal: Passwort zurücksetzen',
+      text: [
+        `Guten Tag ${user.name},`,
+        '',
+        'Sie haben das Zurücksetzen Ihres Passworts angefordert. Über diesen Link vergeben Sie ein neues Passwort:',
+        link,
+        '',
+        `Der Link ist ${RESET_LINK_MINUTES} Minuten gültig und kann einmal benutzt werden.`,
+        'Wenn Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren.',
+      ].join('\n'),
+    })
+  })
+}
+
+/**
+ * Sets the password through a mailed link: a reset link (30 minutes) or an invitation of the
+ * provider (`user add`, 7 days). Each link works once; a disabled user's links are refused.
+ * Answers the German success message.
+ */
+export async function confirmPasswordReset(
+  db: Database,
+  jwtSecret: Uint8Array,
+  request: { token: string; newPassword: string; newPasswordRepeat: string },
+): Promise<string> {
+  assertNewPassword(request.newPassword, request.newPasswordRepeat)
+  return db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, resetTokenHash(request.token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userName: passwordResetTokens.userName, purpose: passwordResetTokens.purpose })
+    const [user] = used
+      ? await tx
+          .select({ disabledAt: users.disabledAt })
+          .from(users)
+          .where(eq(users.userName, used.userName))
+      : []
+    // a disabled user's link: the transaction rolls back, the link stays unused
+    if (!used || !user || user.disabledAt)
+      throw badRequest(RESET_LINK_INVALID, 'RESET_LINK_INVALID')
+    const invitation = used.purpose === 'invitation'
+    const action = invitation ? 'INVITATION_ACCEPTED' : 'PASSWORD_RESET'
+    await setPassword(tx, jwtSecret, used.userName, request.newPassword, action)
+    return invitation ? invitationAcceptedMessage(used.userName) : PASSWORD_RESET_DONE_MESSAGE
+  })
+}

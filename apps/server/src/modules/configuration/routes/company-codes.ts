@@ -1,0 +1,21 @@
+import { CompanyCodeSchema } from '@portal/domain'
+import type { FastifyPluginAsync } from 'fastify'
+import { companyCodeEntity } from '../../accounts/repositories/users'
+import type { companyCodes } from '../../../platform/persistence/schema'
+import { searchRoute } from '../../../platform/http/search-route'
+
+const companyCodeRoutes: FastifyPluginAsync = async (app) => {
+  searchRoute(app, {
+    url: '/api/configuration/company-code-search',
+    entity: companyCodeEntity,
+    item: CompanyCodeSchema,
+    description: 'Der Buchungskreis des Benutzers mit seinen Texten.',
+    toItems: (_db, rows: (typeof companyCodes.$inferSelect)[]) =>
+      rows.map((c) => ({
+        companyCode: c.companyCode,
+        text: [{ language: 'de', companyCodeName: c.name, city: c.city }],
+      })),
+  })
+}
+
+export default companyCodeRoutes

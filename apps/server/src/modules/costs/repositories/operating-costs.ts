@@ -1,0 +1,301 @@
+/**
+ * Cost distributions and their expense lines (spec §3 "Operating costs record", "Expense"). Every
+ * read goes through `visibleThroughProperty`; the processes lock a distribution row before they
+ * change it or its lines.
+ */
+import {
+  isEnergyCarrierCode,
+  type Expense,
+  type ExpenseType,
+  type OperatingCosts,
+  type OperatingCostsSummary,
+} from '@portal/domain'
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm'
+import type { Executor } from '../../../platform/persistence/database'
+import { jsonDecimal, jsonObject, jsonValue } from '../../../platform/persistence/json-text'
+import {
+  activities,
+  operatingCostsDistributions,
+  operatingCostsExpenses,
+  valueListEntries,
+} from '../../../platform/persistence/schema'
+import { visibleThroughProperty, type SessionUser } from '../../../platform/persistence/scope'
+import type { SearchableEntity } from '../../../platform/persistence/search'
+
+export type DistributionRow = typeof operatingCostsDistributions.$inferSelect
+export type ExpenseRow = typeof operatingCostsExpenses.$inferSelect
+
+/** The audit entities of the cost allocation. */
+export const DISTRIBUTION_ENTITY = 'operatingCostsDistribution'
+export const EXPENSE_ENTITY = 'operatingCostsExpense'
+/** The activity that records a decline and its reason (§4). */
+export const DECLINE_ACTIVITY = 'ABLEHNUNG'
+
+export const operatingCostsEntity: SearchableEntity = {
+  label: 'Kostenverteilungen',
+  table: operatingCostsDistributions,
+  properties: {
+    operatingCostsDistribution: operatingCostsDistributions.operatingCostsDistribution,
+    connection: operatingCostsDistributions.connection,
+    operatingCostsDistributionStatus: operatingCostsDistributions.operatingCostsDistributionStatus,
+    from: operatingCostsDistributions.from,
+    until: operatingCostsDistributions.until,
+  },
+  uniqueOrder: [operatingCostsDistributions.operatingCostsDistribution],
+  defaultSort: [{ property: 'until', order: 'desc' }],
+  visibleTo: (user) => visibleThroughProperty(user, operatingCostsDistributions),
+}
+
+/** The expense lines of one list of one distribution, for the generic search. */
+export function expenseEntity(distribution: string, kind: ExpenseType): SearchableEntity {
+  return {
+    label: 'Kostenzeilen',
+    table: operatingCostsExpenses,
+    properties: {
+      guid: operatingCostsExpenses.guid,
+      tariffComponent: operatingCostsExpenses.tariffComponent,
+      supplyArea: operatingCostsExpenses.supplyArea,
+      object: operatingCostsExpenses.object,
+      key: operatingCostsExpenses.key,
+      from: operatingCostsExpenses.from,
+      until: operatingCostsExpenses.until,
+      createdAt: operatingCostsExpenses.createdAt,
+    },
+    uniqueOrder: [operatingCostsExpenses.guid],
+    defaultSort: [
+      { property: 'createdAt', order: 'asc' },
+      { property: 'tariffComponent', order: 'asc' },
+    ],
+    visibleTo: (user) =>
+      and(
+        visibleThroughProperty(user, operatingCostsExpenses),
+        eq(operatingCostsExpenses.operatingCostsDistribution, distribution),
+        eq(operatingCostsExpenses.kind, kind),
+      ),
+  }
+}
+
+export function toSummary(row: DistributionRow): OperatingCostsSummary {
+  return {
+    operatingCostsDistribution: row.operatingCostsDistribution,
+    connection: row.connection,
+    from: row.from,
+    until: row.until,
+    operatingCostsDistributionStatus: row.operatingCostsDistributionStatus,
+    product: row.product,
+    productVersion: row.productVersion,
+    version: row.version,
+  }
+}
+
+/** A cost line as JSON text (issue 14), written by the database: the fields of `toExpense`. */
+export const expenseJson = jsonObject([
+  ['guid', jsonValue(operatingCostsExpenses.guid)],
+  ['tariffComponent', jsonValue(operatingCostsExpenses.tariffComponent)],
+  ['supplyArea', jsonValue(operatingCostsExpenses.supplyArea)],
+  ['object', jsonValue(operatingCostsExpenses.object)],
+  ['key', jsonValue(operatingCostsExpenses.key)],
+  ['allocationObject', jsonValue(operatingCostsExpenses.allocationObject)],
+  ['allocationRef', jsonValue(operatingCostsExpenses.allocationRef)],
+  ['from', jsonValue(operatingCostsExpenses.from)],
+  ['until', jsonValue(operatingCostsExpenses.until)],
+  ['quantity', jsonDecimal(operatingCostsExpenses.quantity)],
+  ['unit', jsonValue(operatingCostsExpenses.unit)],
+  ['energyCarrier', jsonValue(operatingCostsExpenses.energyCarrier)],
+  ['amountTransactionCurrency', jsonDecimal(operatingCostsExpenses.amountTransactionCurrency)],
+  ['apportionableAmount', jsonDecimal(operatingCostsExpenses.apportionableAmount)],
+  ['deductibleAmount', jsonDecimal(operatingCostsExpenses.deductibleAmount)],
+  ['amountNet', jsonDecimal(operatingCostsExpenses.amountNet)],
+  ['amountNetApportionable', jsonDecimal(operatingCostsExpenses.amountNetApportionable)],
+  ['note', jsonValue(operatingCostsExpenses.note)],
+  ['version', jsonValue(operatingCostsExpenses.version)],
+])
+
+export function toExpense(row: ExpenseRow): Expense {
+  return {
+    guid: row.guid,
+    tariffComponent: row.tariffComponent,
+    supplyArea: row.supplyArea,
+    object: row.object,
+    key: row.key,
+    allocationObject: row.allocationObject,
+    allocationRef: row.allocationRef,
+    from: row.from,
+    until: row.until,
+    quantity: row.quantity,
+    unit: row.unit,
+    energyCarrier: isEnergyCarrierCode(row.energyCarrier) ? row.energyCarrier : null,
+    amountTransactionCurrency: row.amountTransactionCurrency,
+    apportionableAmount: row.apportionableAmount,
+    deductibleAmount: row.deductibleAmount,
+    amountNet: row.amountNet,
+    amountNetApportionable: row.amountNetApportionable,
+    note: row.note,
+    version: row.version,
+  }
+}
+
+/** The distribution if the user sees it; `forUpdate` locks the row for the transaction. */
+export async function findVisibleDistribution(
+  db: Executor,
+  user: SessionUser,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<DistributionRow | undefined> {
+  const query = db
+    .select()
+    .from(operatingCostsDistributions)
+    .where(
+      and(
+        eq(operatingCostsDistributions.operatingCostsDistribution, id),
+        visibleThroughProperty(user, operatingCostsDistributions),
+      ),
+    )
+  const rows = options.forUpdate ? await query.for('update') : await query
+  return rows[0]
+}
+
+/** A distribution regardless of the user, for the provider's steps and the job. */
+export async function findDistribution(
+  db: Executor,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<DistributionRow | undefined> {
+  const query = db
+    .select()
+    .from(operatingCostsDistributions)
+    .where(eq(operatingCostsDistributions.operatingCostsDistribution, id))
+  const rows = options.forUpdate ? await query.for('update') : await query
+  return rows[0]
+}
+
+export async function listExpenses(
+  db: Executor,
+  distribution: string,
+  kind?: ExpenseType,
+): Promise<ExpenseRow[]> {
+  return db
+    .select()
+    .from(operatingCostsExpenses)
+    .where(
+      and(
+        eq(operatingCostsExpenses.operatingCostsDistribution, distribution),
+        kind ? eq(operatingCostsExpenses.kind, kind) : undefined,
+      ),
+    )
+    .orderBy(
+      asc(operatingCostsExpenses.createdAt),
+      asc(operatingCostsExpenses.tariffComponent),
+      asc(operatingCostsExpenses.guid),
+    )
+}
+
+export async function findExpense(
+  db: Executor,
+  distribution: string,
+  kind: ExpenseType,
+  guid: string,
+): Promise<ExpenseRow | undefined> {
+  const rows = await db
+    .select()
+    .from(operatingCostsExpenses)
+    .where(
+      and(
+        eq(operatingCostsExpenses.operatingCostsDistribution, distribution),
+        eq(operatingCostsExpenses.kind, kind),
+        eq(operatingCostsExpenses.guid, guid),
+      ),
+    )
+  return rows[0]
+}
+
+/** The whole record of §3 with both expense lists (all lines, excluded components included). */
+export async function findVisibleOperatingCosts(
+  db: Executor,
+  user: SessionUser,
+  id: string,
+): Promise<OperatingCosts | undefined> {
+  const row = await findVisibleDistribution(db, user, id)
+  if (!row) return undefined
+  const [expenses, lastDecline] = await Promise.all([listExpenses(db, id), latestDecline(db, row)])
+  return {
+    ...toSummary(row),
+    companyCode: row.companyCode,
+    businessPartner: row.businessPartner,
+    operatingCostsHeatingExpense: expenses.filter((e) => e.kind === 'heating').map(toExpense),
+    operatingCostsWorkingExpense: expenses.filter((e) => e.kind === 'working').map(toExpense),
+    lastDecline,
+  }
+}
+
+/**
+ * §4: the newest decline of the distribution since its status last changed, or null; an approval,
+ * a new release or any other status change makes earlier declines history only.
+ */
+async function latestDecline(
+  db: Executor,
+  row: DistributionRow,
+): Promise<NonNullable<OperatingCosts['lastDecline']> | null> {
+  const [decline] = await db
+    .select({
+      at: activities.createdAt,
+      userName: activities.createdBy,
+      payload: activities.payload,
+    })
+    .from(activities)
+    .where(
+      and(
+        // the property narrows by its index; the company code keeps the scope of the row
+        eq(activities.propertyConnection, row.propertyConnection),
+        eq(activities.companyCode, row.companyCode),
+        eq(activities.activityType, DECLINE_ACTIVITY),
+        eq(activities.objectKey, row.operatingCostsDistribution),
+        gte(activities.createdAt, row.statusChangedAt),
+      ),
+    )
+    .orderBy(desc(activities.createdAt), desc(activities.id))
+    .limit(1)
+  if (!decline) return null
+  const reason = (decline.payload as { reason?: unknown } | null)?.reason
+  return {
+    at: new Date(decline.at).toISOString(),
+    userName: decline.userName,
+    reason: typeof reason === 'string' ? reason : '',
+  }
+}
+
+/** The distributions in a status, with the day their status last changed (UTC). */
+export async function distributionsInStatus(db: Executor, status: string) {
+  return db
+    .select({
+      operatingCostsDistribution: operatingCostsDistributions.operatingCostsDistribution,
+      statusChangedOn: sql<string>`to_char(${operatingCostsDistributions.statusChangedAt} at time zone 'UTC', 'YYYY-MM-DD')`,
+    })
+    .from(operatingCostsDistributions)
+    .where(eq(operatingCostsDistributions.operatingCostsDistributionStatus, status))
+    .orderBy(asc(operatingCostsDistributions.operatingCostsDistribution))
+}
+
+/**
+ * The names of the cost types in the catalogue of the distribution's product and version, any
+ * period: a line of an older period keeps its name.
+ */
+export async function costTypeNames(
+  db: Executor,
+  distribution: { companyCode: string; product: string; productVersion: string },
+): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ key: valueListEntries.key, name: valueListEntries.name })
+    .from(valueListEntries)
+    .where(
+      and(
+        eq(valueListEntries.companyCode, distribution.companyCode),
+        eq(valueListEntries.product, distribution.product),
+        eq(valueListEntries.productVersion, distribution.productVersion),
+        eq(valueListEntries.obj, 'TARIF'),
+      ),
+    )
+    // the newest period's name wins
+    .orderBy(asc(valueListEntries.validFrom), asc(valueListEntries.id))
+  return new Map(rows.map((row) => [row.key, row.name]))
+}

@@ -1,0 +1,268 @@
+/**
+ * §1 "Notification" screen: what the user should know, newest first: the tenant changes the user
+ * submitted with their status, distributions of visible properties released for approval (F), and
+ * those whose automatic approval (one year after the release) falls within the next 60 days. Each
+ * names its property by name and address and, for a tenant change, its usage unit; each says
+ * whether this user has read it (decision 023).
+ */
+import {
+  addYears,
+  APPROVAL_DUE_WITHIN_DAYS,
+  AUTO_APPROVAL_AFTER_YEARS,
+  formatDate,
+  formatStreetAddress,
+  TENANT_CHANGE_ACTIVITY,
+  type Notification,
+  type NotificationProperty,
+  type NotificationsRead,
+  type NotificationsReadRequest,
+} from '@portal/domain'
+import { and, eq } from 'drizzle-orm'
+import type { Executor } from '../../platform/persistence/database'
+import {
+  activities,
+  connections,
+  notificationReads,
+  operatingCostsDistributions,
+  pointsOfDelivery,
+} from '../../platform/persistence/schema'
+import { visibleThroughProperty, type SessionUser } from '../../platform/persistence/scope'
+
+export const ACTIVITY_STATUS_TEXTS: Record<string, string> = {
+  EINGEGANGEN: 'eingegangen',
+  IN_BEARBEITUNG: 'in Bearbeitung',
+  ERLEDIGT: 'erledigt',
+  ABGELEHNT: 'abgelehnt',
+}
+
+const day = (timestamp: string) => new Date(timestamp).toISOString().slice(0, 10)
+
+function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`)
+  date.setUTCDate(date.getUTCDate() + days)
+  return date.toISOString().slice(0, 10)
+}
+
+const distributionLink = (property: string, distribution: string) =>
+  `/properties/${encodeURIComponent(property)}/costs?distribution=${encodeURIComponent(distribution)}`
+
+/** The columns of the property a notification names (joined, so null when it is gone). */
+const propertyColumns = {
+  propertyName1: connections.name1,
+  propertyName2: connections.name2,
+  propertyStreet: connections.street,
+  propertyHouseNumber: connections.houseNumber,
+  propertyHouseNumberSuffix: connections.houseNumberSuffix,
+  propertyPostalCode: connections.postalCode,
+  propertyCity: connections.city,
+}
+
+type PropertyRow = { [K in keyof typeof propertyColumns]: string | null }
+
+function propertyOf(connection: string, row: PropertyRow): NotificationProperty | null {
+  if (row.propertyName1 === null) return null
+  const street = formatStreetAddress({
+    street: row.propertyStreet,
+    houseNumber: row.propertyHouseNumber,
+    houseNumberSuffix: row.propertyHouseNumberSuffix,
+  })
+  const city = [row.propertyPostalCode, row.propertyCity].filter(Boolean).join(' ')
+  return {
+    connection,
+    name: [row.propertyName1, row.propertyName2].filter(Boolean).join(' '),
+    address: [street, city].filter(Boolean).join(', '),
+  }
+}
+
+/**
+ * A notification and the key its read mark is stored under: the id and the state of its news, so
+ * that a tenant change whose status moves on, or a distribution released again, is unread again.
+ */
+interface Entry {
+  notification: Omit<Notification, 'read'>
+  readKey: string
+  sortKey: string
+}
+
+async function entriesFor(db: Executor, user: SessionUser, today: string): Promise<Entry[]> {
+  const entries: Entry[] = []
+
+  const changes = await db
+    .select({
+      id: activities.id,
+      status: activities.status,
+      objectKey: activities.objectKey,
+      propertyConnection: activities.propertyConnection,
+      payload: activities.payload,
+      createdAt: activities.createdAt,
+      reference: pointsOfDelivery.reference,
+      unitStreet: pointsOfDelivery.street,
+      unitHouseNumber: pointsOfDelivery.houseNumber,
+      unitHouseNumberSuffix: pointsOfDelivery.houseNumberSuffix,
+      position: pointsOfDelivery.position,
+      locationAddendum: pointsOfDelivery.locationAddendum,
+      ...propertyColumns,
+    })
+    .from(activities)
+    .leftJoin(pointsOfDelivery, eq(pointsOfDelivery.pointOfDelivery, activities.objectKey))
+    .leftJoin(connections, eq(connections.connection, activities.propertyConnection))
+    .where(
+      and(
+        eq(activities.createdBy, user.userName),
+        eq(activities.activityType, TENANT_CHANGE_ACTIVITY),
+        visibleThroughProperty(user, activities),
+      ),
+    )
+  for (const change of changes) {
+    const payload = (change.payload ?? {}) as Record<string, unknown>
+    const name = [payload.NAME1, payload.NAME2].filter((v) => typeof v === 'string').join(' ')
+    const moveOut = typeof payload.AUSZUG === 'string' ? formatDate(payload.AUSZUG) : ''
+    const status = ACTIVITY_STATUS_TEXTS[change.status] ?? change.status
+    const reference = change.reference ?? change.objectKey
+    const property = propertyOf(change.propertyConnection, change)
+    const id = `TENANT_CHANGE-${change.id}`
+    entries.push({
+      sortKey: new Date(change.createdAt).toISOString(),
+      readKey: `${id}@${change.status}`,
+      notification: {
+        id,
+        kind: 'TENANT_CHANGE',
+        title: `Mieterwechsel gemeldet: ${status}`,
+        text:
+          `Ihr gemeldeter Mieterwechsel für die Nutzeinheit ${reference}` +
+          (name ? ` (${name})` : '') +
+          (moveOut ? `, Auszug am ${moveOut},` : '') +
+          ` ist ${status}.`,
+        date: new Date(change.createdAt).toISOString(),
+        link: `/properties/${encodeURIComponent(change.propertyConnection)}/units/${encodeURIComponent(change.objectKey)}`,
+        property,
+        unit: {
+          pointOfDelivery: change.objectKey,
+          reference,
+          location: [change.position, change.locationAddendum].filter(Boolean).join(' · ') || null,
+          address: formatStreetAddress({
+            street: change.unitStreet,
+            houseNumber: change.unitHouseNumber,
+            houseNumberSuffix: change.unitHouseNumberSuffix,
+          }),
+        },
+      },
+    })
+  }
+
+  const released = await db
+    .select({
+      operatingCostsDistribution: operatingCostsDistributions.operatingCostsDistribution,
+      propertyConnection: operatingCostsDistributions.propertyConnection,
+      from: operatingCostsDistributions.from,
+      until: operatingCostsDistributions.until,
+      statusChangedAt: operatingCostsDistributions.statusChangedAt,
+      ...propertyColumns,
+    })
+    .from(operatingCostsDistributions)
+    .leftJoin(
+      connections,
+      eq(connections.connection, operatingCostsDistributions.propertyConnection),
+    )
+    .where(
+      and(
+        eq(operatingCostsDistributions.operatingCostsDistributionStatus, 'F'),
+        visibleThroughProperty(user, operatingCostsDistributions),
+      ),
+    )
+  const dueLimit = addDays(today, APPROVAL_DUE_WITHIN_DAYS)
+  for (const row of released) {
+    const releasedAt = new Date(row.statusChangedAt).toISOString()
+    const releasedOn = day(row.statusChangedAt)
+    const period = `${formatDate(row.from)} – ${formatDate(row.until)}`
+    const link = distributionLink(row.propertyConnection, row.operatingCostsDistribution)
+    const property = propertyOf(row.propertyConnection, row)
+    const id = `RELEASED-${row.operatingCostsDistribution}`
+    entries.push({
+      sortKey: releasedAt,
+      readKey: `${id}@${releasedAt}`,
+      notification: {
+        id,
+        kind: 'RELEASED',
+        title: 'Kostenverteilung zur Genehmigung freigegeben',
+        text: `Die Kostenverteilung ${period} wurde am ${formatDate(releasedOn)} zur Genehmigung freigegeben.`,
+        date: releasedAt,
+        link,
+        property,
+        unit: null,
+      },
+    })
+    const autoApproval = addYears(releasedOn, AUTO_APPROVAL_AFTER_YEARS)
+    if (autoApproval >= today && autoApproval <= dueLimit) {
+      const dueId = `APPROVAL_DUE-${row.operatingCostsDistribution}`
+      entries.push({
+        // the nearer the automatic approval, the newer the notice
+        sortKey: `${addDays(autoApproval, -APPROVAL_DUE_WITHIN_DAYS)}T00:00:00.000Z`,
+        readKey: `${dueId}@${autoApproval}`,
+        notification: {
+          id: dueId,
+          kind: 'APPROVAL_DUE',
+          title: `Genehmigung fällig bis ${formatDate(autoApproval)}`,
+          text: `Bitte genehmigen Sie die Kostenverteilung ${period} oder lehnen Sie sie ab. Ohne Ihre Entscheidung gilt sie am ${formatDate(autoApproval)} automatisch als genehmigt.`,
+          date: autoApproval,
+          link,
+          property,
+          unit: null,
+        },
+      })
+    }
+  }
+  return entries.sort((a, b) => (a.sortKey < b.sortKey ? 1 : a.sortKey > b.sortKey ? -1 : 0))
+}
+
+/** Rows of one insert: far below PostgreSQL's 65,535 parameters for a user who marks all. */
+const MARKS_PER_INSERT = 1000
+
+/** The read marks of the user: their keys. */
+async function readKeysOf(db: Executor, user: SessionUser): Promise<Set<string>> {
+  const rows = await db
+    .select({ notification: notificationReads.notification })
+    .from(notificationReads)
+    .where(eq(notificationReads.userId, user.userId))
+  return new Set(rows.map((row) => row.notification))
+}
+
+export async function notificationsFor(
+  db: Executor,
+  user: SessionUser,
+  today = new Date().toISOString().slice(0, 10),
+): Promise<Notification[]> {
+  const [entries, readKeys] = await Promise.all([entriesFor(db, user, today), readKeysOf(db, user)])
+  return entries.map((entry) => ({ ...entry.notification, read: readKeys.has(entry.readKey) }))
+}
+
+/**
+ * Decision 023: marks the named notifications (or all) of the user as read, each as it is now.
+ * Only the user's own current notifications can be marked: any other id, another user's or one
+ * that does not exist, marks nothing and is not in the answer.
+ */
+export async function markNotificationsRead(
+  db: Executor,
+  user: SessionUser,
+  request: NotificationsReadRequest,
+  today = new Date().toISOString().slice(0, 10),
+): Promise<NotificationsRead> {
+  const entries = await entriesFor(db, user, today)
+  const named = request.ids ? new Set(request.ids) : null
+  const marked = entries.filter((entry) => named === null || named.has(entry.notification.id))
+  for (let start = 0; start < marked.length; start += MARKS_PER_INSERT) {
+    await db
+      .insert(notificationReads)
+      .values(
+        marked
+          .slice(start, start + MARKS_PER_INSERT)
+          .map((entry) => ({ userId: user.userId, notification: entry.readKey })),
+      )
+      .onConflictDoNothing()
+  }
+  const readKeys = await readKeysOf(db, user)
+  return {
+    read: marked.map((entry) => entry.notification.id),
+    unread: entries.filter((entry) => !readKeys.has(entry.readKey)).length,
+  }
+}

@@ -1,0 +1,179 @@
+import {
+  ActivityCreatedSchema,
+  ActivityInputSchema,
+  AttachmentSchema,
+  BillingVoucherSchema,
+  CorrespondenceSchema,
+  NotificationsReadRequestSchema,
+  NotificationsReadSchema,
+  NotificationsSchema,
+  VoucherSchema,
+} from '@portal/domain'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { multipartFingerprint, withMultipart } from '../../../platform/files/multipart'
+import { badRequest, validationFailed } from '../../../platform/http-errors'
+import { assertValidText } from '../../../platform/http/text-input'
+import {
+  attachmentEntity,
+  billingVoucherEntity,
+  correspondenceEntity,
+  toAttachment,
+  toBillingVoucher,
+  toCorrespondence,
+  toVoucher,
+  voucherEntity,
+  type AttachmentRow,
+  type BillingVoucherRow,
+  type CorrespondenceRow,
+  type VoucherRow,
+} from '../../../platform/persistence/files'
+import { invoiceApprovalsOf } from '../../costs/repositories/invoices'
+import { createActivity } from '../activities'
+import { deleteAttachment } from '../files'
+import { markNotificationsRead, notificationsFor } from '../notifications'
+import { idempotent, IdempotencyHeadersSchema } from '../../../platform/http/idempotency'
+import { searchRoute } from '../../../platform/http/search-route'
+
+/** §7 "Files and activities", "Invoices": files, invoices, vouchers, activities, notifications. */
+const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  searchRoute<typeof AttachmentSchema, AttachmentRow>(app, {
+    url: '/api/persistence/attachments-search',
+    entity: attachmentEntity,
+    item: AttachmentSchema,
+    description:
+      'Dateien der sichtbaren Liegenschaften (suchbar: attachment, objectType, objectKey, uploadedBy, fileName; neueste zuerst).',
+    toItems: (_db, rows) => rows.map(toAttachment),
+  })
+
+  searchRoute<typeof CorrespondenceSchema, CorrespondenceRow>(app, {
+    url: '/api/persistence/correspondences-search',
+    entity: correspondenceEntity,
+    item: CorrespondenceSchema,
+    description:
+      'Korrespondenzen (Rechnungen: form HVWZ_HV, key = Kostenverteilung) der sichtbaren Liegenschaften.',
+    toItems: (_db, rows) => rows.map(toCorrespondence),
+  })
+
+  searchRoute<typeof BillingVoucherSchema, BillingVoucherRow>(app, {
+    url: '/api/persistence/billing-vouchers-search',
+    entity: billingVoucherEntity,
+    item: BillingVoucherSchema,
+    description:
+      'Abrechnungsbelege der sichtbaren Liegenschaften (Rechnungen: invoiceVoucher startsWith AR, operatingCostsDistribution eq), je Rechnung mit der Entscheidung des Benutzers (approval).',
+    toItems: async (db, rows) => {
+      const approvals = await invoiceApprovalsOf(
+        db,
+        rows.map((row) => row.billingVoucher),
+      )
+      return rows.map((row) => toBillingVoucher(row, approvals.get(row.billingVoucher) ?? null))
+    },
+  })
+
+  searchRoute<typeof VoucherSchema, VoucherRow>(app, {
+    url: '/api/persistence/voucher-search',
+    entity: voucherEntity,
+    item: VoucherSchema,
+    description: 'Belegpositionen der sichtbaren Liegenschaften (suchbar: voucherNr, position).',
+    toItems: (_db, rows) => rows.map(toVoucher),
+  })
+
+  app.delete(
+    '/api/persistence/attachments/:id',
+    {
+      schema: {
+        description:
+          'Löscht eine selbst hochgeladene Datei (204); fremde und unsichtbare Dateien: 404.',
+        tags: ['files'],
+        params: z.strictObject({ id: z.string().min(1).max(64) }),
+        headers: IdempotencyHeadersSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) =>
+      idempotent(request, reply, async (db) => {
+        await deleteAttachment(db, request.user, request.params.id)
+        reply.status(204)
+        return null
+      }),
+  )
+
+  app.post(
+    '/api/persistence/activities',
+    {
+      schema: {
+        description:
+          'Meldet einen Mieterwechsel (multipart/form-data: Feld activity als JSON, optional file); 201.',
+        tags: ['activities'],
+        consumes: ['multipart/form-data'],
+        headers: IdempotencyHeadersSchema,
+        response: { 201: ActivityCreatedSchema },
+      },
+    },
+    async (request, reply) =>
+      withMultipart(request, async (form) => {
+        const { fields, file } = form
+        const unknown = Object.keys(fields).filter((name) => name !== 'activity')
+        if (unknown.length > 0) {
+          throw badRequest(`Unbekannte Felder: ${unknown.join(', ')}.`, 'VALIDATION_FAILED')
+        }
+        let json: unknown
+        try {
+          json = JSON.parse(fields.activity ?? '')
+        } catch {
+          throw badRequest(
+            "Das Feld 'activity' muss die Meldung als JSON enthalten.",
+            'VALIDATION_FAILED',
+          )
+        }
+        assertValidText(json, 'activity')
+        const parsed = ActivityInputSchema.safeParse(json)
+        if (!parsed.success) {
+          throw validationFailed(parsed.error.issues, 'activity')
+        }
+        const answer = await idempotent(
+          request,
+          reply,
+          async (db) => {
+            const created = await createActivity(db, request.user, parsed.data, file)
+            reply.status(201)
+            return created
+          },
+          { extra: multipartFingerprint(form) },
+        )
+        app.metrics.uploadAnswered(reply, file)
+        return answer
+      }),
+  )
+
+  app.get(
+    '/api/persistence/notifications',
+    {
+      schema: {
+        description:
+          'Benachrichtigungen des Benutzers: gemeldete Mieterwechsel, freigegebene Kostenverteilungen, fällige Genehmigungen; neueste zuerst.',
+        tags: ['activities'],
+        response: { 200: NotificationsSchema },
+      },
+    },
+    async (request) => ({ items: await notificationsFor(app.db, request.user) }),
+  )
+
+  app.post(
+    '/api/persistence/notifications/read',
+    {
+      schema: {
+        description:
+          'Markiert Benachrichtigungen des Benutzers als gelesen: die genannten (ids) oder alle (all: true). Gelesen ist eine Benachrichtigung für diesen Benutzer allein und so, wie sie jetzt ist; ändert sich ihr Stand (Status eines Mieterwechsels), ist sie wieder ungelesen. Ids, die keine Benachrichtigung dieses Benutzers sind, markieren nichts und fehlen in der Antwort (read).',
+        tags: ['activities'],
+        headers: IdempotencyHeadersSchema,
+        body: NotificationsReadRequestSchema,
+        response: { 200: NotificationsReadSchema },
+      },
+    },
+    async (request, reply) =>
+      idempotent(request, reply, (db) => markNotificationsRead(db, request.user, request.body)),
+  )
+}
+
+export default fileRoutes

@@ -1,0 +1,175 @@
+import { PRODUCT_ATTRIBUTE, type Connection } from '@portal/domain'
+import { and, eq, sql } from 'drizzle-orm'
+import { anyOf } from '../../../platform/persistence/any-of'
+import type { Executor } from '../../../platform/persistence/database'
+import { groupBy } from '../../../platform/persistence/group-by'
+import { jsonArray, jsonObject, jsonValue } from '../../../platform/persistence/json-text'
+import {
+  connectionFeatures,
+  connections,
+  objectAttributes,
+  products,
+} from '../../../platform/persistence/schema'
+import { visibleThroughProperty, type SessionUser } from '../../../platform/persistence/scope'
+import type { SearchableEntity } from '../../../platform/persistence/search'
+
+type ConnectionRow = typeof connections.$inferSelect
+
+const CONNECTION_OBJECT = 'ANSCHLUSS'
+
+export const connectionEntity: SearchableEntity = {
+  label: 'Anschlüsse',
+  table: connections,
+  properties: {
+    connection: connections.connection,
+    companyCode: connections.companyCode,
+    parentConnection: connections.parentConnection,
+    name1: connections.name1,
+    name2: connections.name2,
+    street: connections.street,
+    houseNumber: connections.houseNumber,
+    postalCode: connections.postalCode,
+    city: connections.city,
+  },
+  uniqueOrder: [connections.connection],
+  defaultSort: [
+    { property: 'name1', order: 'asc' },
+    { property: 'name2', order: 'asc' },
+  ],
+  visibleTo: (user) => visibleThroughProperty(user, connections),
+}
+
+/**
+ * A connection of the search as JSON text (issue 14), written by the database: the fields of
+ * `toConnections`, in the response schema's order, with features and attributes by id and the
+ * product's name from the first product attribute ('' for an empty value, null without one).
+ */
+export const connectionJson = jsonObject([
+  ['connection', jsonValue(connections.connection)],
+  ['companyCode', jsonValue(connections.companyCode)],
+  ['parentConnection', jsonValue(connections.parentConnection)],
+  ['name1', jsonValue(connections.name1)],
+  ['name2', jsonValue(connections.name2)],
+  ['street', jsonValue(connections.street)],
+  ['houseNumber', jsonValue(connections.houseNumber)],
+  ['houseNumberSuffix', jsonValue(connections.houseNumberSuffix)],
+  ['postalCode', jsonValue(connections.postalCode)],
+  ['city', jsonValue(connections.city)],
+  [
+    'productName',
+    sql`coalesce((select to_json(case when ${objectAttributes.value} = '' then '' else ${products.name} end)::text
+      from ${objectAttributes} left join ${products} on ${products.product} = ${objectAttributes.value}
+      where ${objectAttributes.objectType} = ${sql.raw(`'${CONNECTION_OBJECT}'`)}
+        and ${objectAttributes.objectKey} = ${connections.connection}
+        and ${objectAttributes.name} = ${sql.raw(`'${PRODUCT_ATTRIBUTE}'`)}
+      order by ${objectAttributes.id} limit 1), 'null')`,
+  ],
+  [
+    'connectionFeature',
+    jsonArray(
+      jsonObject([
+        ['connectionAttributes', jsonValue(connectionFeatures.connectionAttributes)],
+        ['value', jsonValue(connectionFeatures.value)],
+        ['from', jsonValue(connectionFeatures.from)],
+        ['until', jsonValue(connectionFeatures.until)],
+      ]),
+      sql`from ${connectionFeatures} where ${connectionFeatures.connection} = ${connections.connection}`,
+      sql`${connectionFeatures.id}`,
+    ),
+  ],
+  [
+    'attributesCollection',
+    jsonArray(
+      jsonObject([
+        ['name', jsonValue(objectAttributes.name)],
+        ['value', jsonValue(objectAttributes.value)],
+      ]),
+      sql`from ${objectAttributes} where ${objectAttributes.objectType} = ${sql.raw(`'${CONNECTION_OBJECT}'`)}
+        and ${objectAttributes.objectKey} = ${connections.connection}`,
+      sql`${objectAttributes.id}`,
+    ),
+  ],
+])
+
+/**
+ * Adds features, attributes and product name to connection rows: two queries, in parallel, for any
+ * number of rows (the product's name comes with its attribute).
+ */
+export async function toConnections(db: Executor, rows: ConnectionRow[]): Promise<Connection[]> {
+  if (rows.length === 0) return []
+  const ids = rows.map((r) => r.connection)
+  const [features, attributes] = await Promise.all([
+    db
+      .select({
+        connection: connectionFeatures.connection,
+        connectionAttributes: connectionFeatures.connectionAttributes,
+        value: connectionFeatures.value,
+        from: connectionFeatures.from,
+        until: connectionFeatures.until,
+      })
+      .from(connectionFeatures)
+      .where(anyOf(connectionFeatures.connection, ids))
+      .orderBy(connectionFeatures.id),
+    db
+      .select({
+        objectKey: objectAttributes.objectKey,
+        name: objectAttributes.name,
+        value: objectAttributes.value,
+        productName: products.name,
+      })
+      .from(objectAttributes)
+      .leftJoin(
+        products,
+        and(
+          eq(objectAttributes.name, PRODUCT_ATTRIBUTE),
+          eq(products.product, objectAttributes.value),
+        ),
+      )
+      .where(
+        and(
+          eq(objectAttributes.objectType, CONNECTION_OBJECT),
+          anyOf(objectAttributes.objectKey, ids),
+        ),
+      )
+      .orderBy(objectAttributes.id),
+  ])
+  const featuresOf = groupBy(features, (f) => f.connection)
+  const attributesOf = groupBy(attributes, (a) => a.objectKey)
+  return rows.map((row) => {
+    const own = attributesOf.get(row.connection) ?? []
+    const product = own.find((a) => a.name === PRODUCT_ATTRIBUTE)
+    return {
+      connection: row.connection,
+      companyCode: row.companyCode,
+      parentConnection: row.parentConnection,
+      name1: row.name1,
+      name2: row.name2,
+      street: row.street,
+      houseNumber: row.houseNumber,
+      houseNumberSuffix: row.houseNumberSuffix,
+      postalCode: row.postalCode,
+      city: row.city,
+      productName: product ? ((product.value && product.productName) ?? null) : null,
+      connectionFeature: (featuresOf.get(row.connection) ?? []).map((f) => ({
+        connectionAttributes: f.connectionAttributes,
+        value: f.value,
+        from: f.from,
+        until: f.until,
+      })),
+      attributesCollection: own.map((a) => ({ name: a.name, value: a.value })),
+    }
+  })
+}
+
+export async function findVisibleConnection(
+  db: Executor,
+  user: SessionUser,
+  id: string,
+): Promise<Connection | undefined> {
+  const rows = await db
+    .select()
+    .from(connections)
+    .where(and(eq(connections.connection, id), connectionEntity.visibleTo(user)))
+  const [found] = await toConnections(db, rows)
+  return found
+}

@@ -1,0 +1,158 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  AccountSchema,
+  addUser,
+  disableUser,
+  enableUser,
+  listUsers,
+  NewUserSchema,
+  resetSecondFactor,
+  resetUser,
+  UserListFilterSchema,
+  UserRefSchema,
+} from '../../accounts/accounts'
+import { deleteUser } from '../../accounts/delete-user'
+import { idempotent, IdempotencyHeadersSchema } from '../../../platform/http/idempotency'
+import { PROVIDER_SECURITY, PROVIDER_TAG } from './security'
+
+const AccountAnswerSchema = z.object({ successMessage: z.string(), account: AccountSchema })
+
+const DeleteAnswerSchema = z.object({
+  successMessage: z.string(),
+  pseudonym: z.string().meta({
+    description: 'Steht in Protokoll und Vorgängen jetzt an Stelle des Benutzernamens.',
+  }),
+  pseudonymised: z.record(z.string(), z.number().int()),
+  removed: z.record(z.string(), z.number().int()),
+})
+
+const CHANGES = {
+  disable: {
+    run: disableUser,
+    description:
+      'Sperrt einen Benutzer: keine Anmeldung mehr, alle Sitzungen und offenen Links enden (wie `user disable`).',
+  },
+  enable: {
+    run: enableUser,
+    description: 'Entsperrt einen Benutzer (wie `user enable`).',
+  },
+  'reset-second-factor': {
+    run: resetSecondFactor,
+    description:
+      'Setzt die Zwei-Faktor-Anmeldung zurück (Gerät und Wiederherstellungscodes verloren): sie ist entfernt, alle Sitzungen enden, protokolliert (wie `user reset-second-factor`).',
+  },
+} as const
+
+/**
+ * Decision 018: the provider's user administration over HTTP, the functions of
+ * `npm run provider -- user …` (accounts/). Adding and resetting mail a link: they run outside an
+ * idempotency transaction, so that no transaction waits on the mail server; a repeated add is
+ * refused (409 USER_EXISTS), a repeated reset sends a new link that replaces the earlier one.
+ */
+const providerUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  const context = () => ({ mailer: app.mailer, config: app.config })
+
+  app.get(
+    '/api/provider/users',
+    {
+      config: { providerScope: 'users' },
+      schema: {
+        description:
+          'Alle Benutzer (oder die eines Buchungskreises), nach Namen (wie `user list`). Bereich `users`.',
+        tags: [PROVIDER_TAG],
+        security: PROVIDER_SECURITY,
+        querystring: UserListFilterSchema,
+        response: { 200: z.object({ items: z.array(AccountSchema) }) },
+      },
+    },
+    async (request) => ({ items: await listUsers(app.db, request.query) }),
+  )
+
+  app.post(
+    '/api/provider/users',
+    {
+      config: { providerScope: 'users' },
+      schema: {
+        description:
+          'Legt einen Benutzer an und sendet ihm die Einladung mit einem Link (7 Tage gültig, einmal nutzbar), über den er sein Passwort wählt (wie `user add`). 409 USER_EXISTS für einen vergebenen Namen; 502 MAIL_FAILED, wenn die E-Mail nicht gesendet werden konnte (der Benutzer ist angelegt: `reset` sendet den Link erneut). Bereich `users`.',
+        tags: [PROVIDER_TAG],
+        security: PROVIDER_SECURITY,
+        body: NewUserSchema,
+        response: { 201: AccountAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const { mailer, config } = context()
+      const { message, account } = await addUser(app.db, mailer, config, request.body)
+      return reply.code(201).send({ successMessage: message, account })
+    },
+  )
+
+  for (const [command, { run, description }] of Object.entries(CHANGES)) {
+    app.post(
+      `/api/provider/users/${command}`,
+      {
+        config: { providerScope: 'users' },
+        schema: {
+          description: `${description} Bereich \`users\`.`,
+          tags: [PROVIDER_TAG],
+          security: PROVIDER_SECURITY,
+          headers: IdempotencyHeadersSchema,
+          body: UserRefSchema,
+          response: { 200: AccountAnswerSchema },
+        },
+      },
+      async (request, reply) =>
+        idempotent(request, reply, async (db) => {
+          const { mailer, config } = context()
+          const { message, account } = await run(db, mailer, config, request.body)
+          return { successMessage: message, account }
+        }),
+    )
+  }
+
+  app.post(
+    '/api/provider/users/reset',
+    {
+      config: { providerScope: 'users' },
+      schema: {
+        description:
+          'Setzt das Passwort zurück: das bisherige gilt nicht mehr, alle Sitzungen enden, ein Link (30 Minuten) zum Wählen eines neuen wird gesendet; wer noch kein Passwort gewählt hat, bekommt eine neue Einladung (wie `user reset`). 409 für einen gesperrten Benutzer, 502 MAIL_FAILED. Bereich `users`.',
+        tags: [PROVIDER_TAG],
+        security: PROVIDER_SECURITY,
+        body: UserRefSchema,
+        response: { 200: AccountAnswerSchema },
+      },
+    },
+    async (request) => {
+      const { mailer, config } = context()
+      const { message, account } = await resetUser(app.db, mailer, config, request.body)
+      return { successMessage: message, account }
+    },
+  )
+
+  app.post(
+    '/api/provider/users/delete',
+    {
+      config: { providerScope: 'users' },
+      schema: {
+        description:
+          'Löscht einen Benutzer, wie es die DSGVO verlangt (wie `user delete`): Name, E-Mail-Adresse, Passwort, Links und gespeicherte Antworten werden entfernt; Protokoll und Vorgänge bleiben, unter einem Pseudonym. Bereich `users`.',
+        tags: [PROVIDER_TAG],
+        security: PROVIDER_SECURITY,
+        headers: IdempotencyHeadersSchema,
+        body: UserRefSchema,
+        response: { 200: DeleteAnswerSchema },
+      },
+    },
+    async (request, reply) =>
+      idempotent(request, reply, async (db) => {
+        const { mailer, config } = context()
+        const { message, ...result } = await deleteUser(db, mailer, config, request.body)
+        return { successMessage: message, ...result }
+      }),
+  )
+}
+
+export default providerUserRoutes

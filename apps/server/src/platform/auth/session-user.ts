@@ -1,0 +1,95 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Executor } from '../persistence/database'
+import { revokedSessions, users } from '../persistence/schema'
+import type { SessionUser } from '../persistence/scope'
+import { hasSecondFactorSql } from '../../modules/accounts/second-factor'
+import { verifyToken } from './tokens'
+
+/** What a caller with an invalid or expired token, or one of an unknown user, is told. */
+export const SESSION_EXPIRED_MESSAGE =
+  'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.'
+/** A token of a session that was logged out (in another tab of the same browser, say). */
+export const SESSION_SIGNED_OUT_MESSAGE = 'Sie wurden abgemeldet. Bitte melden Sie sich erneut an.'
+/** A token issued before the user's last "sign out everywhere". */
+export const SIGNED_OUT_EVERYWHERE_MESSAGE =
+  'Sie wurden auf allen Geräten abgemeldet. Bitte melden Sie sich erneut an.'
+/** A token issued before a password change or reset, or before the account was disabled. */
+export const SESSION_ENDED_MESSAGE =
+  'Ihre Sitzung wurde beendet, zum Beispiel weil Ihr Passwort geändert wurde. Bitte melden Sie sich erneut an.'
+/** A token of a disabled user: he was signed in, so he may learn why he is no longer. */
+export const ACCOUNT_DISABLED_MESSAGE =
+  'Ihr Benutzerkonto ist gesperrt. Bitte wenden Sie sich an den Kundenservice.'
+
+export type TokenCheck =
+  | {
+      user: SessionUser
+      sessionId: string
+      dataVersion: string
+      /** The user has a confirmed second factor (issue 17). */
+      secondFactor: boolean
+      refusal?: never
+    }
+  | { user: null; sessionId?: never; refusal: string }
+
+const refused = (refusal: string): TokenCheck => ({ user: null, refusal })
+
+/**
+ * The user and session a token stands for, or why it is refused (a German message for the 401):
+ * the token must verify (signature, issuer, audience, expiry), name an existing user by the
+ * immutable id (so a user deleted and created again under the same name is not the old token's
+ * user, decision 016), belong to a session that was not logged out, and be issued after the
+ * user's not-before instant (sign-out everywhere, password change); a disabled user's tokens are
+ * all refused. The one check behind the bearer header and the token in the legacy endpoint's body.
+ */
+export async function checkToken(
+  db: Executor,
+  secret: Uint8Array,
+  token: string,
+): Promise<TokenCheck> {
+  const claims = await verifyToken(secret, token)
+  if (!claims) return refused(SESSION_EXPIRED_MESSAGE)
+  const [user] = await db
+    .select({
+      userId: users.id,
+      userName: users.userName,
+      companyCode: users.companyCode,
+      businessPartner: users.businessPartner,
+      tokensNotBefore: users.tokensNotBefore,
+      signedOutEverywhereAt: users.signedOutEverywhereAt,
+      disabledAt: users.disabledAt,
+      secondFactor: hasSecondFactorSql(users.id),
+      sessionRevoked: sql<boolean>`exists (select 1 from ${revokedSessions} where ${revokedSessions.sessionId} = ${claims.sessionId})`,
+      // read in the same statement, so a kept answer is validated at no extra round trip
+      dataVersion: sql<string>`(select version::text from data_version)`,
+    })
+    .from(users)
+    .where(eq(users.id, claims.userId))
+  if (!user) return refused(SESSION_EXPIRED_MESSAGE)
+  if (user.disabledAt) return refused(ACCOUNT_DISABLED_MESSAGE)
+  if (user.sessionRevoked) return refused(SESSION_SIGNED_OUT_MESSAGE)
+  const notBefore = user.tokensNotBefore.getTime()
+  if (claims.issuedAtMs < notBefore) {
+    const everywhere = user.signedOutEverywhereAt?.getTime() === notBefore
+    return refused(everywhere ? SIGNED_OUT_EVERYWHERE_MESSAGE : SESSION_ENDED_MESSAGE)
+  }
+  return {
+    user: {
+      userId: user.userId,
+      userName: user.userName,
+      companyCode: user.companyCode,
+      businessPartner: user.businessPartner,
+    },
+    sessionId: claims.sessionId,
+    dataVersion: user.dataVersion,
+    secondFactor: user.secondFactor,
+  }
+}
+
+/** The user a token stands for, or null: `checkToken` without the reason. */
+export async function userForToken(
+  db: Executor,
+  secret: Uint8Array,
+  token: string,
+): Promise<SessionUser | null> {
+  return (await checkToken(db, secret, token)).user
+}

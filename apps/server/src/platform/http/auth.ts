@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { checkToken } from '../auth/session-user'
+import {
+  requiresSecondFactor,
+  SECOND_FACTOR_SETUP_REQUIRED_MESSAGE,
+} from '../../modules/accounts/second-factor'
+import { forbidden, unauthorized } from '../http-errors'
+import type { SessionUser } from '../persistence/scope'
+import type { ProviderKey, ProviderScope } from '../../modules/provider/api-keys'
+import {
+  authenticateProviderKey,
+  isProviderRoute,
+  recordProviderCall,
+  refuseProviderKey,
+} from '../../modules/provider/provider-auth'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user; set on every route that is not marked `config.public`. */
+    user: SessionUser
+    /** The session (`sid`) of the user's token, which a logout ends (decision 022); null without. */
+    sessionId: string | null
+    /** The provider key of a call below /api/provider/ (decision 018); null on every other route. */
+    providerKey: ProviderKey | null
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a token (sign-in, password reset, health, the legacy endpoint). */
+    public?: boolean
+    /** Below /api/provider/: the scope a key needs (default: only a key with scope `all`). */
+    providerScope?: ProviderScope
+    /**
+     * Reachable by a user who must set up a second factor first (issue 17): its set-up and the
+     * sign-out. Every other route answers 403 SECOND_FACTOR_SETUP_REQUIRED to him.
+     */
+    secondFactorSetup?: boolean
+  }
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9_\-.]+)$/
+
+/**
+ * Every route requires a valid bearer token unless its config says `public: true`, so a new route
+ * is protected without anyone remembering to protect it. Routes below /api/provider/ take only a
+ * provider key, and every other route refuses one (decision 018).
+ */
+export default fp(function authPlugin(app: FastifyInstance) {
+  app.decorateRequest('user', null as unknown as SessionUser)
+  app.decorateRequest('sessionId', null)
+  app.decorateRequest('providerKey', null)
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.public || !request.routeOptions.url) return
+    if (isProviderRoute(request.routeOptions.url)) return authenticateProviderKey(request)
+    const match = BEARER.exec(request.headers.authorization ?? '')
+    if (!match) throw unauthorized()
+    refuseProviderKey(match[1]!)
+    const checked = await checkToken(app.db, app.config.jwtSecret, match[1]!)
+    // why the token is refused (expired, logged out, disabled): the portal shows it at the login
+    if (!checked.user) throw unauthorized(checked.refusal)
+    if (
+      !checked.secondFactor &&
+      requiresSecondFactor(app.config.customer) &&
+      !request.routeOptions.config.secondFactorSetup
+    ) {
+      throw forbidden(SECOND_FACTOR_SETUP_REQUIRED_MESSAGE, 'SECOND_FACTOR_SETUP_REQUIRED')
+    }
+    request.user = checked.user
+    request.sessionId = checked.sessionId
+    request.dataVersion = checked.dataVersion
+  })
+  app.addHook('onResponse', recordProviderCall)
+})
