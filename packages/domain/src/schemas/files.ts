@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import { SALUTATIONS, TITLES } from '../codes/partner'
+import { ALLOWED_UPLOAD_TYPES } from '../codes/upload'
 import type { Salutation, Title } from '../codes/partner'
 import { REQUIRED_MESSAGE, VALIDATION_MESSAGES } from '../validation/messages'
 import { IsoDateSchema } from '../validation/values'
@@ -13,18 +14,7 @@ import { InvoiceApprovalSchema } from './invoices'
 
 const de = VALIDATION_MESSAGES.de
 
-/** ARCHITECTURE 3.2: the largest upload, 20 MB. */
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024
-/** ARCHITECTURE 3.2: the types an upload may have, detected from the content; label → media type. */
-export const ALLOWED_UPLOAD_TYPES = {
-  PDF: 'application/pdf',
-  JPEG: 'image/jpeg',
-  PNG: 'image/png',
-  XLSX: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  DOCX: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  CSV: 'text/csv',
-} as const
-export type UploadType = keyof typeof ALLOWED_UPLOAD_TYPES
+export { ALLOWED_UPLOAD_TYPES, MAX_UPLOAD_BYTES, type UploadType } from '../codes/upload'
 /** The `accept` attribute of a file input: media types and extensions of the allowed types. */
 export const UPLOAD_ACCEPT =
   '.pdf,.jpg,.jpeg,.png,.xlsx,.docx,.csv,' + Object.values(ALLOWED_UPLOAD_TYPES).join(',')
