@@ -60,6 +60,7 @@ export const CATALOGUE = {
 
 export type CatalogueEntityName = keyof typeof CATALOGUE
 
+export { catalogueDisagreements, COLUMN_TYPES, type ColumnFacts } from './compare'
 export {
   columnNameOf,
   defaultedFields,
