@@ -5,6 +5,8 @@
  * forms show them at the fields and the server answers 400 with the same text.
  */
 import { z } from 'zod'
+import { CATALOGUE } from '../catalogue'
+import { wireShape } from '../catalogue/wire'
 import {
   EXPENSE_PERIOD_ORDER_MESSAGE,
   co2AmountViolation,
@@ -58,28 +60,36 @@ const optionalText = (max: number) =>
     .nullable()
     .optional()
 
-export const ExpenseSchema = z.object({
-  guid: z.string(),
-  tariffComponent: z.string(),
-  supplyArea: z.string().nullable(),
-  object: z.string().nullable(),
-  key: z.string().nullable(),
-  allocationObject: z.string().nullable(),
-  allocationRef: z.string().nullable(),
-  from: z.string().nullable(),
-  until: z.string().nullable(),
-  quantity: z.string().nullable(),
-  unit: z.string().nullable(),
-  /** A fuel line's energy carrier (decision 032); null on other lines. */
-  energyCarrier: z.enum(ENERGY_CARRIER_CODES).nullable(),
-  amountTransactionCurrency: z.string().nullable(),
-  apportionableAmount: z.string().nullable(),
-  deductibleAmount: z.string().nullable(),
-  amountNet: z.string().nullable(),
-  amountNetApportionable: z.string().nullable(),
-  note: z.string().nullable(),
-  version: z.number().int(),
-})
+const { operatingCostsDistributions, operatingCostsExpenses } = CATALOGUE
+
+export const ExpenseSchema = z.object(
+  wireShape(
+    operatingCostsExpenses,
+    [
+      'guid',
+      'tariffComponent',
+      'supplyArea',
+      'object',
+      'key',
+      'allocationObject',
+      'allocationRef',
+      'from',
+      'until',
+      'quantity',
+      'unit',
+      'energyCarrier',
+      'amountTransactionCurrency',
+      'apportionableAmount',
+      'deductibleAmount',
+      'amountNet',
+      'amountNetApportionable',
+      'note',
+      'version',
+    ],
+    /** A fuel line's energy carrier (decision 032), one of the codes; null on other lines. */
+    { energyCarrier: z.enum(ENERGY_CARRIER_CODES).nullable() },
+  ),
+)
 export type Expense = z.infer<typeof ExpenseSchema>
 
 const expenseInputShape = {
@@ -161,21 +171,22 @@ export const ExpenseUpdateSchema = z
   .superRefine(checkExpenseRules)
 export type ExpenseUpdate = z.infer<typeof ExpenseUpdateSchema>
 
-export const OperatingCostsSummarySchema = z.object({
-  operatingCostsDistribution: z.string(),
-  connection: z.string(),
-  from: z.string(),
-  until: z.string(),
-  operatingCostsDistributionStatus: z.string(),
-  product: z.string(),
-  productVersion: z.string(),
-  version: z.number().int(),
-})
+export const OperatingCostsSummarySchema = z.object(
+  wireShape(operatingCostsDistributions, [
+    'operatingCostsDistribution',
+    'connection',
+    'from',
+    'until',
+    'operatingCostsDistributionStatus',
+    'product',
+    'productVersion',
+    'version',
+  ]),
+)
 export type OperatingCostsSummary = z.infer<typeof OperatingCostsSummarySchema>
 
 export const OperatingCostsSchema = OperatingCostsSummarySchema.extend({
-  companyCode: z.string(),
-  businessPartner: z.string().nullable(),
+  ...wireShape(operatingCostsDistributions, ['companyCode', 'businessPartner']),
   operatingCostsHeatingExpense: z.array(ExpenseSchema),
   operatingCostsWorkingExpense: z.array(ExpenseSchema),
   /** §4: the latest decline since the status last changed (when, by whom, why), or null. */

@@ -5,7 +5,10 @@
  * and the server answers 400 with the same text.
  */
 import { z } from 'zod'
+import { CATALOGUE } from '../catalogue'
+import { wireShape } from '../catalogue/wire'
 import { SALUTATIONS, TITLES } from '../codes/partner'
+import { ALLOWED_UPLOAD_TYPES } from '../codes/upload'
 import type { Salutation, Title } from '../codes/partner'
 import { REQUIRED_MESSAGE, VALIDATION_MESSAGES } from '../validation/messages'
 import { IsoDateSchema } from '../validation/values'
@@ -13,18 +16,7 @@ import { InvoiceApprovalSchema } from './invoices'
 
 const de = VALIDATION_MESSAGES.de
 
-/** ARCHITECTURE 3.2: the largest upload, 20 MB. */
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024
-/** ARCHITECTURE 3.2: the types an upload may have, detected from the content; label → media type. */
-export const ALLOWED_UPLOAD_TYPES = {
-  PDF: 'application/pdf',
-  JPEG: 'image/jpeg',
-  PNG: 'image/png',
-  XLSX: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  DOCX: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  CSV: 'text/csv',
-} as const
-export type UploadType = keyof typeof ALLOWED_UPLOAD_TYPES
+export { ALLOWED_UPLOAD_TYPES, MAX_UPLOAD_BYTES, type UploadType } from '../codes/upload'
 /** The `accept` attribute of a file input: media types and extensions of the allowed types. */
 export const UPLOAD_ACCEPT =
   '.pdf,.jpg,.jpeg,.png,.xlsx,.docx,.csv,' + Object.values(ALLOWED_UPLOAD_TYPES).join(',')
@@ -46,18 +38,22 @@ export const ATTACHMENT_OBJECT_TYPES = [
 ] as const
 export const USER_UPLOAD_OBJECT_TYPE = 'KOSTENBELEG'
 
-export const AttachmentSchema = z.object({
-  attachment: z.string(),
-  objectType: z.string(),
-  objectKey: z.string(),
-  fileName: z.string(),
-  mediaType: z.string(),
-  size: z.number().int(),
-  sha256: z.string(),
-  note: z.string().nullable(),
-  uploadedBy: z.string().nullable(),
-  createdAt: z.string(),
-})
+const { attachments, billingVouchers, correspondences, vouchers } = CATALOGUE
+
+export const AttachmentSchema = z.object(
+  wireShape(attachments, [
+    'attachment',
+    'objectType',
+    'objectKey',
+    'fileName',
+    'mediaType',
+    'size',
+    'sha256',
+    'note',
+    'uploadedBy',
+    'createdAt',
+  ]),
+)
 export type Attachment = z.infer<typeof AttachmentSchema>
 
 /** The text fields of `file-upload` next to the `file` part. */
@@ -74,56 +70,62 @@ export const FileUploadFieldsSchema = z.strictObject({
 })
 export type FileUploadFields = z.infer<typeof FileUploadFieldsSchema>
 
-export const CorrespondenceSchema = z.object({
-  id: z.string(),
-  form: z.string(),
-  key: z.string(),
-  voucherNumber: z.string(),
-  contract: z.string().nullable(),
-  businessPartner: z.string().nullable(),
-  pointOfDelivery: z.string().nullable(),
-  from: z.string().nullable(),
-  until: z.string().nullable(),
-  documentDate: z.string(),
-  dueDate: z.string().nullable(),
-  attachment: z.string().nullable(),
-})
+export const CorrespondenceSchema = z.object(
+  wireShape(correspondences, [
+    'id',
+    'form',
+    'key',
+    'voucherNumber',
+    'contract',
+    'businessPartner',
+    'pointOfDelivery',
+    'from',
+    'until',
+    'documentDate',
+    'dueDate',
+    'attachment',
+  ]),
+)
 export type Correspondence = z.infer<typeof CorrespondenceSchema>
 
 export const BillingVoucherSchema = z.object({
-  billingVoucher: z.string(),
-  invoiceVoucher: z.string(),
-  operatingCostsDistribution: z.string(),
-  contract: z.string().nullable(),
-  contractAccount: z.string().nullable(),
-  businessPartner: z.string().nullable(),
-  pointOfDelivery: z.string().nullable(),
-  from: z.string().nullable(),
-  until: z.string().nullable(),
-  documentDate: z.string(),
-  dueDate: z.string().nullable(),
-  amount: z.string().nullable(),
-  attachment: z.string().nullable(),
+  ...wireShape(billingVouchers, [
+    'billingVoucher',
+    'invoiceVoucher',
+    'operatingCostsDistribution',
+    'contract',
+    'contractAccount',
+    'businessPartner',
+    'pointOfDelivery',
+    'from',
+    'until',
+    'documentDate',
+    'dueDate',
+    'amount',
+    'attachment',
+  ]),
   /** §4: the user's decision on an invoice (AR…); null while undecided and for other vouchers. */
   approval: InvoiceApprovalSchema.nullable(),
 })
 export type BillingVoucher = z.infer<typeof BillingVoucherSchema>
 
-export const VoucherSchema = z.object({
-  voucherNr: z.string(),
-  position: z.number().int(),
-  voucherDate: z.string(),
-  dueDate: z.string().nullable(),
-  contract: z.string().nullable(),
-  contractAccount: z.string().nullable(),
-  pointsOfDeliveryReference: z.string().nullable(),
-  locationAddendum: z.string().nullable(),
-  utilisationUnit: z.string().nullable(),
-  contractExternalNumber: z.string().nullable(),
-  name1: z.string().nullable(),
-  name2: z.string().nullable(),
-  amount: z.string().nullable(),
-})
+export const VoucherSchema = z.object(
+  wireShape(vouchers, [
+    'voucherNr',
+    'position',
+    'voucherDate',
+    'dueDate',
+    'contract',
+    'contractAccount',
+    'pointsOfDeliveryReference',
+    'locationAddendum',
+    'utilisationUnit',
+    'contractExternalNumber',
+    'name1',
+    'name2',
+    'amount',
+  ]),
+)
 export type Voucher = z.infer<typeof VoucherSchema>
 
 export const CUSTOMER_TYPES = ['private', 'company'] as const

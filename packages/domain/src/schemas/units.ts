@@ -3,126 +3,137 @@
  * the legacy transaction endpoint (spec §7 "Legacy transaction endpoint").
  */
 import { z } from 'zod'
+import { CATALOGUE } from '../catalogue'
+import { wireShape } from '../catalogue/wire'
 
-const isoDate = z.string().nullable()
+const {
+  billingObjects,
+  contractAccounts,
+  contractFeatures,
+  contracts,
+  contractTariffs,
+  deviceAssignments,
+  devices,
+  deviceTimeSlices,
+  objectRelations,
+  pointsOfDelivery,
+  readingOrders,
+} = CATALOGUE
 
-export const PointOfDeliverySchema = z.object({
-  pointOfDelivery: z.string(),
-  connection: z.string(),
-  reference: z.string(),
-  street: z.string(),
-  houseNumber: z.string(),
-  houseNumberSuffix: z.string().nullable(),
-  position: z.string().nullable(),
-  locationAddendum: z.string().nullable(),
-})
+export const PointOfDeliverySchema = z.object(
+  wireShape(pointsOfDelivery, [
+    'pointOfDelivery',
+    'connection',
+    'reference',
+    'street',
+    'houseNumber',
+    'houseNumberSuffix',
+    'position',
+    'locationAddendum',
+  ]),
+)
 export type PointOfDelivery = z.infer<typeof PointOfDeliverySchema>
 
-export const ObjectRelationSchema = z.object({
-  sourceType: z.string(),
-  sourceKey: z.string(),
-  targetType: z.string(),
-  targetKey: z.string(),
-  role: z.string().nullable(),
-  from: isoDate,
-  until: isoDate,
-})
+export const ObjectRelationSchema = z.object(
+  wireShape(objectRelations, [
+    'sourceType',
+    'sourceKey',
+    'targetType',
+    'targetKey',
+    'role',
+    'from',
+    'until',
+  ]),
+)
 export type ObjectRelation = z.infer<typeof ObjectRelationSchema>
 
 /** The answer of the `*-object-relations/:id` routes. */
 export const ObjectRelationsSchema = z.object({ items: z.array(ObjectRelationSchema) })
 export type ObjectRelations = z.infer<typeof ObjectRelationsSchema>
 
-export const ContractTariffSchema = z.object({
-  tariffComponent: z.string(),
-  billingVoucher: z.string().nullable(),
-  from: isoDate,
-  until: isoDate,
-})
+export const ContractTariffSchema = z.object(
+  wireShape(contractTariffs, ['tariffComponent', 'billingVoucher', 'from', 'until']),
+)
 export type ContractTariff = z.infer<typeof ContractTariffSchema>
 
-export const ContractFeatureSchema = z.object({
-  contractAttribute: z.string(),
-  value: z.string().nullable(),
-  from: isoDate,
-  until: isoDate,
-})
+export const ContractFeatureSchema = z.object(
+  wireShape(contractFeatures, ['contractAttribute', 'value', 'from', 'until']),
+)
 export type ContractFeature = z.infer<typeof ContractFeatureSchema>
 
 export const ContractSchema = z.object({
-  key: z.string(),
-  contractAccount: z.string(),
-  businessPartner: z.string(),
-  contractStatus: z.string(),
-  pointOfDelivery: z.string(),
-  externalNumber: z.string().nullable(),
-  from: z.string(),
-  until: isoDate,
+  ...wireShape(contracts, [
+    'key',
+    'contractAccount',
+    'businessPartner',
+    'contractStatus',
+    'pointOfDelivery',
+    'externalNumber',
+    'from',
+    'until',
+  ]),
   contractTariff: z.array(ContractTariffSchema),
   contractFeature: z.array(ContractFeatureSchema),
 })
 export type Contract = z.infer<typeof ContractSchema>
 
-export const ContractAccountSchema = z.object({
-  contractAccount: z.string(),
-  reference: z.string(),
-  contractAccountType: z.string(),
-  businessPartner: z.string(),
-})
+export const ContractAccountSchema = z.object(
+  wireShape(contractAccounts, [
+    'contractAccount',
+    'reference',
+    'contractAccountType',
+    'businessPartner',
+  ]),
+)
 export type ContractAccount = z.infer<typeof ContractAccountSchema>
 
-export const DeviceTimeSliceSchema = z.object({
-  from: z.string(),
-  until: isoDate,
-  counterPosition: z.string(),
-})
+export const DeviceTimeSliceSchema = z.object(
+  wireShape(deviceTimeSlices, ['from', 'until', 'counterPosition']),
+)
 export type DeviceTimeSlice = z.infer<typeof DeviceTimeSliceSchema>
 
 /** An assignment as seen from the device. */
-export const DeviceAssignmentSchema = z.object({
-  billingObject: z.string(),
-  mainMeter: z.boolean(),
-  from: z.string(),
-  until: isoDate,
-})
+export const DeviceAssignmentSchema = z.object(
+  wireShape(deviceAssignments, ['billingObject', 'mainMeter', 'from', 'until']),
+)
 export type DeviceAssignment = z.infer<typeof DeviceAssignmentSchema>
 
 export const DeviceSchema = z.object({
-  key: z.string(),
-  serialNumber: z.string(),
-  segment: z.string(),
-  typeClass: z.string(),
-  room: z.string().nullable(),
-  installationDate: isoDate,
-  removalDate: isoDate,
-  calibrationYear: z.number().nullable(),
-  meterClass: z.string().nullable(),
+  ...wireShape(
+    devices,
+    [
+      'key',
+      'serialNumber',
+      'segment',
+      'typeClass',
+      'room',
+      'installationDate',
+      'removalDate',
+      'calibrationYear',
+      'meterClass',
+    ],
+    // the API document has always called it a number
+    { calibrationYear: z.number().nullable() },
+  ),
   deviceTimeSlice: z.array(DeviceTimeSliceSchema),
   deviceAssignment: z.array(DeviceAssignmentSchema),
 })
 export type Device = z.infer<typeof DeviceSchema>
 
 /** An assignment as seen from the billing object. */
-export const BillingObjectAssignmentSchema = z.object({
-  device: z.string(),
-  mainMeter: z.boolean(),
-  from: z.string(),
-  until: isoDate,
-})
+export const BillingObjectAssignmentSchema = z.object(
+  wireShape(deviceAssignments, ['device', 'mainMeter', 'from', 'until']),
+)
 export type BillingObjectAssignment = z.infer<typeof BillingObjectAssignmentSchema>
 
 export const BillingObjectSchema = z.object({
-  key: z.string(),
-  pointOfDelivery: z.string(),
+  ...wireShape(billingObjects, ['key', 'pointOfDelivery']),
   deviceAssignment: z.array(BillingObjectAssignmentSchema),
 })
 export type BillingObject = z.infer<typeof BillingObjectSchema>
 
 export const ReadingOrderSchema = z.object({
-  id: z.number(),
-  pointOfDelivery: z.string(),
-  device: z.string().nullable(),
-  readingDate: z.string(),
+  ...wireShape(readingOrders, ['id', 'pointOfDelivery', 'device', 'readingDate']),
   readingOrderReadingReason: z.array(z.object({ readingReason: z.string() })),
 })
 export type ReadingOrder = z.infer<typeof ReadingOrderSchema>

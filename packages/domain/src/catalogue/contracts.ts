@@ -1,0 +1,46 @@
+/** The catalogue of the contracts: contract accounts, contracts, their tariffs and features. */
+import { CONTRACT_ACCOUNT_TYPES, CONTRACT_STATUS } from '../codes/contract'
+import { codesOf } from '../codes/label'
+import { entity } from './entity'
+import { code, date, key, serial, text } from './field'
+import { EXAMPLE_PROPERTY, EXAMPLE_UNIT } from './master-data'
+
+export const contractAccounts = entity('contract_accounts', {
+  contractAccount: key('VK1000000001'),
+  companyCode: key('1000'),
+  propertyConnection: key(EXAMPLE_PROPERTY),
+  businessPartner: key('P1000000001'),
+  reference: text('L1000-000001'),
+  contractAccountType: code(codesOf(CONTRACT_ACCOUNT_TYPES), 'VKT'),
+})
+
+export const contracts = entity('contracts', {
+  key: key('VT1000000001'),
+  companyCode: key('1000'),
+  propertyConnection: key(EXAMPLE_PROPERTY),
+  pointOfDelivery: key(EXAMPLE_UNIT),
+  contractAccount: key('VK1000000001'),
+  businessPartner: key('P1000000001'),
+  contractStatus: code(codesOf(CONTRACT_STATUS), 'L'),
+  externalNumber: text('MV-2023-00001').nullable(),
+  from: date('2023-04-01'),
+  until: date('2023-06-30').nullable(),
+})
+
+export const contractTariffs = entity('contract_tariffs', {
+  id: serial('1'),
+  contract: key('VT1000000001'),
+  tariffComponent: text('HKVOR'),
+  billingVoucher: key('AB1000000011').nullable(),
+  from: date('2023-04-01').nullable(),
+  until: date('2023-06-30').nullable(),
+})
+
+export const contractFeatures = entity('contract_features', {
+  id: serial('1'),
+  contract: key('VT1000000001'),
+  contractAttribute: text('NUTZEINH'),
+  value: text('NE-0001').nullable(),
+  from: date('2023-04-01').nullable(),
+  until: date('2023-06-30').nullable(),
+})

@@ -1,0 +1,65 @@
+/** The catalogue of the devices: billing objects, devices, their slices and assignments, readings. */
+import { entity } from './entity'
+import { boolean, date, integer, key, quantity, serial, text } from './field'
+import { EXAMPLE_PROPERTY, EXAMPLE_UNIT } from './master-data'
+
+export const billingObjects = entity('billing_objects', {
+  key: key('AO1000000001'),
+  companyCode: key('1000'),
+  propertyConnection: key(EXAMPLE_PROPERTY),
+  pointOfDelivery: key(EXAMPLE_UNIT),
+})
+
+export const devices = entity('devices', {
+  key: key('G1000000001'),
+  companyCode: key('1000'),
+  propertyConnection: key(EXAMPLE_PROPERTY),
+  serialNumber: text('3156710776'),
+  segment: text('03'),
+  typeClass: text('KW'),
+  room: text('Bad').nullable(),
+  installationDate: date('2017-06-15').nullable(),
+  removalDate: date('2022-03-15').nullable(),
+  calibrationYear: integer(2017).nullable(),
+  meterClass: text('R100').nullable(),
+})
+
+export const deviceTimeSlices = entity('device_time_slices', {
+  id: serial('1'),
+  device: key('G1000000001'),
+  from: date('2017-06-15'),
+  until: date('2022-03-15').nullable(),
+  counterPosition: text('1'),
+})
+
+export const deviceAssignments = entity('device_assignments', {
+  id: serial('1'),
+  device: key('G1000000001'),
+  billingObject: key('AO1000000001'),
+  mainMeter: boolean(false).defaulted(false),
+  from: date('2017-06-15'),
+  until: date('2022-03-15').nullable(),
+})
+
+export const readingOrders = entity('reading_orders', {
+  id: serial('1'),
+  companyCode: key('1000'),
+  propertyConnection: key(EXAMPLE_PROPERTY),
+  pointOfDelivery: key(EXAMPLE_UNIT).searchable(),
+  device: key(null).nullable().searchable(),
+  readingDate: date('2021-12-31').searchable(),
+  readingReason: text('AB').searchable(),
+})
+
+export const measurements = entity('measurements', {
+  id: serial('1'),
+  companyCode: key('1000'),
+  propertyConnection: key(EXAMPLE_PROPERTY),
+  device: key('G1000000001'),
+  pointOfDelivery: key(EXAMPLE_UNIT),
+  readingDate: date('2021-06-30'),
+  reading: quantity('175.428'),
+  difference: quantity(null).nullable(),
+  readingType: text('Funkablesung'),
+  readingReason: text('ZO'),
+})
