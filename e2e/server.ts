@@ -126,7 +126,7 @@ export async function startPortal(
   delete env.DATABASE_URL
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')],
+    ['--import', 'tsx', path.join(ROOT, 'apps/server/src/demo/main.ts')],
     { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
   )
   let output = ''

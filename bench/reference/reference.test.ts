@@ -20,11 +20,8 @@ import {
   type DatabaseHandle,
 } from '../../apps/server/src/platform/persistence/database'
 import { seedDemoData } from '../../apps/server/src/demo/demo-data'
-import {
-  DEMO_OWNER_PARTNER,
-  DEMO_PASSWORD,
-  DEMO_USERS,
-} from '../../apps/server/src/demo/demo-users'
+import { DEMO_OWNER_PARTNER, DEMO_USERS } from '../../apps/server/src/demo/demo-users'
+import { DEMO_PASSWORD } from '../../apps/server/src/platform/auth/demo-password'
 import { compareAnswers } from '../compare'
 import type { RecordedCall } from '../portal'
 import { createReferenceServer } from './server'

@@ -7,7 +7,7 @@
 // them (platform/start-mode.ts loads the demo seeding only from the source).
 // `--outdir <folder>` builds elsewhere (the tests); it must lie as deep as dist/ under a checkout.
 import { build } from 'esbuild'
-import { cpSync, rmSync, statSync } from 'node:fs'
+import { cpSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -28,7 +28,7 @@ const externalPackages = {
 }
 
 rmSync(dist, { recursive: true, force: true })
-await build({
+const built = await build({
   entryPoints: { main: `${root}src/main.ts`, provider: `${root}src/modules/provider/cli.ts` },
   outdir: dist,
   bundle: true,
@@ -39,9 +39,13 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
   plugins: [externalPackages],
+  // which source files each bundle holds: the tests check that none of demo/ is among them
+  metafile: true,
 })
 // config.ts resolves customers/ and apps/portal/dist from its own folder; dist/ lies as deep as src/
 cpSync(`${root}src/platform/persistence/migrations`, `${dist}/migrations`, { recursive: true })
+
+writeFileSync(`${dist}/meta.json`, JSON.stringify(built.metafile))
 
 const kB = (file) => (statSync(`${dist}/${file}`).size / 1024).toFixed(0)
 const seconds = ((performance.now() - started) / 1000).toFixed(1)

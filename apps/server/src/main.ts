@@ -1,81 +1,9 @@
-import closeWithGrace from 'close-with-grace'
-import { buildApp } from './app'
-import { DEFAULT_HTTP_LIMITS, loadConfig, type ServerConfig } from './platform/config'
-import { startAutoApprovalJob } from './modules/costs/auto-approval-job'
-import { startHousekeepingJob } from './platform/jobs/housekeeping'
-import { prepareStart, StartRefusedError } from './platform/start-mode'
-import { DataFolderError } from './platform/persistence/data-folder'
-import { openDatabaseOrExit } from './platform/persistence/database'
-import { portalIndexFile } from './platform/http/portal'
+/**
+ * The server's production entry point (`npm run start:built` runs its bundle, `dist/main.js`): it
+ * starts on what the database holds and seeds nothing. The demo mode (`npm start`) starts from
+ * `src/demo/main.ts` instead.
+ */
+import { prepareStart } from './platform/start-mode'
+import { runServer } from './server'
 
-let config: ServerConfig
-try {
-  config = loadConfig()
-} catch (error) {
-  // a configuration problem is the operator's to fix: the message names file and field; a data
-  // folder it cannot write to is named as the data-folder check names it
-  console.error(
-    error instanceof DataFolderError
-      ? error.message
-      : `Konfigurationsfehler:\n${(error as Error).message}`,
-  )
-  process.exit(1)
-}
-const database = await openDatabaseOrExit({
-  databaseUrl: config.databaseUrl,
-  dataDir: config.dataDir,
-})
-await database.migrate()
-
-// the demo seeds an empty database; production refuses accounts with the demo password
-let modeLines: string[]
-try {
-  modeLines = await prepareStart(database.db)
-} catch (error) {
-  if (!(error instanceof StartRefusedError)) throw error
-  console.error(error.message)
-  await database.close()
-  process.exit(1)
-}
-
-const app = await buildApp({
-  config,
-  database,
-  logger: {
-    level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.headers.cookie'],
-  },
-})
-
-const autoApproval = startAutoApprovalJob(database.db, app.log)
-const housekeeping = startHousekeepingJob(database.db, app.log)
-app.addHook('onClose', () => {
-  autoApproval.stop()
-  housekeeping.stop()
-})
-
-// Issue 15: SIGTERM drains: no new connections, the requests in flight finish, then the pool closes
-closeWithGrace(
-  { delay: config.limits?.shutdownTimeoutMs ?? DEFAULT_HTTP_LIMITS.shutdownTimeoutMs },
-  async ({ err }) => {
-    if (err) app.log.error({ err }, 'server closing after an error')
-    autoApproval.stop()
-    housekeeping.stop()
-    await app.close()
-    await database.close()
-  },
-)
-
-await app.listen({ port: config.port, host: config.host })
-const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`
-const portal = portalIndexFile(config.portalDist)
-  ? config.portalDist
-  : 'nicht gebaut, nur die API läuft (npm run build -w @portal/portal)'
-console.log(`
-Kundenportal läuft: ${config.publicUrl}
-API-Dokumentation:  ${config.publicUrl}/api/docs
-Kunde:              ${config.customer.id} (${config.customer.config.applicationTitle})
-Portal:             ${portal}
-Datenbank:          ${where}
-${modeLines.join('\n')}
-`)
+await runServer(prepareStart)

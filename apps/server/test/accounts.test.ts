@@ -23,7 +23,8 @@ import {
 import { DEMO_PASSWORD_REFUSED_MESSAGE } from '../src/modules/accounts/password-change'
 import { requestPasswordReset } from '../src/modules/accounts/password-reset'
 import { runProviderCommand } from '../src/modules/provider/commands'
-import { DEMO_OWNER_PARTNER, DEMO_PASSWORD } from '../src/demo/demo-users'
+import { DEMO_OWNER_PARTNER } from '../src/demo/demo-users'
+import { DEMO_PASSWORD } from '../src/platform/auth/demo-password'
 import { createTestContext, type TestContext } from './helper'
 
 let ctx: TestContext

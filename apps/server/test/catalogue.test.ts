@@ -26,22 +26,22 @@ import {
   type PgColumn,
 } from 'drizzle-orm/pg-core'
 import { describe, expect, it } from 'vitest'
-import * as schema from '../src/persistence/schema'
-import { readingOrderEntity } from '../src/persistence/repositories/devices'
-import { companyCodeEntity } from '../src/persistence/repositories/users'
-import { pointOfDeliveryEntity } from '../src/persistence/repositories/points-of-delivery'
+import * as schema from '../src/platform/persistence/schema'
+import { readingOrderEntity } from '../src/modules/master-data/repositories/devices'
+import { companyCodeEntity } from '../src/modules/accounts/repositories/users'
+import { pointOfDeliveryEntity } from '../src/modules/master-data/repositories/points-of-delivery'
 import {
   attachmentEntity,
   billingVoucherEntity,
   correspondenceEntity,
   voucherEntity,
-} from '../src/persistence/repositories/files'
-import { connectionEntity } from '../src/persistence/repositories/connections'
+} from '../src/platform/persistence/files'
+import { connectionEntity } from '../src/modules/master-data/repositories/connections'
 import {
   expenseEntity,
   operatingCostsEntity,
-} from '../src/persistence/repositories/operating-costs'
-import type { SearchableEntity } from '../src/persistence/search'
+} from '../src/modules/costs/repositories/operating-costs'
+import type { SearchableEntity } from '../src/platform/persistence/search'
 
 /**
  * Columns of a catalogue entity's table that are no field, each with the reason. None today: the

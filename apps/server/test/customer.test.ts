@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_CUSTOMERS_DIR, loadConfig } from '../src/platform/config'
 import { listCustomerIds, loadCustomer } from '../src/platform/load-customer'
 import { createTestContext, type TestContext } from './helper'
-import { customerDataBlock, portalPage } from '../src/platform/http/portal'
+import { customerDataBlock, portalPage } from '../src/modules/configuration/routes/portal'
 
 const CUSTOMERS = ['alpha-waerme', 'bergmann-abrechnung', 'clemens-energie', 'dorn-messdienst']
 const DEFAULT_NOTICE =

@@ -33,7 +33,7 @@ import {
 import { LOCK_FILE, openDatabase, openDatabaseOrExit } from '../src/platform/persistence/database'
 
 const ROOT = path.resolve(import.meta.dirname, '../../..')
-const MAIN = path.join(ROOT, 'apps/server/src/main.ts')
+const MAIN = path.join(ROOT, 'apps/server/src/demo/main.ts')
 
 const isRoot = process.getuid?.() === 0
 /** As root, permissions are not enforced: the server runs as `nobody` to see them. */

@@ -9,7 +9,7 @@ import { DEFAULT_CUSTOMERS_DIR, type ServerConfig } from '../src/platform/config
 import { loadCustomer } from '../src/platform/load-customer'
 import type { DatabaseHandle } from '../src/platform/persistence/database'
 import { connectionFeatures, users } from '../src/platform/persistence/schema'
-import { DEMO_PASSWORD } from '../src/demo/demo-users'
+import { DEMO_PASSWORD } from '../src/platform/auth/demo-password'
 import { openTestDatabase } from './test-database'
 
 export interface TestContext {

@@ -29,7 +29,8 @@ import {
 } from '../src/platform/persistence/database'
 import { users } from '../src/platform/persistence/schema'
 import { runProviderCommand } from '../src/modules/provider/commands'
-import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/demo-users'
+import { DEMO_USERS } from '../src/demo/demo-users'
+import { DEMO_PASSWORD } from '../src/platform/auth/demo-password'
 import { createTestContext, type TestContext } from './helper'
 import { databaseUrl, onServer } from './test-database'
 

@@ -4,7 +4,7 @@
  * server with them.
  */
 import { expect } from 'vitest'
-import { DEMO_PASSWORD } from '../src/demo/demo-users'
+import { DEMO_PASSWORD } from '../src/platform/auth/demo-password'
 
 export async function signIn(base: string, userName = 'verwalter'): Promise<string> {
   const response = await fetch(`${base}/api/token`, {

@@ -15,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { hashPassword } from '../src/platform/auth/passwords'
 import { openDatabase, type DatabaseHandle } from '../src/platform/persistence/database'
 import { companyCodes, users } from '../src/platform/persistence/schema'
-import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/demo-users'
+import { DEMO_USERS } from '../src/demo/demo-users'
+import { DEMO_PASSWORD } from '../src/platform/auth/demo-password'
 import { databaseUrl, onServer } from './test-database'
 
 const ROOT = path.resolve(import.meta.dirname, '../../..')
@@ -136,6 +137,26 @@ afterAll(async () => {
 })
 
 describe('the production bundle', () => {
+  it("holds no module of demo/ (esbuild's metafile of the build)", async () => {
+    const meta = JSON.parse(await readFile(path.join(dist, 'meta.json'), 'utf8')) as {
+      outputs: Record<string, { inputs: Record<string, unknown>; entryPoint?: string }>
+    }
+    const bundles = Object.entries(meta.outputs).filter(([file]) => file.endsWith('.js'))
+    expect(bundles.map(([, output]) => output.entryPoint).sort()).toEqual([
+      'apps/server/src/main.ts',
+      'apps/server/src/modules/provider/cli.ts',
+    ])
+    for (const [file, output] of bundles) {
+      const inputs = Object.keys(output.inputs)
+      // the bundle is read from the metafile: it lists the server's own modules it holds
+      expect(inputs, file).toContain('apps/server/src/platform/config.ts')
+      expect(
+        inputs.filter((input) => input.includes('/src/demo/')),
+        file,
+      ).toEqual([])
+    }
+  })
+
   it('holds neither faker nor the demo generator', async () => {
     const generator = await readFile(path.join(ROOT, 'apps/server/src/demo/generator.ts'), 'utf8')
     // the names looked for are those of the generator, so that the test can fail

@@ -19,7 +19,7 @@ import {
 } from '../src/platform/persistence/schema'
 import { writeAudit } from '../src/platform/persistence/audit'
 import { readChanges } from '../src/modules/provider/changes'
-import { PROVIDER_API_CALL } from '../src/modules/provider/api-keys'
+import { PROVIDER_API_CALL } from '../src/platform/auth/provider-keys'
 import { runProviderCommand } from '../src/modules/provider/commands'
 import type { ChangeEvent } from '../src/modules/provider/schemas'
 import { multipart, SAMPLE_FILES } from './fixtures/files'

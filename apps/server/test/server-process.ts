@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 
 const ROOT = path.resolve(import.meta.dirname, '../../..')
-const MAIN = path.join(ROOT, 'apps/server/src/main.ts')
+const MAIN = path.join(ROOT, 'apps/server/src/demo/main.ts')
 
 export interface ServerProcess {
   base: string

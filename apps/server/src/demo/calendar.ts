@@ -2,7 +2,7 @@
  * Calendar arithmetic on ISO dates (YYYY-MM-DD) for the demo data. Everything is computed at UTC
  * midnight, so neither the machine's zone nor daylight saving time can shift a day.
  */
-import { startOfYear } from '@portal/domain'
+import { startOfYear, toIsoDate } from '@portal/domain'
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 const DAY_MS = 86_400_000
@@ -34,12 +34,7 @@ export function assertIsoDate(day: string): string {
 
 /** Today's date in Europe/Berlin, the provider's zone, whatever zone the machine runs in. */
 export function berlinToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Berlin',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now)
+  return toIsoDate(now)
 }
 
 export function addDays(day: string, days: number): string {

@@ -6,7 +6,8 @@
 import { parseArgs } from 'node:util'
 import { openDatabaseOrExit } from '../platform/persistence/database'
 import { isDatabaseEmpty, seedDemoData } from './demo-data'
-import { DEMO_PASSWORD, DEMO_USERS } from './demo-users'
+import { DEMO_USERS } from './demo-users'
+import { DEMO_PASSWORD } from '../platform/auth/demo-password'
 import { resetDatabase } from './reset'
 
 async function main(): Promise<void> {

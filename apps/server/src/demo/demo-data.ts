@@ -14,7 +14,7 @@ import { chainSeededAuditEntries } from '../platform/persistence/audit'
 import type { Database, Executor } from '../platform/persistence/database'
 import * as schema from '../platform/persistence/schema'
 import { assertIsoDate, berlinToday } from './calendar'
-import { DEMO_PASSWORD } from './demo-users'
+import { DEMO_PASSWORD } from '../platform/auth/demo-password'
 import { DemoDataGenerator } from './generator'
 import { DemoRecords } from './interchange-records'
 

@@ -1,8 +1,5 @@
 /** The demo logins, printed by `npm start` and listed in the README. */
 
-/** Meets the password rules of section 5: 8+ characters, an uppercase letter, 2 digits, '#' and '!'. */
-export const DEMO_PASSWORD = 'Portal#2024!'
-
 /** The business partner of the demo owner: the HE (owner) of some, not all, properties of 1000. */
 export const DEMO_OWNER_PARTNER = 'P1000000001'
 

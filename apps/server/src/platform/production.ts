@@ -7,7 +7,7 @@ import { verifyPassword } from './auth/passwords'
 import { ConcurrencyLimit } from './concurrency-limit'
 import type { Executor } from './persistence/database'
 import { users } from './persistence/schema'
-import { DEMO_PASSWORD } from '../demo/demo-users'
+import { DEMO_PASSWORD } from './auth/demo-password'
 
 export function isProductionMode(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.NODE_ENV === 'production'

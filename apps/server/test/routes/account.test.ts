@@ -9,7 +9,7 @@ import {
   products,
   users,
 } from '../../src/platform/persistence/schema'
-import { DEMO_PASSWORD } from '../../src/demo/demo-users'
+import { DEMO_PASSWORD } from '../../src/platform/auth/demo-password'
 import { createTestContext, type TestContext } from '../helper'
 
 let ctx: TestContext

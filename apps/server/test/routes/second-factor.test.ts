@@ -18,7 +18,7 @@ import {
   users,
 } from '../../src/platform/persistence/schema'
 import { runProviderCommand } from '../../src/modules/provider/commands'
-import { DEMO_PASSWORD } from '../../src/demo/demo-users'
+import { DEMO_PASSWORD } from '../../src/platform/auth/demo-password'
 import { createTestContext, type TestContext } from '../helper'
 
 let ctx: TestContext

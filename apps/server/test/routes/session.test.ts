@@ -18,8 +18,8 @@ import {
   TOKEN_LIFETIME_SECONDS,
 } from '../../src/platform/auth/tokens'
 import { revokedSessions, users } from '../../src/platform/persistence/schema'
-import { pruneRevokedSessions } from '../../src/modules/accounts/sign-in'
-import { DEMO_PASSWORD } from '../../src/demo/demo-users'
+import { pruneRevokedSessions } from '../../src/platform/auth/session-user'
+import { DEMO_PASSWORD } from '../../src/platform/auth/demo-password'
 import { createTestContext, type TestContext } from '../helper'
 
 let ctx: TestContext

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type * as Passwords from '../../src/platform/auth/passwords'
-import { DEMO_PASSWORD } from '../../src/demo/demo-users'
+import { DEMO_PASSWORD } from '../../src/platform/auth/demo-password'
 import { createTestContext, type TestContext } from '../helper'
 
 /** Every argon2 verification the server runs, counted, with how many ran at once. */

@@ -10,13 +10,14 @@ import { domainToASCII } from 'node:url'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { hashPassword } from '../../platform/auth/passwords'
-import { hasSecondFactorSql, removeSecondFactor, SECOND_FACTOR_ACTIONS } from './second-factor'
+import { removeSecondFactor, SECOND_FACTOR_ACTIONS } from './second-factor'
+import { hasSecondFactorSql } from '../../platform/auth/second-factor-policy'
 import { badRequest, conflict, HttpError, validationFailed } from '../../platform/http-errors'
 import type { Mailer } from '../../platform/mailer'
 import { writeAudit } from '../../platform/persistence/audit'
 import type { Database, Executor } from '../../platform/persistence/database'
 import { companyCodes, partners, users } from '../../platform/persistence/schema'
-import { PROVIDER_USER } from '../provider/provider-steps'
+import { PROVIDER_USER } from '../../platform/persistence/actors'
 import {
   expireOpenLinks,
   formatLinkExpiry,

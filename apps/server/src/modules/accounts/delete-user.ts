@@ -25,7 +25,7 @@ import {
   passwordResetTokens,
   users,
 } from '../../platform/persistence/schema'
-import { PROVIDER_USER } from '../provider/provider-steps'
+import { PROVIDER_USER } from '../../platform/persistence/actors'
 import type { AccountConfig } from './account-links'
 import {
   ACCOUNT_ACTIONS,

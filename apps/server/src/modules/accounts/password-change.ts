@@ -7,7 +7,7 @@ import { writeAudit } from '../../platform/persistence/audit'
 import type { Database, Executor } from '../../platform/persistence/database'
 import { users } from '../../platform/persistence/schema'
 import type { SessionUser } from '../../platform/persistence/scope'
-import { DEMO_PASSWORD } from '../../demo/demo-users'
+import { DEMO_PASSWORD } from '../../platform/auth/demo-password'
 
 /**
  * The README publishes the demo password, and the production mode refuses to start while an

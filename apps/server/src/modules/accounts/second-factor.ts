@@ -10,10 +10,9 @@
  *   with the user's id; each works once.
  */
 import { createHash, randomInt } from 'node:crypto'
-import { and, count, eq, isNull, sql, type Column } from 'drizzle-orm'
+import { and, count, eq, isNull } from 'drizzle-orm'
 import { Secret, TOTP } from 'otpauth'
 import QRCode from 'qrcode'
-import type { LoadedCustomer } from '../../platform/load-customer'
 import { badRequest, conflict } from '../../platform/http-errors'
 import { writeAudit } from '../../platform/persistence/audit'
 import type { Executor } from '../../platform/persistence/database'
@@ -31,8 +30,6 @@ export const SECOND_FACTOR_ACTIONS = {
 export const SECOND_FACTOR_REQUIRED_MESSAGE =
   'Bitte geben Sie den Bestätigungscode aus Ihrer Authenticator-App oder einen Wiederherstellungscode ein.'
 export const SECOND_FACTOR_INVALID_MESSAGE = 'Der Bestätigungscode ist falsch oder abgelaufen.'
-export const SECOND_FACTOR_SETUP_REQUIRED_MESSAGE =
-  'Für dieses Kundenportal ist eine Zwei-Faktor-Anmeldung vorgeschrieben. Bitte richten Sie sie zuerst ein.'
 export const SECOND_FACTOR_ENABLED_MESSAGE =
   'Die Zwei-Faktor-Anmeldung ist bereits eingerichtet. Um ein anderes Gerät zu verwenden, schalten Sie sie zuerst aus.'
 export const SECOND_FACTOR_NOT_STARTED_MESSAGE =
@@ -331,11 +328,3 @@ export async function removeSecondFactor(db: Executor, userId: string): Promise<
     .returning({ confirmedAt: secondFactors.confirmedAt })
   return removed.some((row) => row.confirmedAt !== null)
 }
-
-/** SQL: whether the user of `userIdColumn` has a confirmed second factor (for one-statement reads). */
-export const hasSecondFactorSql = (userIdColumn: Column) =>
-  sql<boolean>`exists (select 1 from ${secondFactors} where ${secondFactors.userId} = ${userIdColumn} and ${secondFactors.confirmedAt} is not null)`
-
-/** The customer configuration's switch (issue 17): every user must have a second factor. */
-export const requiresSecondFactor = (customer: LoadedCustomer) =>
-  customer.config.switches.requireSecondFactor === true

@@ -1,13 +1,13 @@
 import { LOGIN_FAILED_MESSAGE } from '@portal/domain'
-import { eq, lt, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { LoginAttemptStore } from '../../platform/auth/login-throttle'
 import { UNKNOWN_USER_HASH, verifyPassword } from '../../platform/auth/passwords'
 import {
-  hasSecondFactorSql,
   SECOND_FACTOR_INVALID_MESSAGE,
   SECOND_FACTOR_REQUIRED_MESSAGE,
   useSecondFactorCode,
 } from './second-factor'
+import { hasSecondFactorSql } from '../../platform/auth/second-factor-policy'
 import { issueToken, TOKEN_LIFETIME_SECONDS } from '../../platform/auth/tokens'
 import { QueueFullError, type ConcurrencyLimit } from '../../platform/concurrency-limit'
 import { HttpError, tooManyRequests, unauthorized } from '../../platform/http-errors'
@@ -152,13 +152,4 @@ export async function revokeTokens(db: Executor, userId: string, now = new Date(
     .update(users)
     .set({ tokensNotBefore: now, signedOutEverywhereAt: now })
     .where(eq(users.id, userId))
-}
-
-/** Removes logged-out sessions whose tokens have all expired; the hourly job calls it. */
-export async function pruneRevokedSessions(db: Executor, now = new Date()): Promise<number> {
-  const removed = await db
-    .delete(revokedSessions)
-    .where(lt(revokedSessions.expiresAt, now))
-    .returning({ sessionId: revokedSessions.sessionId })
-  return removed.length
 }

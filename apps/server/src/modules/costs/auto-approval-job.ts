@@ -5,14 +5,9 @@
 import { serializeError } from '../../platform/logging'
 import type { Database } from '../../platform/persistence/database'
 import { autoApproveDistributions } from './auto-approval'
-import { claimJobRun } from '../../platform/jobs/job-claim'
+import { claimJobRun, type JobLogger } from '../../platform/jobs/job-claim'
 
 export const AUTO_APPROVAL_INTERVAL_MS = 60 * 60 * 1000
-
-export interface JobLogger {
-  info(object: object, message: string): void
-  error(object: object, message: string): void
-}
 
 /** One run; errors are logged, never thrown, so that the timer survives them. */
 export async function runAutoApprovalJob(

@@ -3,11 +3,10 @@
  * each distribution is re-read under lock, so a second run (or a parallel one) changes nothing.
  */
 import { isDueForAutoApproval } from '@portal/domain'
+import { SYSTEM_USER } from '../../platform/persistence/actors'
 import type { Database } from '../../platform/persistence/database'
 import { distributionsInStatus, findDistribution } from './repositories/operating-costs'
 import { changeDistributionStatus } from './distribution-status'
-
-export const SYSTEM_USER = 'system'
 
 const todayUtc = () => new Date().toISOString().slice(0, 10)
 

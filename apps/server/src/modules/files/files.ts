@@ -18,10 +18,10 @@ import {
   toAttachment,
   writeAttachmentContent,
 } from '../../platform/persistence/files'
-import { findVisibleDistribution } from '../costs/repositories/operating-costs'
+import { findVisibleDistribution } from '../costs/index'
 import { attachments } from '../../platform/persistence/schema'
 import type { SessionUser } from '../../platform/persistence/scope'
-import { DISTRIBUTION_NOT_FOUND_MESSAGE } from '../costs/distribution-status'
+import { DISTRIBUTION_NOT_FOUND_MESSAGE } from '../costs/index'
 
 export const ATTACHMENT_UPLOADED = 'ATTACHMENT_UPLOADED'
 export const ATTACHMENT_DELETED = 'ATTACHMENT_DELETED'

@@ -3,7 +3,7 @@
  * The token is checked like a bearer token; every answer to a valid one carries a fresh token.
  */
 import type { LegacyAnswer, LegacyRequest } from '@portal/domain'
-import { SECOND_FACTOR_SETUP_REQUIRED_MESSAGE } from '../accounts/second-factor'
+import { SECOND_FACTOR_SETUP_REQUIRED_MESSAGE } from '../../platform/auth/second-factor-policy'
 import { checkToken, SESSION_EXPIRED_MESSAGE } from '../../platform/auth/session-user'
 import { issueToken } from '../../platform/auth/tokens'
 import type { Executor } from '../../platform/persistence/database'

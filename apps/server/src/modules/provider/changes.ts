@@ -23,15 +23,14 @@ import {
   type ChangedFile,
   type ChangeEvent,
 } from './schemas'
-import { ACTIVITY_CREATED } from '../files/activities'
-import { CO2_SPLIT_UPDATED } from '../costs/update-co2-split'
-import { SYSTEM_USER } from '../costs/auto-approval'
-import { DECLINE_ACTION } from '../costs/distribution-approval'
-import { isDistributionStatus, STATUS_CHANGE_ACTION } from '../costs/distribution-status'
-import { EXPENSE_ADDED, EXPENSE_DELETED, EXPENSE_UPDATED } from '../costs/expense-rules'
-import { ATTACHMENT_DELETED, ATTACHMENT_UPLOADED } from '../files/files'
-import { INVOICE_APPROVED_ACTION, INVOICE_DECLINED_ACTION } from '../costs/invoice-approval'
-import { PROVIDER_USER } from './provider-steps'
+import { ACTIVITY_CREATED } from '../files/index'
+import { CO2_SPLIT_UPDATED } from '../costs/index'
+import { DECLINE_ACTION } from '../costs/index'
+import { isDistributionStatus, STATUS_CHANGE_ACTION } from '../costs/index'
+import { EXPENSE_ADDED, EXPENSE_DELETED, EXPENSE_UPDATED } from '../costs/index'
+import { ATTACHMENT_DELETED, ATTACHMENT_UPLOADED } from '../files/index'
+import { INVOICE_APPROVED_ACTION, INVOICE_DECLINED_ACTION } from '../costs/index'
+import { PROVIDER_USER, SYSTEM_USER } from '../../platform/persistence/actors'
 
 /** The audit actions that are users' work, as the feed names them. */
 export const CHANGE_ACTIONS = [

@@ -1,5 +1,5 @@
 /** The provider command line's logic, apart from process and database (tested directly). */
-import { ACCOUNT_USAGE, runAccountCommand, type AccountCommandContext } from '../accounts/commands'
+import { ACCOUNT_USAGE, runAccountCommand, type AccountCommandContext } from '../accounts/index'
 import { HttpError } from '../../platform/http-errors'
 import { verifyAuditChain } from '../../platform/persistence/audit'
 import { INTERCHANGE_USAGE, runInterchangeCommand } from './interchange/commands'

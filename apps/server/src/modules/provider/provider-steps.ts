@@ -4,12 +4,11 @@
  * the domain's transition table and audited as user 'provider'.
  */
 import { DISTRIBUTION_STATUS, type DistributionStatus } from '@portal/domain'
+import { PROVIDER_USER } from '../../platform/persistence/actors'
 import type { Database } from '../../platform/persistence/database'
-import type { DistributionRow } from '../costs/repositories/operating-costs'
-import { autoApproveDistributions } from '../costs/auto-approval'
-import { changeDistributionStatusById } from '../costs/distribution-status'
-
-export const PROVIDER_USER = 'provider'
+import type { DistributionRow } from '../costs/index'
+import { autoApproveDistributions } from '../costs/index'
+import { changeDistributionStatusById } from '../costs/index'
 
 export const PROVIDER_STEPS = {
   distribute: { to: 'V', done: 'verteilt' },

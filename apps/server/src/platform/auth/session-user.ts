@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, lt, sql } from 'drizzle-orm'
 import type { Executor } from '../persistence/database'
 import { revokedSessions, users } from '../persistence/schema'
 import type { SessionUser } from '../persistence/scope'
-import { hasSecondFactorSql } from '../../modules/accounts/second-factor'
+import { hasSecondFactorSql } from './second-factor-policy'
 import { verifyToken } from './tokens'
 
 /** What a caller with an invalid or expired token, or one of an unknown user, is told. */
@@ -92,4 +92,13 @@ export async function userForToken(
   token: string,
 ): Promise<SessionUser | null> {
   return (await checkToken(db, secret, token)).user
+}
+
+/** Removes logged-out sessions whose tokens have all expired; the hourly job calls it. */
+export async function pruneRevokedSessions(db: Executor, now = new Date()): Promise<number> {
+  const removed = await db
+    .delete(revokedSessions)
+    .where(lt(revokedSessions.expiresAt, now))
+    .returning({ sessionId: revokedSessions.sessionId })
+  return removed.length
 }

@@ -4,16 +4,16 @@ import { checkToken } from '../auth/session-user'
 import {
   requiresSecondFactor,
   SECOND_FACTOR_SETUP_REQUIRED_MESSAGE,
-} from '../../modules/accounts/second-factor'
+} from '../auth/second-factor-policy'
 import { forbidden, unauthorized } from '../http-errors'
 import type { SessionUser } from '../persistence/scope'
-import type { ProviderKey, ProviderScope } from '../../modules/provider/api-keys'
+import type { ProviderKey, ProviderScope } from '../auth/provider-keys'
 import {
   authenticateProviderKey,
   isProviderRoute,
   recordProviderCall,
   refuseProviderKey,
-} from '../../modules/provider/provider-auth'
+} from '../auth/provider-auth'
 
 declare module 'fastify' {
   interface FastifyRequest {

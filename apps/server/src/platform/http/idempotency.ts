@@ -18,7 +18,7 @@ import { openText, sealText } from '../auth/secret-box'
 import { badRequest, unprocessable } from '../http-errors'
 import type { Database, Executor } from '../persistence/database'
 import { idempotencyKeys } from '../persistence/schema'
-import { providerActor } from '../../modules/provider/api-keys'
+import { providerActor } from '../auth/provider-keys'
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key'
 /** Answers that repeat an earlier one say so in this header. */

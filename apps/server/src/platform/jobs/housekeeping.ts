@@ -7,10 +7,10 @@
 import { serializeError } from '../logging'
 import type { Database } from '../persistence/database'
 import { pruneIdempotencyKeys } from '../http/idempotency'
-import { pruneRevokedSessions } from '../../modules/accounts/sign-in'
+import { pruneRevokedSessions } from '../auth/session-user'
 import { pruneSignInAttempts } from '../auth/login-throttle'
 import { pruneRateLimitWindows } from '../auth/rate-limit-store'
-import type { JobLogger } from '../../modules/costs/auto-approval-job'
+import type { JobLogger } from './job-claim'
 import { claimJobRun } from './job-claim'
 
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000

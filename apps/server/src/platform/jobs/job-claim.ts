@@ -8,6 +8,12 @@ import { sql } from 'drizzle-orm'
 import type { Database } from '../persistence/database'
 import { jobRuns } from '../persistence/schema'
 
+/** Where a job logs its runs: the server's logger. */
+export interface JobLogger {
+  info(object: object, message: string): void
+  error(object: object, message: string): void
+}
+
 /**
  * Claims the run of `job` if its last run is at least `intervalMs` ago, less a minute of slack for
  * timers that fire a little early. True: this process runs it now.

@@ -5,10 +5,10 @@ import {
   confirmSecondFactorSetup,
   disableSecondFactor,
   renewRecoveryCodes,
-  requiresSecondFactor,
   secondFactorStatus,
   startSecondFactorSetup,
 } from '../second-factor'
+import { requiresSecondFactor } from '../../../platform/auth/second-factor-policy'
 import { HttpError, tooManyRequests } from '../../../platform/http-errors'
 import { idempotent, IdempotencyHeadersSchema } from '../../../platform/http/idempotency'
 

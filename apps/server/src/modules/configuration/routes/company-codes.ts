@@ -1,6 +1,6 @@
 import { CompanyCodeSchema } from '@portal/domain'
 import type { FastifyPluginAsync } from 'fastify'
-import { companyCodeEntity } from '../../accounts/repositories/users'
+import { companyCodeEntity } from '../../accounts/index'
 import type { companyCodes } from '../../../platform/persistence/schema'
 import { searchRoute } from '../../../platform/http/search-route'
 

@@ -31,7 +31,7 @@ import {
   visiblePartner,
   type SessionUser,
 } from '../../../platform/persistence/scope'
-import { POINT_OF_DELIVERY_OBJECT } from '../../master-data/repositories/points-of-delivery'
+import { POINT_OF_DELIVERY_OBJECT } from '../../master-data/index'
 
 /** The first month-end value the information needs: before the previous year of the first month. */
 const readingsFrom = (lastMonth: string) =>

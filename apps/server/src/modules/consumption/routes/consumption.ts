@@ -8,6 +8,7 @@ import {
   consumptionUsers,
   defaultConsumptionUser,
   lastCompleteMonth,
+  toIsoDate,
   propertyConsumptionOverview,
   unitConsumption,
   type UserConsumption,
@@ -23,14 +24,10 @@ import {
   propertyMainHeatReadings,
   unitContracts,
 } from '../repositories/consumption'
-import {
-  CONNECTION_OBJECT,
-  isVisibleObject,
-} from '../../master-data/repositories/points-of-delivery'
+import { CONNECTION_OBJECT, isVisibleObject } from '../../master-data/index'
 import { pointsOfDelivery } from '../../../platform/persistence/schema'
 import { visibleThroughProperty, type SessionUser } from '../../../platform/persistence/scope'
 import { consumptionInformationPdf } from '../consumption-information'
-import { berlinToday } from '../../../demo/calendar'
 
 const UNIT_NOT_FOUND = 'Die Verbrauchsstelle wurde nicht gefunden.'
 const USER_NOT_FOUND =
@@ -57,7 +54,7 @@ async function unitReport(
       and(eq(pointsOfDelivery.pointOfDelivery, id), visibleThroughProperty(user, pointsOfDelivery)),
     )
   if (!unit) throw notFound(UNIT_NOT_FOUND)
-  const today = berlinToday()
+  const today = toIsoDate(new Date())
   const lastMonth = lastCompleteMonth(today)
   const [units, mainHeat, contracts] = await Promise.all([
     propertyConsumptionUnits(db, user, unit.propertyConnection, lastMonth),
@@ -166,7 +163,7 @@ const consumptionRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await isVisibleObject(app.db, request.user, CONNECTION_OBJECT, connection))) {
         throw notFound('Der Anschluss wurde nicht gefunden.')
       }
-      const lastMonth = lastCompleteMonth(berlinToday())
+      const lastMonth = lastCompleteMonth(toIsoDate(new Date()))
       const units = await propertyConsumptionUnits(app.db, request.user, connection, lastMonth)
       const references = new Map(units.map((u) => [u.pointOfDelivery, u.reference]))
       return {

@@ -28,7 +28,7 @@ import {
   type CorrespondenceRow,
   type VoucherRow,
 } from '../../../platform/persistence/files'
-import { invoiceApprovalsOf } from '../../costs/repositories/invoices'
+import { invoiceApprovalsOf } from '../../costs/index'
 import { createActivity } from '../activities'
 import { deleteAttachment } from '../files'
 import { markNotificationsRead, notificationsFor } from '../notifications'

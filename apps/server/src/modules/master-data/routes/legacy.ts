@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { HttpError, badRequest, validationFailed } from '../../../platform/http-errors'
 import { assertValidText } from '../../../platform/http/text-input'
 import { legacyTransaction } from '../legacy-transaction'
-import { requiresSecondFactor } from '../../accounts/second-factor'
+import { requiresSecondFactor } from '../../../platform/auth/second-factor-policy'
 
 const FORM = 'application/x-www-form-urlencoded'
 

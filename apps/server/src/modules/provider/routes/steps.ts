@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { idempotent, IdempotencyHeadersSchema } from '../../../platform/http/idempotency'
 import { PROVIDER_STEPS, performProviderStep, type ProviderStep } from '../provider-steps'
-import { providerActor } from '../api-keys'
+import { providerActor } from '../../../platform/auth/provider-keys'
 import { ProviderStepAnswerSchema, ProviderStepRequestSchema } from '../schemas'
 import { PROVIDER_SECURITY, PROVIDER_TAG } from './security'
 

@@ -11,8 +11,8 @@ import {
   resetUser,
   UserListFilterSchema,
   UserRefSchema,
-} from '../../accounts/accounts'
-import { deleteUser } from '../../accounts/delete-user'
+} from '../../accounts/index'
+import { deleteUser } from '../../accounts/index'
 import { idempotent, IdempotencyHeadersSchema } from '../../../platform/http/idempotency'
 import { PROVIDER_SECURITY, PROVIDER_TAG } from './security'
 

@@ -4,7 +4,7 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import { CUSTOMER_DATA_ELEMENT_ID } from '@portal/domain'
 import type { FastifyPluginAsync } from 'fastify'
-import { clientCustomerData } from '../../modules/configuration/routes/customer'
+import { clientCustomerData } from './customer'
 
 /** The placeholder in the portal's `index.html` that each answer replaces with its style nonce. */
 export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__'

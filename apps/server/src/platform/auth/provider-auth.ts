@@ -5,13 +5,13 @@
  * Every call with a known key is audited once its answer is out.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { forbidden, unauthorized } from '../../platform/http-errors'
+import { forbidden, unauthorized } from '../http-errors'
 import {
   findProviderKey,
   looksLikeProviderKey,
   recordProviderKeyUse,
   scopeCovers,
-} from './api-keys'
+} from './provider-keys'
 
 export const PROVIDER_PREFIX = '/api/provider/'
 

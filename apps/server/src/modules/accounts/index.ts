@@ -1,0 +1,17 @@
+/** What other modules may use of modules/accounts/ (the import rules allow nothing else). */
+export {
+  AccountSchema,
+  NewUserSchema,
+  UserListFilterSchema,
+  UserRefSchema,
+  addUser,
+  disableUser,
+  enableUser,
+  listUsers,
+  resetSecondFactor,
+  resetUser,
+} from './accounts'
+export { ACCOUNT_USAGE, runAccountCommand } from './commands'
+export type { AccountCommandContext } from './commands'
+export { deleteUser } from './delete-user'
+export { companyCodeEntity } from './repositories/users'
