@@ -5,9 +5,10 @@ import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import { serverLayers } from './tools/server-layers.eslint.js'
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/migrations/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/migrations/**', 'tools/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -64,6 +65,7 @@ export default tseslint.config(
       ],
     },
   },
+  serverLayers,
   {
     files: ['**/*.js', '**/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],
