@@ -62,7 +62,7 @@ export async function runServer(prepare: PrepareStart): Promise<void> {
     housekeeping.stop()
   })
 
-  // Issue 15: SIGTERM drains: no new connections, the requests in flight finish, then the pool closes
+  // Decision 029: SIGTERM drains: no new connections, the requests in flight finish, then the pool closes
   closeWithGrace(
     { delay: config.limits?.shutdownTimeoutMs ?? DEFAULT_HTTP_LIMITS.shutdownTimeoutMs },
     async ({ err }) => {

@@ -6,7 +6,7 @@ export interface AfterAnswerLogger {
 
 /**
  * Work that starts after the answer that queued it and whose time and failure do not reach that
- * answer (issue 11: a password reset must not tell by its time or status whether a user matched,
+ * answer (decision 002: a password reset must not tell by its time or status whether a user matched,
  * so the link is stored and mailed here). Four tasks run at once, up to 1,000 wait; beyond, a task
  * is dropped. Failures are logged with their error code only: a mail server's message may name
  * the recipient.

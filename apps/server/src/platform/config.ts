@@ -48,14 +48,14 @@ export interface ServerConfig {
   customer: LoadedCustomer
   /** The built portal; served with the SPA fallback when it holds an `index.html`. */
   portalDist: string | undefined
-  /** Timeouts and the connection limit (issue 11); `DEFAULT_HTTP_LIMITS` when absent. */
+  /** Timeouts and the connection limit; `DEFAULT_HTTP_LIMITS` when absent. */
   limits?: HttpLimits
   /** `TRUST_PROXY`: which proxies may name the client in `X-Forwarded-For`; none when absent. */
   trustProxy?: TrustProxy
 }
 
 /**
- * How long a client may take and how many connections it may hold (issue 11: slow bodies held
+ * How long a client may take and how many connections it may hold (slow bodies held
  * connections for ever). See the README's configuration table.
  */
 export interface HttpLimits {

@@ -1,5 +1,5 @@
 /**
- * Issue 11: logged errors carry what an operator needs (type, message, the statement's SQL text,
+ * Logged errors carry what an operator needs (type, message, the statement's SQL text,
  * the SQLSTATE or errno, where PostgreSQL failed) and never the statement's parameter values:
  * drizzle puts every parameter into its error's message and `params` (an uploaded file's bytes,
  * names, mail addresses), and PostgreSQL's `detail` quotes the values of a row.

@@ -27,7 +27,7 @@ function isAddressOrNetwork(entry: string): boolean {
  * `TRUST_PROXY`: unset, empty, `false` or `0` trust no proxy; a number of hops trusts that many
  * proxies in front of the server (the client is the entry of `X-Forwarded-For` that many hops
  * back, the last entry for `1`); otherwise a comma-separated list of proxy addresses and networks
- * (CIDR), whose requests alone may name the client. `true` is refused (issue 11): it trusts every
+ * (CIDR), whose requests alone may name the client. `true` is refused: it trusts every
  * `X-Forwarded-For`, so any client could choose its own address and pass the per-address limits.
  */
 export function parseTrustProxy(value: string | undefined): TrustProxy {

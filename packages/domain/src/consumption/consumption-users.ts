@@ -3,7 +3,7 @@ import { isCurrentContract } from '../contracts/contracts'
 import { monthEnd } from './monthly-consumption'
 
 /**
- * Issue 24: the monthly consumption information is owed to the user (Nutzer) of a usage unit, not
+ * Decision 033: the monthly consumption information is owed to the user (Nutzer) of a usage unit, not
  * to the unit. §6a Abs. 2 Nr. 1 HeizkostenV asks for "den Verbrauch des Nutzers im letzten Monat",
  * Nr. 2 for the comparison "mit dem Verbrauch des Vormonats desselben Nutzers sowie mit dem
  * entsprechenden Monat des Vorjahres desselben Nutzers, soweit diese Daten erhoben worden sind".

@@ -3,7 +3,7 @@ import { daysInMonth } from '../format/date'
 import type { ContractPeriod } from './consumption-users'
 
 /**
- * Issue 16: the monthly consumption information of §6a HeizkostenV. From the month-end values of a
+ * Decision 033: the monthly consumption information of §6a HeizkostenV. From the month-end values of a
  * usage unit's remotely read devices: heating and hot water per month, in the device's unit and in
  * kWh where the conversion is known, compared with the previous month, the same month of the
  * previous year and the property's average usage unit per m². (docs/decisions/033)
@@ -129,7 +129,7 @@ function nextDay(isoDate: string): string {
 }
 
 /**
- * Issue 24: whether a month ('YYYY-MM') is the user's: every day of it, the first to the last,
+ * Decision 033: whether a month ('YYYY-MM') is the user's: every day of it, the first to the last,
  * lies in one of his contracts (two contracts that follow each other without a gap count as one).
  *
  * The figures come from month-end values, so a month in which the tenant changed holds the

@@ -65,7 +65,7 @@ export function isDueForAutoApproval(releasedOn: string, today: string): boolean
 }
 
 /**
- * Issue 16: the previous year of a distribution: among the property's distributions, the one that
+ * Decision 031: the previous year of a distribution: among the property's distributions, the one that
  * ended last on or before the day this one began. None when the property had none before.
  */
 export function previousDistributionOf<T extends { from: string; until: string }>(

@@ -1,5 +1,5 @@
 /**
- * The energy carriers of a heating distribution's fuel lines, as codes (issue 24, decision 032):
+ * The energy carriers of a heating distribution's fuel lines, as codes (decision 032):
  * the unit a supplier invoices the quantity in, on which heating value, and the emission factor
  * that turns it into kg CO2 where the invoice states none.
  *

@@ -3,7 +3,7 @@ import type { ExpenseType } from '../schemas/costs'
 import { isVisibleExpense } from './expenses'
 
 /**
- * Issue 16: the plausibility of the recorded costs against the previous year. Warnings never
+ * Decision 031: the plausibility of the recorded costs against the previous year. Warnings never
  * block; the user confirms knowingly. (docs/decisions/031)
  */
 

@@ -114,7 +114,7 @@ export const LegalDocumentSchema = z.strictObject({
 export type LegalDocument = z.infer<typeof LegalDocumentSchema>
 
 /**
- * Issue 17: the accessibility statement (BFSG, EN 301 549, WCAG 2.2 AA) of one customer's portal:
+ * The accessibility statement (BFSG, EN 301 549, WCAG 2.2 AA) of one customer's portal:
  * how far it conforms, what is known not to, who takes feedback, when it was last checked and
  * where to turn when feedback goes unanswered.
  */
@@ -168,7 +168,7 @@ export const CustomerConfigSchema = z.strictObject({
     /** §2, §9: the account reference column of the contracts panel; hidden for two customers. */
     showContractReference: z.boolean(),
     /**
-     * Issue 17: every user must sign in with a second factor (TOTP); a user without one sets it up
+     * Decision 035: every user must sign in with a second factor (TOTP); a user without one sets it up
      * right after the password and can do nothing else before. Absent: each user chooses.
      */
     requireSecondFactor: z.boolean().optional(),
@@ -179,7 +179,7 @@ export const CustomerConfigSchema = z.strictObject({
     hours: TextSchema,
   }),
   /**
-   * Issue 16: a cost type whose amount changed by more than this many percent against the previous
+   * A cost type whose amount changed by more than this many percent against the previous
    * year is flagged at entry and in the "Kosten erfasst" confirmation; 30 when absent.
    */
   plausibilityThresholdPercent: z.number().gt(0).max(1000).optional(),
@@ -191,7 +191,7 @@ export const CustomerConfigSchema = z.strictObject({
     privacyPolicy: LegalDocumentSchema,
     userAgreements: LegalDocumentSchema,
   }),
-  /** Issue 17: the accessibility statement, a page of its own linked from every footer. */
+  /** The accessibility statement, a page of its own linked from every footer. */
   accessibility: AccessibilityStatementSchema,
 })
 export type CustomerConfig = z.infer<typeof CustomerConfigSchema>

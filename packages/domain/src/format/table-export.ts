@@ -2,7 +2,7 @@ import { isDecimalString } from './amount'
 import { formatDate, toCalendarDate } from './date'
 
 /**
- * Issue 16: a table exported as a spreadsheet, as a German Excel opens it. A column is text (what
+ * Decision 030: a table exported as a spreadsheet, as a German Excel opens it. A column is text (what
  * the cell shows), a decimal (an exact decimal string such as '-1234.5000'), a percentage (the
  * number of percent as a decimal string, '174.9' for +174,9 %) or a calendar date ('2024-12-31');
  * the cells are those values, `null` for an empty one. `digits` are the fraction digits the screen

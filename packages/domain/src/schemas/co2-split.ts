@@ -1,5 +1,5 @@
 /**
- * Wire shapes of the CO2 split of a heating distribution (issue 24, decision 032):
+ * Wire shapes of the CO2 split of a heating distribution (decision 032):
  * `GET /api/persistence/operating-costs/{id}/co2-split` answers the figures the server computed,
  * `PUT` on the same path stores what the user corrected from the invoice. Amounts are decimal
  * strings with two decimals, kg with one, like every figure of the API.

@@ -1,5 +1,5 @@
 /**
- * Wire shapes of the monthly consumption information (§6a HeizkostenV, issue 16): a unit's months
+ * Wire shapes of the monthly consumption information (§6a HeizkostenV, decision 033): a unit's months
  * and the property overview. Figures are decimal strings with three decimals.
  */
 import { z } from 'zod'
@@ -18,7 +18,7 @@ export const ConsumptionMonthSchema = z.object({
   averageForArea: decimal,
 })
 
-/** A user of the unit (issue 24): a business partner and his contracts on it. */
+/** A user of the unit (decision 033): a business partner and his contracts on it. */
 export const ConsumptionUserSchema = z.object({
   businessPartner: z.string(),
   name: z.string(),

@@ -266,7 +266,7 @@ export const ValueListAnswerSchema = z.object({
 })
 export type ValueListAnswer = z.infer<typeof ValueListAnswerSchema>
 
-/** One cost line as it was approved or declined (issue 17): amounts as exact decimal strings. */
+/** One cost line as it was approved or declined (decision 034): amounts as exact decimal strings. */
 export const SnapshotLineSchema = z.object({
   kind: z.enum(['heating', 'working']),
   tariffComponent: z.string(),

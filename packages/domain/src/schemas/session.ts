@@ -3,13 +3,13 @@ import { z } from 'zod'
 export const TokenRequestSchema = z.strictObject({
   username: z.string().min(1).max(200),
   password: z.string().min(1).max(1000),
-  /** Issue 17: the code of the second factor (six digits) or a recovery code, when the user has one. */
+  /** Decision 035: the code of the second factor (six digits) or a recovery code, when the user has one. */
   code: z.string().min(1).max(100).optional(),
 })
 export const TokenResponseSchema = z.object({
   token: z.string(),
   /**
-   * Issue 17: the customer requires a second factor and the user has none; the token allows only
+   * Decision 035: the customer requires a second factor and the user has none; the token allows only
    * its set-up and the sign-out until it is confirmed.
    */
   secondFactorSetupRequired: z.literal(true).optional(),

@@ -1,5 +1,5 @@
 /**
- * The provider's user administration (ARCHITECTURE 3.5, issue 12): accounts are created by the
+ * The provider's user administration (ARCHITECTURE 3.5, decision 019): accounts are created by the
  * provider and invited by mail; the person chooses the password through a single-use link.
  * `npm run provider -- user …` and the provider API call these functions. Each takes
  * (db, mailer, config, input), answers a result with a German message, or throws an `HttpError`
@@ -132,7 +132,7 @@ export const AccountSchema = z.object({
   status: AccountStatusSchema,
   disabledAt: z.string().nullable(),
   createdAt: z.string(),
-  /** Issue 17: the user has set up a second factor (TOTP). */
+  /** Decision 035: the user has set up a second factor (TOTP). */
   secondFactor: z.boolean(),
 })
 export type Account = z.infer<typeof AccountSchema>
@@ -373,7 +373,7 @@ export async function disableUser(
 }
 
 /**
- * `user reset-second-factor` (issue 17): the user lost the device and the recovery codes. His second
+ * `user reset-second-factor` (decision 035): the user lost the device and the recovery codes. His second
  * factor and its recovery codes are removed, his sessions end; he signs in with the password alone
  * (and sets one up again where the customer requires it).
  */

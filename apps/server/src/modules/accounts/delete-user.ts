@@ -1,5 +1,5 @@
 /**
- * `user delete` (issue 12): removes the person's data as the DSGVO requires and keeps the audit
+ * `user delete` (decision 019): removes the person's data as the DSGVO requires and keeps the audit
  * trail, pseudonymised. Removed: the user row (name, mail address, password hash), the links and
  * the stored answers of idempotency keys. Kept, under a stable pseudonym in place of the user
  * name: the audit log and the author columns of what the user did (cost lines, files, tenant

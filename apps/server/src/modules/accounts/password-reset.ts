@@ -26,7 +26,7 @@ export const resetTokenHash = (token: string) => createHash('sha256').update(tok
  * Mails a single-use link when business partner and mail address match a user. A user without a
  * business partner (a property manager) gives the user name in its place.
  *
- * Issue 11: whether the data matched must show neither in the answer nor in its time. The answer
+ * Decision 002: whether the data matched must show neither in the answer nor in its time. The answer
  * waits for the same work in both cases, a token with its hash and one lookup; storing the link
  * and mailing it are queued to run after the answer, so neither the insert nor the mail server's
  * time or failure reach it.

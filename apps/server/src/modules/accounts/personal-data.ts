@@ -1,5 +1,5 @@
 /**
- * "Meine Daten herunterladen" (DSGVO Art. 15 and 20, issue 17): a ZIP of what the portal holds of
+ * "Meine Daten herunterladen" (DSGVO Art. 15 and 20): a ZIP of what the portal holds of
  * the signed-in person, in machine-readable form: the profile, their actions from the audit log,
  * their reports (tenant changes, declines) and the files they uploaded, with their bytes. Built
  * on the server from rows selected by the person's user name alone, streamed as it is written.

@@ -1,5 +1,5 @@
 /**
- * Issue 17, decision 035: the TOTP second factor (RFC 6238: SHA-1, six digits, 30 seconds, what
+ * Decision 035: the TOTP second factor (RFC 6238: SHA-1, six digits, 30 seconds, what
  * every authenticator app reads from the QR code) with ten single-use recovery codes.
  *
  * - The secret is stored encrypted (AES-256-GCM under `SECOND_FACTOR_KEY`), its user's id as the

@@ -19,7 +19,7 @@ export interface SignInContext {
   jwtSecret: Uint8Array
   /** The key of the second factors' secrets (decision 035). */
   secondFactorKey: Uint8Array
-  /** The customer configuration requires a second factor of every user (issue 17). */
+  /** The customer configuration requires a second factor of every user (decision 035). */
   requireSecondFactor: boolean
   throttle: LoginAttemptStore
   /** Bounds the sign-ins looked up and verified at once (503 beyond its queue). */
@@ -37,10 +37,10 @@ export interface SignedIn {
 
 /**
  * §7 POST /api/token: a token for the right user name and password; 429 after ten failures a
- * minute. The attempt is counted before its password is verified (issue 11): a burst of parallel
+ * minute. The attempt is counted before its password is verified (decision 002): a burst of parallel
  * attempts verifies at most the limit, a right password inside it is refused as well.
  *
- * Issue 17: a user with a second factor needs its code as well. Without one the answer is 401
+ * Decision 035: a user with a second factor needs its code as well. Without one the answer is 401
  * SECOND_FACTOR_REQUIRED, and the attempt does not count (the password was right); a wrong code
  * counts as a failed attempt, so that the throttle bounds the guessing of codes too.
  */

@@ -1,6 +1,6 @@
 /**
  * The monthly consumption information of one user of a usage unit for one month as a one-page PDF
- * (§6a HeizkostenV, issues 16 and 24): what a property manager passes on to the tenant. It names
+ * (§6a HeizkostenV, decision 033): what a property manager passes on to the tenant. It names
  * the user and his period, and holds only his months (docs/decisions/033).
  */
 import {

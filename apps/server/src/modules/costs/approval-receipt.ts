@@ -1,5 +1,5 @@
 /**
- * The receipt of a decision (issue 17): a one-page PDF of what was approved or declined, by whom
+ * The receipt of a decision (decision 034): a one-page PDF of what was approved or declined, by whom
  * and when, with the snapshot's hash and the audit entry's place and hash in the chain.
  */
 import { formatAmount, formatDate, type ApprovalSnapshot, type HistoryEntry } from '@portal/domain'

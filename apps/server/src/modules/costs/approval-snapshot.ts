@@ -1,5 +1,5 @@
 /**
- * What a decision was about (issue 17, decision 034): at every approval or decline of a
+ * What a decision was about (decision 034): at every approval or decline of a
  * distribution or an invoice, the lines, their amounts and the totals as they stood, stored in the
  * decision's audit entry with SHA-256 over their canonical JSON (RFC 8785). The entry is chained,
  * so neither the snapshot nor its hash can change unnoticed later.

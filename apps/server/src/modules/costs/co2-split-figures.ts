@@ -1,5 +1,5 @@
 /**
- * The CO2 split of a heating distribution on the server (issue 24, decision 032): the inputs come
+ * The CO2 split of a heating distribution on the server (decision 032): the inputs come
  * from the fuel lines (carrier, quantity, delivery), the property's master data (living or heated
  * area, building use) and what a user corrected from the invoice; the rules are the domain's
  * `co2Split`. What the user corrected is stored by `update-co2-split.ts`.

@@ -72,7 +72,7 @@ export async function changeDistributionStatus(
     after: {
       operatingCostsDistributionStatus: to,
       version: changed!.version,
-      // an approval, by a user or the automatic one: what was approved (issue 17)
+      // an approval, by a user or the automatic one: what was approved (decision 034)
       ...(to === 'G' ? withSnapshot(await distributionSnapshot(tx, changed!, 'approved')) : {}),
     },
   })

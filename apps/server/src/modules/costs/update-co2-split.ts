@@ -1,6 +1,6 @@
 /**
- * Stores what a user corrected of a heating distribution's CO2 split from the invoice (issue 24,
- * decision 032): one transaction, the distribution locked and open, the corrections audited
+ * Stores what a user corrected of a heating distribution's CO2 split from the invoice (decision 032):
+ * one transaction, the distribution locked and open, the corrections audited
  * (before and after, part of the changes feed); a field left out stays, null takes the default.
  */
 import type { Co2SplitAnswer, Co2SplitCorrections, Co2SplitUpdate } from '@portal/domain'

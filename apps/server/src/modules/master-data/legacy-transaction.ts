@@ -20,7 +20,7 @@ export const LEGACY_NOT_FOUND_MESSAGE = 'Das Objekt wurde nicht gefunden.'
 export interface LegacyContext {
   db: Executor
   jwtSecret: Uint8Array
-  /** The customer requires a second factor (issue 17): a user without one gets no data here. */
+  /** The customer requires a second factor (decision 035): a user without one gets no data here. */
   requireSecondFactor: boolean
 }
 

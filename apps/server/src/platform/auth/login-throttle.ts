@@ -1,7 +1,7 @@
 /**
- * The sign-in throttle (§7, issue 11): at most ten attempts per user name and per client address
+ * The sign-in throttle (§7, decision 002): at most ten attempts per user name and per client address
  * a minute. The attempts live in PostgreSQL, so that every server process on the database counts
- * the same attempts (issue 15, decision 029): a second process does not double the allowance.
+ * the same attempts (decision 029): a second process does not double the allowance.
  */
 import { randomUUID } from 'node:crypto'
 import { and, count, eq, gt, inArray, sql } from 'drizzle-orm'

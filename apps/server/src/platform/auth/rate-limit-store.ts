@@ -1,5 +1,5 @@
 /**
- * A store for `@fastify/rate-limit` in PostgreSQL (issue 15, decision 029): the fixed windows of
+ * A store for `@fastify/rate-limit` in PostgreSQL (decision 029): the fixed windows of
  * the rate-limited routes (the password reset) count the requests of every server process, not of
  * one. One statement per request opens, counts in or restarts the window of its key atomically.
  */

@@ -25,7 +25,7 @@ export type TokenCheck =
       user: SessionUser
       sessionId: string
       dataVersion: string
-      /** The user has a confirmed second factor (issue 17). */
+      /** The user has a confirmed second factor (decision 035). */
       secondFactor: boolean
       refusal?: never
     }

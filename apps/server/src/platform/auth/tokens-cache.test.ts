@@ -4,7 +4,7 @@ import { TOKEN_LIFETIME_SECONDS, issueToken, verifyToken } from './tokens'
 const verwalter = { userId: '0b6f6c1e-4d1a-4c5e-9a57-2f1f3b7c9d10', userName: 'verwalter' }
 const sessionId = '5d0c9a7e-3b1f-4e2a-8c6d-9f0e1a2b3c4d'
 
-describe('verifyToken with remembered signatures (issue 7)', () => {
+describe('verifyToken with remembered signatures (decision 010)', () => {
   it('checks the expiry of a remembered token on every call', async () => {
     const secret = crypto.getRandomValues(new Uint8Array(32))
     const issued = Date.now()

@@ -49,7 +49,7 @@ export async function issueToken(secret: Uint8Array, user: TokenSubject, now = D
     .sign(secret)
 }
 
-/** Tokens whose signature verified, per secret, with their claims and expiry (issue 7). */
+/** Tokens whose signature verified, per secret, with their claims and expiry (decision 010). */
 type VerifiedToken = TokenClaims & { expiresAtMs: number }
 const verified = new WeakMap<Uint8Array, Map<string, VerifiedToken>>()
 const VERIFIED_CACHE_SIZE = 1000

@@ -4,7 +4,7 @@
  * files whose `[Content_Types].xml` declares the workbook or document main part; CSV is valid UTF-8
  * text without NUL bytes whose name ends in `.csv`.
  *
- * Issue 14: an upload streams through a `TypeSniffer` piece by piece and is never whole in memory.
+ * Decision 028: an upload streams through a `TypeSniffer` piece by piece and is never whole in memory.
  * The first bytes decide the magic types at once and which further check is due: the text check
  * runs along the stream, and a ZIP file's directory is read from the stored bytes at the end
  * (a `ByteSource`). Pure apart from the source's reads, so it is unit-tested directly.

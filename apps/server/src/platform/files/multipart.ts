@@ -1,6 +1,6 @@
 /**
  * Reads a multipart request: the text fields and at most one file (ARCHITECTURE 3.2: at most
- * 20 MB). Issue 14: the file streams through its type check and SHA-256 into a temporary file
+ * 20 MB). Decision 028: the file streams through its type check and SHA-256 into a temporary file
  * (`UploadSpool`), never whole in memory; the caller stores it from there in one transaction after
  * the whole body arrived, so a refused or aborted upload leaves no row.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14: an upload's bytes on their way to the database, in a temporary file of their own
+ * Decision 028: an upload's bytes on their way to the database, in a temporary file of their own
  * (TMPDIR, readable by this user alone) instead of memory. The file is written while the request
  * streams in, read back chunk by chunk inside the short transaction that stores the upload, and
  * removed afterwards, whatever happened.

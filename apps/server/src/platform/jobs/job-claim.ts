@@ -1,6 +1,6 @@
 /**
- * Scheduled jobs run once per interval across every server process on the database (issue 15,
- * decision 029). Each process keeps its own timer; a run first claims the interval: in one
+ * Scheduled jobs run once per interval across every server process on the database (decision 029).
+ * Each process keeps its own timer; a run first claims the interval: in one
  * transaction it takes the job's advisory lock and moves the job's last run to now unless another
  * process did within the interval. Only the process whose claim succeeds runs the job.
  */
