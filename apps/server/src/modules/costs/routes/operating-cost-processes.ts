@@ -13,6 +13,7 @@ import { finalizeEntry } from '../entry-finalization'
 import { decideInvoice } from '../invoice-approval'
 import { valueList } from '../value-list'
 import { idempotent, IdempotencyHeadersSchema } from '../../../platform/http/idempotency'
+import { CHANGE } from '../../../platform/http/openapi-operations'
 
 /** §7 "Operating costs": the workflow steps of the user, and the value lists of the cost entry. */
 const operatingCostsProcessRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,6 +21,9 @@ const operatingCostsProcessRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/processes/operating-costs/entry-finalization',
     {
       schema: {
+        operationId: 'finalizeEntry',
+        summary: 'Kosten als erfasst melden',
+        errors: CHANGE,
         description:
           '„Kosten erfasst“: setzt eine offene Verteilung (O) auf erfasst (E); danach ist keine Kostenerfassung mehr möglich.',
         tags: ['operating-costs'],
@@ -42,6 +46,9 @@ const operatingCostsProcessRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/processes/operating-costs/distribution-approval',
     {
       schema: {
+        operationId: 'decideDistribution',
+        summary: 'Kostenverteilung genehmigen oder ablehnen',
+        errors: CHANGE,
         description:
           'Genehmigt (approved: true, F -> G) oder lehnt mit Begründung ab (approved: false, bleibt F) eine freigegebene Verteilung.',
         tags: ['operating-costs'],
@@ -60,6 +67,9 @@ const operatingCostsProcessRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/processes/operating-costs/invoice-approval',
     {
       schema: {
+        operationId: 'decideInvoice',
+        summary: 'Rechnung genehmigen oder ablehnen',
+        errors: CHANGE,
         description:
           'Genehmigt (approved: true, endgültig) oder lehnt mit Begründung ab (approved: false) eine Rechnung (invoice = billingVoucher eines Abrechnungsbelegs AR…), solange ihre Verteilung freigegeben (F) oder genehmigt (G) ist; eine abgelehnte Rechnung kann später genehmigt werden.',
         tags: ['operating-costs'],
@@ -78,6 +88,8 @@ const operatingCostsProcessRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/processes/system/value-list',
     {
       schema: {
+        operationId: 'getValueList',
+        summary: 'Werteliste der Kostenerfassung lesen',
         description:
           'Wertelisten der Kostenerfassung: Kostenarten (line_data {}), Schlüssel und Objekte (TARIF), Zuordnungen (OBJECT).',
         tags: ['operating-costs'],

@@ -12,6 +12,8 @@ import { searchRoute } from '../../../platform/http/search-route'
 const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
   searchRoute(app, {
     url: '/api/persistence/connections-search',
+    operationId: 'searchConnections',
+    summary: 'Anschlüsse suchen',
     entity: connectionEntity,
     item: ConnectionSchema,
     description: 'Anschlüsse (Liegenschaften und Gebäude), die der Benutzer sehen darf.',
@@ -23,6 +25,8 @@ const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { cachedAnswer: { per: 'scope' } },
       schema: {
+        operationId: 'getConnection',
+        summary: 'Anschluss lesen',
         description: 'Ein Anschluss mit Merkmalen und Attributen.',
         tags: ['connections'],
         params: z.strictObject({ connection: z.string().min(1).max(40) }),

@@ -11,6 +11,8 @@ const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { cachedAnswer: { per: 'scope' } },
       schema: {
+        operationId: 'getContract',
+        summary: 'Vertrag lesen',
         description: 'Ein Vertrag mit Tarifen und Merkmalen.',
         tags: ['contracts'],
         params: z.strictObject({ key: z.string().min(1).max(40) }),
@@ -29,6 +31,8 @@ const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { cachedAnswer: { per: 'scope' } },
       schema: {
+        operationId: 'getContractAccount',
+        summary: 'Vertragskonto lesen',
         description: 'Ein Vertragskonto (Referenz und Kontotyp).',
         tags: ['contracts'],
         params: z.strictObject({ contractAccount: z.string().min(1).max(40) }),

@@ -17,6 +17,8 @@ const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { cachedAnswer: { per: 'scope' } },
       schema: {
+        operationId: 'getDevice',
+        summary: 'Gerät lesen',
         description:
           'Ein Gerät mit Zählwerken (Zeitscheiben) und Zuordnungen zu Abrechnungsobjekten.',
         tags: ['devices'],
@@ -36,6 +38,8 @@ const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { cachedAnswer: { per: 'scope' } },
       schema: {
+        operationId: 'getBillingObject',
+        summary: 'Abrechnungsobjekt lesen',
         description: 'Ein Abrechnungsobjekt mit den ihm zugeordneten Geräten.',
         tags: ['devices'],
         params: z.strictObject({ key: z.string().min(1).max(40) }),
@@ -51,6 +55,8 @@ const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   searchRoute(app, {
     url: '/api/persistence/reading-orders-search',
+    operationId: 'searchReadingOrders',
+    summary: 'Ableseaufträge suchen',
     entity: readingOrderEntity,
     item: ReadingOrderSchema,
     description: 'Ableseaufträge der sichtbaren Verbrauchsstellen, neueste zuerst.',

@@ -11,6 +11,8 @@ const partnerAndProductRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { cachedAnswer: { per: 'scope' } },
       schema: {
+        operationId: 'getPartner',
+        summary: 'Geschäftspartner lesen',
         description: 'Ein Geschäftspartner (Name und Anschrift).',
         tags: ['partners'],
         params: z.strictObject({ id: z.string().min(1).max(40) }),
@@ -29,6 +31,8 @@ const partnerAndProductRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { cachedAnswer: { per: 'scope' } },
       schema: {
+        operationId: 'getProduct',
+        summary: 'Produkt lesen',
         description: 'Ein Produkt mit seinen Tarifzuordnungen.',
         tags: ['products'],
         params: z.strictObject({ id: z.string().min(1).max(40) }),

@@ -16,6 +16,8 @@ import { searchRoute } from '../../../platform/http/search-route'
 const pointOfDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   searchRoute(app, {
     url: '/api/persistence/points-of-delivery-search',
+    operationId: 'searchPointsOfDelivery',
+    summary: 'Verbrauchsstellen suchen',
     entity: pointOfDeliveryEntity,
     item: PointOfDeliverySchema,
     description: 'Verbrauchsstellen (Nutzeinheiten) der sichtbaren Anschlüsse.',
@@ -27,6 +29,8 @@ const pointOfDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { cachedAnswer: { per: 'scope' } },
       schema: {
+        operationId: 'getPointOfDelivery',
+        summary: 'Verbrauchsstelle lesen',
         description: 'Eine Verbrauchsstelle (Nutzeinheit).',
         tags: ['points-of-delivery'],
         params: z.strictObject({ id: z.string().min(1).max(40) }),
@@ -45,6 +49,8 @@ const pointOfDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { cachedAnswer: { per: 'scope' } },
       schema: {
+        operationId: 'getConnectionObjectRelations',
+        summary: 'Beziehungen eines Anschlusses lesen',
         description: 'Beziehungen eines Anschlusses (Eigentümer, Verwalter, Hausmeister …).',
         tags: ['connections'],
         params: z.strictObject({ connection: z.string().min(1).max(40) }),
@@ -68,6 +74,8 @@ const pointOfDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { cachedAnswer: { per: 'scope' } },
       schema: {
+        operationId: 'getPointOfDeliveryObjectRelations',
+        summary: 'Beziehungen einer Verbrauchsstelle lesen',
         description: 'Beziehungen einer Verbrauchsstelle (Verträge, Abrechnungsobjekte).',
         tags: ['points-of-delivery'],
         params: z.strictObject({ id: z.string().min(1).max(40) }),

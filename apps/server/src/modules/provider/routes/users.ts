@@ -29,15 +29,21 @@ const DeleteAnswerSchema = z.object({
 
 const CHANGES = {
   disable: {
+    operationId: 'providerDisableUser',
+    summary: 'Benutzer sperren',
     run: disableUser,
     description:
       'Sperrt einen Benutzer: keine Anmeldung mehr, alle Sitzungen und offenen Links enden (wie `user disable`).',
   },
   enable: {
+    operationId: 'providerEnableUser',
+    summary: 'Benutzer entsperren',
     run: enableUser,
     description: 'Entsperrt einen Benutzer (wie `user enable`).',
   },
   'reset-second-factor': {
+    operationId: 'providerResetSecondFactor',
+    summary: 'Zwei-Faktor-Anmeldung eines Benutzers zurücksetzen',
     run: resetSecondFactor,
     description:
       'Setzt die Zwei-Faktor-Anmeldung zurück (Gerät und Wiederherstellungscodes verloren): sie ist entfernt, alle Sitzungen enden, protokolliert (wie `user reset-second-factor`).',
@@ -58,6 +64,9 @@ const providerUserRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { providerScope: 'users' },
       schema: {
+        operationId: 'providerListUsers',
+        summary: 'Benutzer auflisten',
+        errors: [403],
         description:
           'Alle Benutzer (oder die eines Buchungskreises), nach Namen (wie `user list`). Bereich `users`.',
         tags: [PROVIDER_TAG],
@@ -74,6 +83,9 @@ const providerUserRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { providerScope: 'users' },
       schema: {
+        operationId: 'providerAddUser',
+        summary: 'Benutzer anlegen und einladen',
+        errors: [403, 409, 502],
         description:
           'Legt einen Benutzer an und sendet ihm die Einladung mit einem Link (7 Tage gültig, einmal nutzbar), über den er sein Passwort wählt (wie `user add`). 409 USER_EXISTS für einen vergebenen Namen; 502 MAIL_FAILED, wenn die E-Mail nicht gesendet werden konnte (der Benutzer ist angelegt: `reset` sendet den Link erneut). Bereich `users`.',
         tags: [PROVIDER_TAG],
@@ -89,12 +101,15 @@ const providerUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  for (const [command, { run, description }] of Object.entries(CHANGES)) {
+  for (const [command, { operationId, summary, run, description }] of Object.entries(CHANGES)) {
     app.post(
       `/api/provider/users/${command}`,
       {
         config: { providerScope: 'users' },
         schema: {
+          operationId,
+          summary,
+          errors: [403, 404, 422],
           description: `${description} Bereich \`users\`.`,
           tags: [PROVIDER_TAG],
           security: PROVIDER_SECURITY,
@@ -117,6 +132,9 @@ const providerUserRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { providerScope: 'users' },
       schema: {
+        operationId: 'providerResetUser',
+        summary: 'Passwort eines Benutzers zurücksetzen',
+        errors: [403, 404, 409, 502],
         description:
           'Setzt das Passwort zurück: das bisherige gilt nicht mehr, alle Sitzungen enden, ein Link (30 Minuten) zum Wählen eines neuen wird gesendet; wer noch kein Passwort gewählt hat, bekommt eine neue Einladung (wie `user reset`). 409 für einen gesperrten Benutzer, 502 MAIL_FAILED. Bereich `users`.',
         tags: [PROVIDER_TAG],
@@ -137,6 +155,9 @@ const providerUserRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { providerScope: 'users' },
       schema: {
+        operationId: 'providerDeleteUser',
+        summary: 'Benutzer löschen (DSGVO)',
+        errors: [403, 404, 422],
         description:
           'Löscht einen Benutzer, wie es die DSGVO verlangt (wie `user delete`): Name, E-Mail-Adresse, Passwort, Links und gespeicherte Antworten werden entfernt; Protokoll und Vorgänge bleiben, unter einem Pseudonym. Bereich `users`.',
         tags: [PROVIDER_TAG],
