@@ -20,6 +20,7 @@ import {
 } from '@portal/domain'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { entityRoute } from '../../../platform/http/entity-route'
 import { z } from 'zod'
 import { contentDisposition } from '../../../platform/files/file-name'
 import { notFound } from '../../../platform/http-errors'
@@ -121,26 +122,17 @@ const operatingCostsRoutes: FastifyPluginAsyncZod = async (app) => {
     toItems: (_db, rows) => rows.map(toSummary),
   })
 
-  app.get(
-    '/api/persistence/operating-costs/:id',
-    {
-      config: { cachedAnswer: { per: 'scope' } },
-      schema: {
-        operationId: 'getOperatingCosts',
-        summary: 'Kostenverteilung mit Kostenzeilen lesen',
-        description:
-          'Eine Kostenverteilung mit allen Heiz- und Betriebskostenzeilen (auch den nach §5 ausgeblendeten).',
-        tags: ['operating-costs'],
-        params: z.strictObject({ id }),
-        response: { 200: OperatingCostsSchema },
-      },
-    },
-    async (request) => {
-      const found = await findVisibleOperatingCosts(app.db, request.user, request.params.id)
-      if (!found) throw notFound(DISTRIBUTION_NOT_FOUND_MESSAGE)
-      return found
-    },
-  )
+  entityRoute(app, {
+    url: '/api/persistence/operating-costs/:id',
+    operationId: 'getOperatingCosts',
+    summary: 'Kostenverteilung mit Kostenzeilen lesen',
+    description:
+      'Eine Kostenverteilung mit allen Heiz- und Betriebskostenzeilen (auch den nach §5 ausgeblendeten).',
+    tags: ['operating-costs'],
+    item: OperatingCostsSchema,
+    notFoundMessage: DISTRIBUTION_NOT_FOUND_MESSAGE,
+    find: findVisibleOperatingCosts,
+  })
 
   app.get(
     '/api/persistence/operating-costs/:id/history',
