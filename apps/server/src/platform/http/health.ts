@@ -43,6 +43,8 @@ const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async 
     {
       config: { public: true, unpressured: true },
       schema: {
+        operationId: 'getLiveness',
+        summary: 'Lebenszeichen des Prozesses',
         description: 'Lebenszeichen: der Prozess antwortet (ohne die Datenbank zu fragen).',
         tags: ['operations'],
         response: { 200: StatusSchema },
@@ -55,6 +57,8 @@ const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async 
     {
       config: { public: true },
       schema: {
+        operationId: 'getReadiness',
+        summary: 'Bereitschaft prüfen (Datenbank und Migrationen)',
         description: readyDescription,
         tags: ['operations'],
         response: { 200: StatusSchema },
@@ -67,6 +71,8 @@ const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async 
     {
       config: { public: true },
       schema: {
+        operationId: 'getHealth',
+        summary: 'Betriebsbereitschaft prüfen',
         description: `${readyDescription} Frühere Adresse von /api/health/ready.`,
         tags: ['operations'],
         response: { 200: StatusSchema },

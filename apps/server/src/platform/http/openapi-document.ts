@@ -5,7 +5,7 @@
  * beside every `nullable`, a server and a license.
  */
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
-import { ERROR_STATUS_DESCRIPTIONS, errorStatusesOf, OPERATIONS } from './openapi-operations'
+import { ERROR_STATUS_DESCRIPTIONS, errorStatusesOf } from './openapi-operations'
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0]
 
@@ -26,16 +26,16 @@ const errorSchema = (description: string) => ({
 /** Fastify's `/a/:id` as the document's `/a/{id}`. */
 export const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}')
 
-/** The zod transform, then the operation's id, summary and error answers. */
+/** The zod transform, then the error answers of an operation its route names (`operationId`). */
 export function documentTransform(input: TransformInput) {
   const transformed = jsonSchemaTransform(input)
-  const method = [input.route.method].flat()[0]
-  const operation = OPERATIONS[`${method} ${openApiPath(input.url)}`]
-  if (!operation) return transformed
-  const schema = transformed.schema as Record<string, unknown>
+  const { errors: ownErrors = [], ...schema } = transformed.schema as Record<string, unknown> & {
+    errors?: readonly number[]
+  }
+  if (typeof schema.operationId !== 'string') return { ...transformed, schema }
   const isPublic = input.route.config?.public === true
   const errors = Object.fromEntries(
-    errorStatusesOf(openApiPath(input.url), operation, isPublic).map((status) => [
+    errorStatusesOf(openApiPath(input.url), ownErrors, isPublic).map((status) => [
       status,
       errorSchema(ERROR_STATUS_DESCRIPTIONS[status] ?? 'Fehler'),
     ]),
@@ -54,8 +54,6 @@ export function documentTransform(input: TransformInput) {
     schema: {
       ...schema,
       ...(produces ? { produces } : {}),
-      operationId: operation.operationId,
-      summary: operation.summary,
       response: { ...answers, ...success, ...errors },
     },
   }

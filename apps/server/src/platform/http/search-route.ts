@@ -30,6 +30,9 @@ export function searchRoute<Item extends z.ZodType, Row extends Record<string, u
   app: FastifyInstance,
   options: {
     url: string
+    /** The operation's stable id and German summary in the API document. */
+    operationId: string
+    summary: string
     entity: SearchableEntity
     item: Item
     description: string
@@ -48,6 +51,8 @@ export function searchRoute<Item extends z.ZodType, Row extends Record<string, u
     {
       config: options.cachedAnswer === false ? {} : { cachedAnswer: { per: 'scope' } },
       schema: {
+        operationId: options.operationId,
+        summary: options.summary,
         description: options.description,
         tags: ['search'],
         querystring: SearchQuerySchema,

@@ -27,6 +27,8 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/processes/system/password-change',
     {
       schema: {
+        operationId: 'changePassword',
+        summary: 'Passwort ändern',
         description:
           'Passwort ändern (§5: mindestens 8 Zeichen, 1 Großbuchstabe, 2 Ziffern, 1 Sonderzeichen). Frühere Token werden ungültig; die Antwort enthält ein neues.',
         tags: ['account'],
@@ -49,6 +51,9 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { public: true, ...resetRateLimit },
       schema: {
+        operationId: 'requestPasswordReset',
+        summary: 'Zurücksetzen des Passworts anfordern',
+        errors: [429],
         description:
           'Passwort vergessen: sendet bei passenden Angaben einen Link (30 Minuten gültig). Die Antwort ist immer dieselbe.',
         tags: ['account'],
@@ -70,6 +75,9 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { public: true, ...resetRateLimit },
       schema: {
+        operationId: 'confirmPasswordReset',
+        summary: 'Neues Passwort über den Link setzen',
+        errors: [429],
         description:
           'Neues Passwort über den Link aus der E-Mail setzen: Zurücksetzen (30 Minuten gültig) oder Einladung (7 Tage gültig).',
         tags: ['account'],

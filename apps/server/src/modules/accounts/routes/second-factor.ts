@@ -11,6 +11,7 @@ import {
 import { requiresSecondFactor } from '../../../platform/auth/second-factor-policy'
 import { HttpError, tooManyRequests } from '../../../platform/http-errors'
 import { idempotent, IdempotencyHeadersSchema } from '../../../platform/http/idempotency'
+import { CHANGE } from '../../../platform/http/openapi-operations'
 
 const TAGS = ['account']
 const CodeSchema = z.strictObject({
@@ -64,6 +65,8 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { secondFactorSetup: true },
       schema: {
+        operationId: 'getSecondFactor',
+        summary: 'Stand der Zwei-Faktor-Anmeldung lesen',
         description:
           'Stand der Zwei-Faktor-Anmeldung des angemeldeten Benutzers: eingerichtet (seit), vom Kunden vorgeschrieben, übrige Wiederherstellungscodes.',
         tags: TAGS,
@@ -88,6 +91,9 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { secondFactorSetup: true },
       schema: {
+        operationId: 'startSecondFactorSetup',
+        summary: 'Zwei-Faktor-Anmeldung einrichten (Schlüssel und QR-Code)',
+        errors: CHANGE,
         description:
           'Beginnt die Einrichtung: ein neuer Schlüssel (oder der einer vor weniger als 15 Minuten begonnenen Einrichtung) als Text, otpauth-Adresse und QR-Code (SVG). 409 SECOND_FACTOR_ENABLED, wenn sie schon eingerichtet ist.',
         tags: TAGS,
@@ -119,6 +125,9 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { secondFactorSetup: true },
       schema: {
+        operationId: 'confirmSecondFactorSetup',
+        summary: 'Einrichtung mit dem ersten Code abschließen (Wiederherstellungscodes)',
+        errors: CHANGE,
         description:
           'Schließt die Einrichtung mit dem ersten Code aus der App ab und liefert zehn Wiederherstellungscodes. 400 SECOND_FACTOR_INVALID für einen falschen Code, 409 SECOND_FACTOR_NOT_STARTED ohne begonnene Einrichtung.',
         tags: TAGS,
@@ -145,6 +154,9 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { secondFactorSetup: true },
       schema: {
+        operationId: 'disableSecondFactor',
+        summary: 'Zwei-Faktor-Anmeldung ausschalten',
+        errors: [...CHANGE, 429],
         description:
           'Schaltet die Zwei-Faktor-Anmeldung mit einem aktuellen Code oder einem Wiederherstellungscode aus. Schreibt der Kunde sie vor, ist sie danach neu einzurichten. 400 SECOND_FACTOR_INVALID, 429 nach zehn Fehlversuchen in einer Minute.',
         tags: TAGS,
@@ -170,6 +182,9 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { secondFactorSetup: true },
       schema: {
+        operationId: 'renewRecoveryCodes',
+        summary: 'Neue Wiederherstellungscodes erzeugen',
+        errors: [...CHANGE, 429],
         description:
           'Zehn neue Wiederherstellungscodes gegen einen aktuellen Code (oder einen Wiederherstellungscode); die bisherigen gelten nicht mehr. 400 SECOND_FACTOR_INVALID, 429 nach zehn Fehlversuchen in einer Minute.',
         tags: TAGS,

@@ -23,6 +23,9 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { public: true },
       schema: {
+        operationId: 'signIn',
+        summary: 'Anmelden',
+        errors: [401, 429],
         description:
           'Anmeldung: Benutzername und Passwort gegen ein Token (8 Stunden gültig). Mit eingerichteter Zwei-Faktor-Anmeldung auch `code` (sechs Ziffern aus der App oder ein Wiederherstellungscode): ohne ihn 401 SECOND_FACTOR_REQUIRED, mit einem falschen 401 SECOND_FACTOR_INVALID (zählt als Fehlversuch). `secondFactorSetupRequired`: der Kunde verlangt die Zwei-Faktor-Anmeldung, das Token erlaubt nur ihre Einrichtung.',
         tags: ['session'],
@@ -66,6 +69,9 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { secondFactorSetup: true },
       schema: {
+        operationId: 'signOut',
+        summary: 'Abmelden (diese Sitzung beenden)',
+        errors: [422],
         description:
           'Abmeldung: die Token dieser Sitzung werden ungültig; andere Sitzungen des Benutzers (andere Geräte und Browser) bleiben angemeldet.',
         tags: ['session'],
@@ -86,6 +92,9 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { secondFactorSetup: true },
       schema: {
+        operationId: 'signOutEverywhere',
+        summary: 'Auf allen Geräten abmelden (alle Token widerrufen)',
+        errors: [422],
         description:
           'Abmeldung auf allen Geräten: alle bisher ausgestellten Token des Benutzers werden ungültig, auch das dieser Anfrage.',
         tags: ['session'],

@@ -9,6 +9,8 @@ import { searchRoute } from '../../../platform/http/search-route'
 const userRoutes: FastifyPluginAsync = async (app) => {
   searchRoute(app, {
     url: '/api/persistence/users-search',
+    operationId: 'searchUsers',
+    summary: 'Angemeldeten Benutzer lesen',
     entity: userEntity,
     item: UserSchema,
     description: 'Der Datensatz des angemeldeten Benutzers (ohne Passwort).',
@@ -29,6 +31,8 @@ const userRoutes: FastifyPluginAsync = async (app) => {
     {
       compress: false,
       schema: {
+        operationId: 'downloadPersonalData',
+        summary: 'Meine Daten als ZIP laden (Art. 15 und 20 DSGVO)',
         description:
           'Meine Daten herunterladen (Art. 15 und 20 DSGVO): ein ZIP mit dem Benutzerkonto, den eigenen Aktionen aus dem Protokoll, den eigenen Meldungen und den selbst hochgeladenen Dateien, nur für den angemeldeten Benutzer.',
         tags: ['account'],

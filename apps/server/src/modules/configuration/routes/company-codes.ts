@@ -7,6 +7,8 @@ import { searchRoute } from '../../../platform/http/search-route'
 const companyCodeRoutes: FastifyPluginAsync = async (app) => {
   searchRoute(app, {
     url: '/api/configuration/company-code-search',
+    operationId: 'searchCompanyCodes',
+    summary: 'Buchungskreis des Benutzers lesen',
     entity: companyCodeEntity,
     item: CompanyCodeSchema,
     description: 'Der Buchungskreis des Benutzers mit seinen Texten.',

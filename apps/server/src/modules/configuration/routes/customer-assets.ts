@@ -21,6 +21,8 @@ const customerAssetRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { public: true },
       schema: {
+        operationId: 'getCustomerAsset',
+        summary: 'Datei der Kundenkonfiguration lesen',
         description:
           'Eine Datei aus dem assets-Ordner des Kunden (Favicon, Logo). Mit `?v=` (aus der Kundenkonfiguration) unveränderlich zwischenspeicherbar.',
         tags: ['configuration'],

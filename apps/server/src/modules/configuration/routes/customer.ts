@@ -66,6 +66,8 @@ const customerConfigurationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { public: true },
       schema: {
+        operationId: 'getCustomerConfiguration',
+        summary: 'Kundenkonfiguration lesen',
         description: `Die Kundenkonfiguration (Titel, Farben, Favicon, Logo, Legacy-Endpunkt, Schalter, Kundenservice, Rechtstexte). ${cacheable}`,
         tags: ['configuration'],
         security: [],
@@ -88,6 +90,8 @@ const customerConfigurationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { public: true },
       schema: {
+        operationId: 'getFaq',
+        summary: 'Häufige Fragen lesen',
         description: `Die häufigen Fragen (de-DE) des Kunden. ${cacheable}`,
         tags: ['configuration'],
         security: [],

@@ -94,6 +94,8 @@ const consumptionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { cachedAnswer: { per: 'scope' } },
       schema: {
+        operationId: 'getMonthlyConsumption',
+        summary: 'Verbrauch je Monat einer Verbrauchsstelle lesen (§ 6a HeizkostenV)',
         description:
           'Verbrauch je Monat (§ 6a HeizkostenV) eines Nutzers einer Verbrauchsstelle in den letzten zwölf vollständigen Monaten: nur seine Monate, je Zählerart der Verbrauch, kWh, Vormonat und Vorjahresmonat desselben Nutzers und Durchschnitt der Liegenschaft je m². Ohne `partner` der heutige Nutzer.',
         tags: ['points-of-delivery'],
@@ -111,6 +113,8 @@ const consumptionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       compress: false,
       schema: {
+        operationId: 'downloadConsumptionInformation',
+        summary: 'Verbrauchsinformation eines Monats als PDF laden',
         description:
           'Die Verbrauchsinformation eines Nutzers einer Verbrauchsstelle für einen seiner Monate der letzten zwölf als einseitiges PDF. Ohne `partner` der heutige Nutzer.',
         tags: ['points-of-delivery'],
@@ -151,6 +155,8 @@ const consumptionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { cachedAnswer: { per: 'scope' } },
       schema: {
+        operationId: 'getPropertyConsumption',
+        summary: 'Verbrauch der Nutzeinheiten einer Liegenschaft gegen ihren Durchschnitt lesen',
         description:
           'Übersicht einer Liegenschaft: Verbrauch je Nutzeinheit und Zählerart über die letzten zwölf Monate je m² gegen den Durchschnitt der Liegenschaft; weit darüber liegende Einheiten sind markiert.',
         tags: ['connections'],

@@ -20,6 +20,7 @@ import {
 } from '@portal/domain'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { entityRoute } from '../../../platform/http/entity-route'
 import { z } from 'zod'
 import { contentDisposition } from '../../../platform/files/file-name'
 import { notFound } from '../../../platform/http-errors'
@@ -49,6 +50,7 @@ import {
   replayCompletedRequest,
 } from '../../../platform/http/idempotency'
 import { searchRoute, sendJsonText } from '../../../platform/http/search-route'
+import { CHANGE } from '../../../platform/http/openapi-operations'
 
 const id = z.string().min(1).max(40)
 const guid = z.uuid()
@@ -71,6 +73,29 @@ async function assertVisible(request: FastifyRequest, kind?: ExpenseType) {
   }
 }
 
+/** The operations of each kind's expense lines in the API document. */
+const EXPENSE_OPERATIONS: Record<
+  ExpenseType,
+  Record<'list' | 'update' | 'delete', { operationId: string; summary: string }>
+> = {
+  heating: {
+    list: {
+      operationId: 'listOrAddHeatingExpenses',
+      summary: 'Heizkostenzeilen lesen oder hinzufügen',
+    },
+    update: { operationId: 'updateHeatingExpense', summary: 'Heizkostenzeile ändern' },
+    delete: { operationId: 'deleteHeatingExpense', summary: 'Heizkostenzeile löschen' },
+  },
+  working: {
+    list: {
+      operationId: 'listOrAddWorkingExpenses',
+      summary: 'Betriebskostenzeilen lesen oder hinzufügen',
+    },
+    update: { operationId: 'updateWorkingExpense', summary: 'Betriebskostenzeile ändern' },
+    delete: { operationId: 'deleteWorkingExpense', summary: 'Betriebskostenzeile löschen' },
+  },
+}
+
 /** Whether a list body carries lines to add (a write) rather than a search (a read). */
 const isExpenseInput = (body: unknown, field: string) =>
   typeof body === 'object' && body !== null && Object.hasOwn(body, field)
@@ -88,6 +113,8 @@ function expenseListBody(kind: ExpenseType) {
 const operatingCostsRoutes: FastifyPluginAsyncZod = async (app) => {
   searchRoute<typeof OperatingCostsSummarySchema, DistributionRow>(app, {
     url: '/api/persistence/operating-costs-search',
+    operationId: 'searchOperatingCosts',
+    summary: 'Kostenverteilungen suchen',
     entity: operatingCostsEntity,
     item: OperatingCostsSummarySchema,
     description:
@@ -95,29 +122,24 @@ const operatingCostsRoutes: FastifyPluginAsyncZod = async (app) => {
     toItems: (_db, rows) => rows.map(toSummary),
   })
 
-  app.get(
-    '/api/persistence/operating-costs/:id',
-    {
-      config: { cachedAnswer: { per: 'scope' } },
-      schema: {
-        description:
-          'Eine Kostenverteilung mit allen Heiz- und Betriebskostenzeilen (auch den nach §5 ausgeblendeten).',
-        tags: ['operating-costs'],
-        params: z.strictObject({ id }),
-        response: { 200: OperatingCostsSchema },
-      },
-    },
-    async (request) => {
-      const found = await findVisibleOperatingCosts(app.db, request.user, request.params.id)
-      if (!found) throw notFound(DISTRIBUTION_NOT_FOUND_MESSAGE)
-      return found
-    },
-  )
+  entityRoute(app, {
+    url: '/api/persistence/operating-costs/:id',
+    operationId: 'getOperatingCosts',
+    summary: 'Kostenverteilung mit Kostenzeilen lesen',
+    description:
+      'Eine Kostenverteilung mit allen Heiz- und Betriebskostenzeilen (auch den nach §5 ausgeblendeten).',
+    tags: ['operating-costs'],
+    item: OperatingCostsSchema,
+    notFoundMessage: DISTRIBUTION_NOT_FOUND_MESSAGE,
+    find: findVisibleOperatingCosts,
+  })
 
   app.get(
     '/api/persistence/operating-costs/:id/history',
     {
       schema: {
+        operationId: 'getOperatingCostsHistory',
+        summary: 'Verlauf einer Kostenverteilung lesen',
         description:
           'Verlauf einer Kostenverteilung: Statuswechsel, Kostenzeilen, Ablehnungen; neueste zuerst.',
         tags: ['operating-costs'],
@@ -135,6 +157,8 @@ const operatingCostsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       compress: false,
       schema: {
+        operationId: 'downloadDecisionReceipt',
+        summary: 'Beleg einer Genehmigung oder Ablehnung als PDF laden',
         description:
           'Beleg einer Genehmigung oder Ablehnung aus dem Verlauf als einseitiges PDF: was entschieden wurde, von wem, wann, mit dem Hash des Entscheidungsstands und dem Protokolleintrag der Hash-Kette.',
         tags: ['operating-costs'],
@@ -172,6 +196,8 @@ const operatingCostsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { cachedAnswer: { per: 'scope' } },
       schema: {
+        operationId: 'getCo2Split',
+        summary: 'CO2-Kostenaufteilung einer Heizkostenverteilung berechnen',
         description:
           'Die Aufteilung der CO2-Kosten nach CO2KostAufG, vom Server berechnet: Brennstoff, Menge, Emissionsfaktor, kg CO2, Fläche, kg je m² und Jahr (auf eine Nachkommastelle gerundet), Stufe, Anteile und die Schritte der Rechnung.',
         tags: ['operating-costs'],
@@ -187,6 +213,9 @@ const operatingCostsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: [replayCompletedRequest, (request) => assertVisible(request)],
       schema: {
+        operationId: 'correctCo2Split',
+        summary: 'Angaben der CO2-Kostenaufteilung laut Rechnung korrigieren',
+        errors: CHANGE,
         description:
           'Speichert Korrekturen laut Rechnung (Menge, Energieträger, kg CO2, CO2-Kosten, Fläche, Beschränkung nach § 9 oder WEG); null nimmt den Standard zurück. Nur solange die Verteilung offen (O) ist. Antwortet die neu berechnete Aufteilung.',
         tags: ['operating-costs'],
@@ -215,6 +244,8 @@ const operatingCostsRoutes: FastifyPluginAsyncZod = async (app) => {
           cachedAnswer: { per: 'scope', when: (request) => !isExpenseInput(request.body, field) },
         },
         schema: {
+          ...EXPENSE_OPERATIONS[kind].list,
+          errors: CHANGE,
           description: `Mit {} oder {filters, sort}: die ${kind === 'heating' ? 'Heiz' : 'Betriebs'}kostenzeilen (200), seitenweise wie jede Suche (?limit, ?next; Antwort mit next). Mit {${field}: [...]}: fügt die Zeilen hinzu (201), nur solange die Verteilung offen (O) ist.`,
           tags: ['operating-costs'],
           params: z.strictObject({ id }),
@@ -254,6 +285,8 @@ const operatingCostsRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         preValidation: [replayCompletedRequest, (request) => assertVisible(request, kind)],
         schema: {
+          ...EXPENSE_OPERATIONS[kind].update,
+          errors: [403, ...CHANGE],
           description:
             'Ändert eine Kostenzeile einer offenen Verteilung; `version` muss die gespeicherte sein (sonst 409 STALE_VERSION).',
           tags: ['operating-costs'],
@@ -281,6 +314,8 @@ const operatingCostsRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         preValidation: [replayCompletedRequest, (request) => assertVisible(request, kind)],
         schema: {
+          ...EXPENSE_OPERATIONS[kind].delete,
+          errors: [403, ...CHANGE],
           description:
             'Löscht eine Kostenzeile einer offenen Verteilung (204); die Dienstleistungspauschale HK_DLP nie (403).',
           tags: ['operating-costs'],

@@ -12,6 +12,7 @@ import {
 } from '../../../platform/persistence/files'
 import { uploadCostDocument } from '../files'
 import { idempotent, IdempotencyHeadersSchema } from '../../../platform/http/idempotency'
+import { UPLOAD } from '../../../platform/http/openapi-operations'
 
 /** §7 "Files and activities": upload of cost documents and download of any visible file. */
 const fileProcessRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,6 +20,9 @@ const fileProcessRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/processes/system/file-upload',
     {
       schema: {
+        operationId: 'uploadCostDocument',
+        summary: 'Kostenbeleg hochladen',
+        errors: UPLOAD,
         description:
           'Lädt einen Kostenbeleg hoch (multipart/form-data: objectType KOSTENBELEG, objectKey = Kostenverteilung, note, file). Höchstens 20 MB (413), Typ nach Inhalt: PDF, JPEG, PNG, XLSX, DOCX, CSV (415).',
         tags: ['files'],
@@ -58,6 +62,8 @@ const fileProcessRoutes: FastifyPluginAsyncZod = async (app) => {
       // a CSV of up to 20 MB is not compressed on every download), streamed chunk by chunk
       compress: false,
       schema: {
+        operationId: 'downloadFile',
+        summary: 'Datei herunterladen',
         description:
           'Die Bytes einer sichtbaren Datei mit Content-Type, Content-Disposition (attachment) und nosniff; sonst 404.',
         tags: ['files'],

@@ -34,11 +34,14 @@ import { deleteAttachment } from '../files'
 import { markNotificationsRead, notificationsFor } from '../notifications'
 import { idempotent, IdempotencyHeadersSchema } from '../../../platform/http/idempotency'
 import { searchRoute } from '../../../platform/http/search-route'
+import { UPLOAD } from '../../../platform/http/openapi-operations'
 
 /** §7 "Files and activities", "Invoices": files, invoices, vouchers, activities, notifications. */
 const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   searchRoute<typeof AttachmentSchema, AttachmentRow>(app, {
     url: '/api/persistence/attachments-search',
+    operationId: 'searchAttachments',
+    summary: 'Dateien suchen',
     entity: attachmentEntity,
     item: AttachmentSchema,
     description:
@@ -48,6 +51,8 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   searchRoute<typeof CorrespondenceSchema, CorrespondenceRow>(app, {
     url: '/api/persistence/correspondences-search',
+    operationId: 'searchCorrespondences',
+    summary: 'Korrespondenzen suchen',
     entity: correspondenceEntity,
     item: CorrespondenceSchema,
     description:
@@ -57,6 +62,8 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   searchRoute<typeof BillingVoucherSchema, BillingVoucherRow>(app, {
     url: '/api/persistence/billing-vouchers-search',
+    operationId: 'searchBillingVouchers',
+    summary: 'Abrechnungsbelege suchen',
     entity: billingVoucherEntity,
     item: BillingVoucherSchema,
     description:
@@ -72,6 +79,8 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   searchRoute<typeof VoucherSchema, VoucherRow>(app, {
     url: '/api/persistence/voucher-search',
+    operationId: 'searchVouchers',
+    summary: 'Belegpositionen suchen',
     entity: voucherEntity,
     item: VoucherSchema,
     description: 'Belegpositionen der sichtbaren Liegenschaften (suchbar: voucherNr, position).',
@@ -82,6 +91,9 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/persistence/attachments/:id',
     {
       schema: {
+        operationId: 'deleteAttachment',
+        summary: 'Eigene Datei löschen',
+        errors: [422],
         description:
           'Löscht eine selbst hochgeladene Datei (204); fremde und unsichtbare Dateien: 404.',
         tags: ['files'],
@@ -102,6 +114,9 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/persistence/activities',
     {
       schema: {
+        operationId: 'reportTenantChange',
+        summary: 'Mieterwechsel melden',
+        errors: UPLOAD,
         description:
           'Meldet einen Mieterwechsel (multipart/form-data: Feld activity als JSON, optional file); 201.',
         tags: ['activities'],
@@ -150,6 +165,8 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/persistence/notifications',
     {
       schema: {
+        operationId: 'getNotifications',
+        summary: 'Benachrichtigungen lesen',
         description:
           'Benachrichtigungen des Benutzers: gemeldete Mieterwechsel, freigegebene Kostenverteilungen, fällige Genehmigungen; neueste zuerst.',
         tags: ['activities'],
@@ -163,6 +180,9 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/persistence/notifications/read',
     {
       schema: {
+        operationId: 'markNotificationsRead',
+        summary: 'Benachrichtigungen als gelesen markieren',
+        errors: [422],
         description:
           'Markiert Benachrichtigungen des Benutzers als gelesen: die genannten (ids) oder alle (all: true). Gelesen ist eine Benachrichtigung für diesen Benutzer allein und so, wie sie jetzt ist; ändert sich ihr Stand (Status eines Mieterwechsels), ist sie wieder ungelesen. Ids, die keine Benachrichtigung dieses Benutzers sind, markieren nichts und fehlen in der Antwort (read).',
         tags: ['activities'],

@@ -1,7 +1,6 @@
 import { BillingObjectSchema, DeviceSchema, ReadingOrderSchema } from '@portal/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { notFound } from '../../../platform/http-errors'
+import { entityRoute } from '../../../platform/http/entity-route'
 import {
   findVisibleBillingObject,
   findVisibleDevice,
@@ -12,45 +11,32 @@ import { searchRoute } from '../../../platform/http/search-route'
 
 /** §7 "Connections, contracts, devices": devices, billing objects and reading orders. */
 const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/persistence/devices/:key',
-    {
-      config: { cachedAnswer: { per: 'scope' } },
-      schema: {
-        description:
-          'Ein Gerät mit Zählwerken (Zeitscheiben) und Zuordnungen zu Abrechnungsobjekten.',
-        tags: ['devices'],
-        params: z.strictObject({ key: z.string().min(1).max(40) }),
-        response: { 200: DeviceSchema },
-      },
-    },
-    async (request) => {
-      const found = await findVisibleDevice(app.db, request.user, request.params.key)
-      if (!found) throw notFound('Das Gerät wurde nicht gefunden.')
-      return found
-    },
-  )
+  entityRoute(app, {
+    url: '/api/persistence/devices/:key',
+    operationId: 'getDevice',
+    summary: 'Gerät lesen',
+    description: 'Ein Gerät mit Zählwerken (Zeitscheiben) und Zuordnungen zu Abrechnungsobjekten.',
+    tags: ['devices'],
+    item: DeviceSchema,
+    notFoundMessage: 'Das Gerät wurde nicht gefunden.',
+    find: findVisibleDevice,
+  })
 
-  app.get(
-    '/api/persistence/billing-objects/:key',
-    {
-      config: { cachedAnswer: { per: 'scope' } },
-      schema: {
-        description: 'Ein Abrechnungsobjekt mit den ihm zugeordneten Geräten.',
-        tags: ['devices'],
-        params: z.strictObject({ key: z.string().min(1).max(40) }),
-        response: { 200: BillingObjectSchema },
-      },
-    },
-    async (request) => {
-      const found = await findVisibleBillingObject(app.db, request.user, request.params.key)
-      if (!found) throw notFound('Das Abrechnungsobjekt wurde nicht gefunden.')
-      return found
-    },
-  )
+  entityRoute(app, {
+    url: '/api/persistence/billing-objects/:key',
+    operationId: 'getBillingObject',
+    summary: 'Abrechnungsobjekt lesen',
+    description: 'Ein Abrechnungsobjekt mit den ihm zugeordneten Geräten.',
+    tags: ['devices'],
+    item: BillingObjectSchema,
+    notFoundMessage: 'Das Abrechnungsobjekt wurde nicht gefunden.',
+    find: findVisibleBillingObject,
+  })
 
   searchRoute(app, {
     url: '/api/persistence/reading-orders-search',
+    operationId: 'searchReadingOrders',
+    summary: 'Ableseaufträge suchen',
     entity: readingOrderEntity,
     item: ReadingOrderSchema,
     description: 'Ableseaufträge der sichtbaren Verbrauchsstellen, neueste zuerst.',

@@ -18,6 +18,8 @@ const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { public: true },
       schema: {
+        operationId: 'legacyTransaction',
+        summary: 'Altschnittstelle aufrufen',
         description:
           'Altschnittstelle: Formularfeld json mit action, code, obj, key und token; ' +
           'Vorgänge ATTRIBUTES (ANSCHLUSS/VSTELLE) und MEASUREMENTS (VSTELLE).',

@@ -10,6 +10,9 @@ const providerChangesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { providerScope: 'export' },
       schema: {
+        operationId: 'providerListChanges',
+        summary: 'Änderungen der Benutzer abrufen',
+        errors: [403],
         description:
           'Was die Benutzer des Portals getan haben, in der Reihenfolge des Geschehens: Kostenzeilen (hinzugefügt, geändert, gelöscht), „Kosten erfasst“, Genehmigungen und Ablehnungen mit Begründung (Verteilungen und Rechnungen), Mieterwechsel mit Anhang, hochgeladene und gelöschte Kostenbelege. Höchstens `limit` Ereignisse nach `since`; `cursor` der Antwort ist das `since` des nächsten Abrufs, `more` sagt, ob sofort weitere folgen. Bereich `export`.',
         tags: [PROVIDER_TAG],

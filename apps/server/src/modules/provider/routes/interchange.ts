@@ -50,6 +50,9 @@ const providerInterchangeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { providerScope: 'import' },
       schema: {
+        operationId: 'providerImport',
+        summary: 'Daten im Austauschformat importieren',
+        errors: [403, 415],
         description:
           'Importiert einen Ordner des Austauschformats (docs/interchange.md) als tar-Archiv (`tar -C <Ordner> -cf - .`, Content-Type application/x-tar): erst wird jeder Datensatz geprüft, dann alles in einer Transaktion geschrieben, oder nichts (422 mit jedem Fehler). Ein zweiter Import derselben Daten ändert nichts; ein Idempotency-Key ist nicht nötig. Bereich `import`.',
         tags: [PROVIDER_TAG],
@@ -101,6 +104,9 @@ const providerInterchangeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/provider/dump',
     {
       schema: {
+        operationId: 'providerDump',
+        summary: 'Gesamten Datenbestand exportieren',
+        errors: [403],
         description:
           'Der ganze Datenbestand im Austauschformat als tar-Archiv (wie `provider dump`: eine NDJSON-Datei je Entität, die Bytes der Anhänge in attachments/), aus einem Lesestand. Bereich `export`.',
         tags: [PROVIDER_TAG],

@@ -3,13 +3,29 @@ import { idempotent, IdempotencyHeadersSchema } from '../../../platform/http/ide
 import { PROVIDER_STEPS, performProviderStep, type ProviderStep } from '../provider-steps'
 import { providerActor } from '../../../platform/auth/provider-keys'
 import { ProviderStepAnswerSchema, ProviderStepRequestSchema } from '../schemas'
+import { CHANGE } from '../../../platform/http/openapi-operations'
 import { PROVIDER_SECURITY, PROVIDER_TAG } from './security'
 
-const DESCRIPTIONS: Record<ProviderStep, string> = {
-  distribute: 'Verteilt eine erfasste Kostenverteilung (E → V).',
-  release:
-    'Gibt eine verteilte Kostenverteilung frei (V → F); der Benutzer kann sie dann genehmigen oder ablehnen.',
-  cancel: 'Storniert eine Kostenverteilung (O, E, V oder F → S).',
+const OPERATIONS: Record<
+  ProviderStep,
+  { operationId: string; summary: string; description: string }
+> = {
+  distribute: {
+    operationId: 'providerDistribute',
+    summary: 'Kostenverteilung verteilen (E → V)',
+    description: 'Verteilt eine erfasste Kostenverteilung (E → V).',
+  },
+  release: {
+    operationId: 'providerRelease',
+    summary: 'Kostenverteilung freigeben (V → F)',
+    description:
+      'Gibt eine verteilte Kostenverteilung frei (V → F); der Benutzer kann sie dann genehmigen oder ablehnen.',
+  },
+  cancel: {
+    operationId: 'providerCancel',
+    summary: 'Kostenverteilung stornieren',
+    description: 'Storniert eine Kostenverteilung (O, E, V oder F → S).',
+  },
 }
 
 /**
@@ -23,7 +39,10 @@ const providerStepRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         config: { providerScope: 'steps' },
         schema: {
-          description: `${DESCRIPTIONS[step]} 404 für eine unbekannte, 409 für eine Verteilung in einem anderen Status. Bereich \`steps\`.`,
+          operationId: OPERATIONS[step].operationId,
+          summary: OPERATIONS[step].summary,
+          errors: [403, 404, ...CHANGE],
+          description: `${OPERATIONS[step].description} 404 für eine unbekannte, 409 für eine Verteilung in einem anderen Status. Bereich \`steps\`.`,
           tags: [PROVIDER_TAG],
           security: PROVIDER_SECURITY,
           headers: IdempotencyHeadersSchema,

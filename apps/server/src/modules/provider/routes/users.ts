@@ -1,3 +1,4 @@
+import type { FastifySchema } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -29,20 +30,32 @@ const DeleteAnswerSchema = z.object({
 
 const CHANGES = {
   disable: {
+    operationId: 'providerDisableUser',
+    summary: 'Benutzer sperren',
     run: disableUser,
     description:
       'Sperrt einen Benutzer: keine Anmeldung mehr, alle Sitzungen und offenen Links enden (wie `user disable`).',
   },
   enable: {
+    operationId: 'providerEnableUser',
+    summary: 'Benutzer entsperren',
     run: enableUser,
     description: 'Entsperrt einen Benutzer (wie `user enable`).',
   },
   'reset-second-factor': {
+    operationId: 'providerResetSecondFactor',
+    summary: 'Zwei-Faktor-Anmeldung eines Benutzers zurücksetzen',
     run: resetSecondFactor,
     description:
       'Setzt die Zwei-Faktor-Anmeldung zurück (Gerät und Wiederherstellungscodes verloren): sie ist entfernt, alle Sitzungen enden, protokolliert (wie `user reset-second-factor`).',
   },
 } as const
+
+/** A route of the scope `users`: its schema with the provider API's tag and security. */
+const usersRoute = <Schema extends FastifySchema>(schema: Schema) => ({
+  config: { providerScope: 'users' as const },
+  schema: { tags: [PROVIDER_TAG], security: PROVIDER_SECURITY, ...schema },
+})
 
 /**
  * Decision 018: the provider's user administration over HTTP, the functions of
@@ -55,33 +68,29 @@ const providerUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/provider/users',
-    {
-      config: { providerScope: 'users' },
-      schema: {
-        description:
-          'Alle Benutzer (oder die eines Buchungskreises), nach Namen (wie `user list`). Bereich `users`.',
-        tags: [PROVIDER_TAG],
-        security: PROVIDER_SECURITY,
-        querystring: UserListFilterSchema,
-        response: { 200: z.object({ items: z.array(AccountSchema) }) },
-      },
-    },
+    usersRoute({
+      operationId: 'providerListUsers',
+      summary: 'Benutzer auflisten',
+      errors: [403],
+      description:
+        'Alle Benutzer (oder die eines Buchungskreises), nach Namen (wie `user list`). Bereich `users`.',
+      querystring: UserListFilterSchema,
+      response: { 200: z.object({ items: z.array(AccountSchema) }) },
+    }),
     async (request) => ({ items: await listUsers(app.db, request.query) }),
   )
 
   app.post(
     '/api/provider/users',
-    {
-      config: { providerScope: 'users' },
-      schema: {
-        description:
-          'Legt einen Benutzer an und sendet ihm die Einladung mit einem Link (7 Tage gültig, einmal nutzbar), über den er sein Passwort wählt (wie `user add`). 409 USER_EXISTS für einen vergebenen Namen; 502 MAIL_FAILED, wenn die E-Mail nicht gesendet werden konnte (der Benutzer ist angelegt: `reset` sendet den Link erneut). Bereich `users`.',
-        tags: [PROVIDER_TAG],
-        security: PROVIDER_SECURITY,
-        body: NewUserSchema,
-        response: { 201: AccountAnswerSchema },
-      },
-    },
+    usersRoute({
+      operationId: 'providerAddUser',
+      summary: 'Benutzer anlegen und einladen',
+      errors: [403, 409, 502],
+      description:
+        'Legt einen Benutzer an und sendet ihm die Einladung mit einem Link (7 Tage gültig, einmal nutzbar), über den er sein Passwort wählt (wie `user add`). 409 USER_EXISTS für einen vergebenen Namen; 502 MAIL_FAILED, wenn die E-Mail nicht gesendet werden konnte (der Benutzer ist angelegt: `reset` sendet den Link erneut). Bereich `users`.',
+      body: NewUserSchema,
+      response: { 201: AccountAnswerSchema },
+    }),
     async (request, reply) => {
       const { mailer, config } = context()
       const { message, account } = await addUser(app.db, mailer, config, request.body)
@@ -89,20 +98,18 @@ const providerUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  for (const [command, { run, description }] of Object.entries(CHANGES)) {
+  for (const [command, { operationId, summary, run, description }] of Object.entries(CHANGES)) {
     app.post(
       `/api/provider/users/${command}`,
-      {
-        config: { providerScope: 'users' },
-        schema: {
-          description: `${description} Bereich \`users\`.`,
-          tags: [PROVIDER_TAG],
-          security: PROVIDER_SECURITY,
-          headers: IdempotencyHeadersSchema,
-          body: UserRefSchema,
-          response: { 200: AccountAnswerSchema },
-        },
-      },
+      usersRoute({
+        operationId,
+        summary,
+        errors: [403, 404, 422],
+        description: `${description} Bereich \`users\`.`,
+        headers: IdempotencyHeadersSchema,
+        body: UserRefSchema,
+        response: { 200: AccountAnswerSchema },
+      }),
       async (request, reply) =>
         idempotent(request, reply, async (db) => {
           const { mailer, config } = context()
@@ -114,17 +121,15 @@ const providerUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/provider/users/reset',
-    {
-      config: { providerScope: 'users' },
-      schema: {
-        description:
-          'Setzt das Passwort zurück: das bisherige gilt nicht mehr, alle Sitzungen enden, ein Link (30 Minuten) zum Wählen eines neuen wird gesendet; wer noch kein Passwort gewählt hat, bekommt eine neue Einladung (wie `user reset`). 409 für einen gesperrten Benutzer, 502 MAIL_FAILED. Bereich `users`.',
-        tags: [PROVIDER_TAG],
-        security: PROVIDER_SECURITY,
-        body: UserRefSchema,
-        response: { 200: AccountAnswerSchema },
-      },
-    },
+    usersRoute({
+      operationId: 'providerResetUser',
+      summary: 'Passwort eines Benutzers zurücksetzen',
+      errors: [403, 404, 409, 502],
+      description:
+        'Setzt das Passwort zurück: das bisherige gilt nicht mehr, alle Sitzungen enden, ein Link (30 Minuten) zum Wählen eines neuen wird gesendet; wer noch kein Passwort gewählt hat, bekommt eine neue Einladung (wie `user reset`). 409 für einen gesperrten Benutzer, 502 MAIL_FAILED. Bereich `users`.',
+      body: UserRefSchema,
+      response: { 200: AccountAnswerSchema },
+    }),
     async (request) => {
       const { mailer, config } = context()
       const { message, account } = await resetUser(app.db, mailer, config, request.body)
@@ -134,18 +139,16 @@ const providerUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/provider/users/delete',
-    {
-      config: { providerScope: 'users' },
-      schema: {
-        description:
-          'Löscht einen Benutzer, wie es die DSGVO verlangt (wie `user delete`): Name, E-Mail-Adresse, Passwort, Links und gespeicherte Antworten werden entfernt; Protokoll und Vorgänge bleiben, unter einem Pseudonym. Bereich `users`.',
-        tags: [PROVIDER_TAG],
-        security: PROVIDER_SECURITY,
-        headers: IdempotencyHeadersSchema,
-        body: UserRefSchema,
-        response: { 200: DeleteAnswerSchema },
-      },
-    },
+    usersRoute({
+      operationId: 'providerDeleteUser',
+      summary: 'Benutzer löschen (DSGVO)',
+      errors: [403, 404, 422],
+      description:
+        'Löscht einen Benutzer, wie es die DSGVO verlangt (wie `user delete`): Name, E-Mail-Adresse, Passwort, Links und gespeicherte Antworten werden entfernt; Protokoll und Vorgänge bleiben, unter einem Pseudonym. Bereich `users`.',
+      headers: IdempotencyHeadersSchema,
+      body: UserRefSchema,
+      response: { 200: DeleteAnswerSchema },
+    }),
     async (request, reply) =>
       idempotent(request, reply, async (db) => {
         const { mailer, config } = context()
