@@ -2,7 +2,7 @@ import { defineConfig } from 'drizzle-kit'
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/platform/persistence/schema.ts',
+  schema: './src/platform/persistence/schema/index.ts',
   out: './src/platform/persistence/migrations',
   casing: 'snake_case',
 })

@@ -14,347 +14,43 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { INVALID_JSON_MESSAGE, type InterchangeEntityName } from '@portal/domain/interchange'
-import type { Database, Executor } from '../../../platform/persistence/database'
-import { writeAudit } from '../../../platform/persistence/audit'
-import { InterchangeChecker, formatIssue, type ImportIssue } from './checker'
+import { INVALID_JSON_MESSAGE } from '@portal/domain/interchange'
+import type { Database } from '../../../platform/persistence/database'
+import { InterchangeChecker } from './checker'
 import { ndjsonLines } from './ndjson'
+import { CONTENT_FILE_FIELD, INTERCHANGE_TABLES, type InterchangeTable } from './tables'
+import { InterchangeWriter } from './writer'
+import { Batcher, ContentBatcher, defaultedMask } from './import-batches'
 import {
-  CONTENT_FILE_FIELD,
-  INTERCHANGE_TABLES,
-  interchangeTable,
-  type InterchangeTable,
-} from './tables'
-import { InterchangeWriter, type EntityCounts } from './writer'
+  ERROR_LIMIT,
+  InterchangeImportError,
+  finishImport,
+  requirePruneScope,
+  took,
+  type ImportOptions,
+  type ImportResult,
+  type Timings,
+} from './import-common'
 
-/** Records per statement, and the most JSON text per statement. */
-const BATCH_ROWS = 10_000
-const BATCH_CHARS = 8 * 1024 * 1024
+export {
+  ERROR_LIMIT,
+  InterchangeImportError,
+  type ImportOptions,
+  type ImportProgress,
+  type ImportResult,
+} from './import-common'
+export {
+  ImportSession,
+  importRecords,
+  type ContentSource,
+  type RecordChunk,
+} from './import-session'
+
 /**
  * The check reads this much at a time and then lets the event loop turn, so that the writing,
  * which runs at the same time, can send its next statement soon.
  */
 const CHECK_CHUNK_BYTES = 64 * 1024
-/** The most file bytes per statement that writes attachments' contents. */
-const CONTENT_BATCH_BYTES = 8 * 1024 * 1024
-/** The issues an import collects before it stops checking. */
-export const ERROR_LIMIT = 100
-
-export interface ImportOptions {
-  /** Remove rows of the imported entities in the import's company codes that it lacks. */
-  prune?: boolean
-  onProgress?: (progress: ImportProgress) => void
-  /** The issues to collect before giving up (default 100). */
-  errorLimit?: number
-  /** Empty tables that get at least this many rows are loaded without indexes (see writer.ts). */
-  bulkThreshold?: number
-  /** Writes an audit log entry of the import under this user name. */
-  auditAs?: string
-}
-
-export interface ImportProgress {
-  phase: 'check' | 'write' | 'prune' | 'finish'
-  /** The file being read, or the entity being pruned. */
-  file: string
-  /** Records done in this phase, over all files. */
-  rows: number
-  /** Bytes of all files read in this phase, and all bytes (checking and writing a folder). */
-  bytes?: number
-  totalBytes?: number
-}
-
-export interface ImportResult {
-  entities: Partial<Record<InterchangeEntityName, EntityCounts>>
-  total: EntityCounts & { unchanged: number }
-  /**
-   * Seconds until everything was checked and until everything was written (a folder is written
-   * while it is checked, so both count from the start), and for pruning and rebuilding indexes.
-   */
-  seconds: Timings
-}
-
-interface Timings {
-  check: number
-  write: number
-  finish: number
-}
-
-/** Adds the seconds since `started` to `timings[phase]`. */
-function took(timings: Timings, phase: keyof Timings, started: number): void {
-  timings[phase] += (performance.now() - started) / 1000
-}
-
-/** An import that was refused: nothing was written. */
-export class InterchangeImportError extends Error {
-  /** In the order of the files and lines, however they were found. */
-  readonly issues: readonly ImportIssue[]
-
-  constructor(
-    issues: readonly ImportIssue[],
-    readonly omitted: number,
-  ) {
-    const sorted = [...issues].sort(
-      (a, b) => fileOrder(a.file) - fileOrder(b.file) || (a.line ?? 0) - (b.line ?? 0),
-    )
-    super(
-      `Import abgelehnt (${issues.length + omitted} Fehler):\n${sorted.map(formatIssue).join('\n')}`,
-    )
-    this.name = 'InterchangeImportError'
-    this.issues = sorted
-  }
-}
-
-/** The position of a file in dependency order; -1 for a file of no entity. */
-function fileOrder(file: string): number {
-  return INTERCHANGE_TABLES.findIndex((table) => table.entity.file === file)
-}
-
-/** Records of one entity from memory. */
-export interface RecordChunk {
-  entity: InterchangeEntityName
-  records: readonly object[]
-}
-
-/** The bytes of an attachment's `contentFile`, for records from memory. */
-export type ContentSource = (contentFile: string) => Uint8Array | undefined
-
-function defaultedMask(table: InterchangeTable, record: Record<string, unknown>): number {
-  let mask = 0
-  table.entity.defaulted.forEach((field, bit) => {
-    if (record[field] !== undefined) mask |= 1 << bit
-  })
-  return mask
-}
-
-const presentFields = (table: InterchangeTable, mask: number) =>
-  table.entity.defaulted.filter((_, bit) => (mask & (1 << bit)) !== 0)
-
-function resultOf(writer: InterchangeWriter, seconds: Timings): ImportResult {
-  const entities: ImportResult['entities'] = {}
-  const total = { rows: 0, inserted: 0, updated: 0, deleted: 0, unchanged: 0 }
-  for (const table of INTERCHANGE_TABLES) {
-    const counts = writer.counts.get(table.entity.name)
-    if (!counts) continue
-    entities[table.entity.name] = counts
-    total.rows += counts.rows
-    total.inserted += counts.inserted
-    total.updated += counts.updated
-    total.deleted += counts.deleted
-  }
-  total.unchanged = total.rows - total.inserted - total.updated
-  return { entities, total, seconds }
-}
-
-/** Collects JSON lines into batches of one defaulted-fields group each. */
-class Batcher {
-  private readonly groups = new Map<number, { lines: string[]; chars: number }>()
-
-  constructor(
-    private readonly table: InterchangeTable,
-    private readonly writer: InterchangeWriter,
-  ) {}
-
-  async add(json: string, mask: number): Promise<void> {
-    let group = this.groups.get(mask)
-    if (!group) this.groups.set(mask, (group = { lines: [], chars: 0 }))
-    group.lines.push(json)
-    group.chars += json.length + 1
-    if (group.lines.length >= BATCH_ROWS || group.chars >= BATCH_CHARS) await this.flush(mask)
-  }
-
-  private async flush(mask: number): Promise<void> {
-    const group = this.groups.get(mask)
-    if (!group || group.lines.length === 0) return
-    const json = `[${group.lines.join(',')}]`
-    const rows = group.lines.length
-    this.groups.delete(mask)
-    await this.writer.write(this.table, json, rows, presentFields(this.table, mask))
-  }
-
-  async end(): Promise<void> {
-    for (const mask of [...this.groups.keys()]) await this.flush(mask)
-  }
-}
-
-/**
- * Writes attachments' bytes in statements of at most CONTENT_BATCH_BYTES, each after the records
- * batched so far (`records`), which the bytes refer to.
- */
-class ContentBatcher {
-  private items: { attachment: string; content: string }[] = []
-  private bytes = 0
-
-  constructor(
-    private readonly writer: InterchangeWriter,
-    private readonly records: Batcher,
-  ) {}
-
-  async add(attachment: string, content: Uint8Array): Promise<void> {
-    const buffer = Buffer.from(content.buffer, content.byteOffset, content.byteLength)
-    this.items.push({ attachment, content: buffer.toString('base64') })
-    this.bytes += content.byteLength
-    if (this.bytes >= CONTENT_BATCH_BYTES) await this.end()
-  }
-
-  async end(): Promise<void> {
-    const items = this.items
-    this.items = []
-    this.bytes = 0
-    if (items.length === 0) return
-    await this.records.end()
-    await this.writer.writeContents(items)
-  }
-}
-
-/**
- * The end of every import: prune (in reverse dependency order, children first), rebuild what the
- * bulk load took away, audit.
- */
-async function finishImport(
-  db: Executor,
-  writer: InterchangeWriter,
-  checker: InterchangeChecker,
-  written: readonly InterchangeTable[],
-  options: ImportOptions,
-  source: string,
-  timings: Timings,
-): Promise<ImportResult> {
-  const started = performance.now()
-  if (options.prune) {
-    const codes = [...checker.companyCodes]
-    for (const table of [...written].reverse()) {
-      options.onProgress?.({ phase: 'prune', file: table.entity.file, rows: 0 })
-      await writer.prune(table, checker.keysOf(table.entity.name), codes)
-    }
-  }
-  options.onProgress?.({ phase: 'finish', file: '', rows: 0 })
-  await writer.finish(written)
-  took(timings, 'finish', started)
-  const result = resultOf(writer, timings)
-  if (options.auditAs) {
-    await writeAudit(db, {
-      userName: options.auditAs,
-      action: 'INTERCHANGE_IMPORT',
-      entity: 'interchange',
-      entityKey: source,
-      after: { prune: options.prune === true, ...result },
-    })
-  }
-  return result
-}
-
-function requirePruneScope(checker: InterchangeChecker, options: ImportOptions): void {
-  if (options.prune && !checker.keys.has('companyCodes')) {
-    checker.report({
-      file: interchangeTable('companyCodes').entity.file,
-      line: null,
-      field: '',
-      message:
-        '--prune entfernt nur in den Buchungskreisen des Imports: dafür muss company-codes.ndjson dabei sein.',
-    })
-  }
-}
-
-/**
- * Records from memory, checked and written unit by unit inside the caller's transaction. A unit
- * may refer to records of earlier units. Throws `InterchangeImportError` for a unit with issues;
- * the caller's transaction then leaves the database as it was.
- */
-export class ImportSession {
-  private readonly checker: InterchangeChecker
-  private readonly writer: InterchangeWriter
-  private readonly written = new Set<InterchangeTable>()
-  private readonly timings: Timings = { check: 0, write: 0, finish: 0 }
-  private rowsDone = 0
-
-  constructor(
-    private readonly db: Executor,
-    private readonly options: ImportOptions = {},
-  ) {
-    this.checker = new InterchangeChecker(options.errorLimit ?? ERROR_LIMIT)
-    this.writer = new InterchangeWriter(db, options.bulkThreshold)
-  }
-
-  async add(
-    chunks: readonly RecordChunk[],
-    contents: ContentSource = () => undefined,
-  ): Promise<void> {
-    const ordered = INTERCHANGE_TABLES.flatMap((table) =>
-      chunks
-        .filter((c) => c.entity === table.entity.name && c.records.length > 0)
-        .map((c) => ({ table, records: c.records as readonly Record<string, unknown>[] })),
-    )
-    const checking = performance.now()
-    for (const { table, records } of ordered) {
-      const file = table.entity.file
-      records.forEach((record, index) => {
-        if (
-          this.checker.check(table, record, file, index + 1) &&
-          table.entity.name === 'attachments'
-        ) {
-          this.checker.checkContent(
-            record,
-            contents(String(record[CONTENT_FILE_FIELD])),
-            file,
-            index + 1,
-          )
-        }
-      })
-    }
-    await this.checker.resolve(this.db, null)
-    took(this.timings, 'check', checking)
-    if (this.checker.issues.length > 0) {
-      throw new InterchangeImportError(this.checker.issues, this.checker.omittedIssues)
-    }
-    const writing = performance.now()
-    for (const { table, records } of ordered) {
-      this.written.add(table)
-      await this.writer.prepare(
-        table,
-        this.writer.countsOf(table.entity.name).rows + records.length,
-      )
-      const batcher = new Batcher(table, this.writer)
-      const contentBatcher = new ContentBatcher(this.writer, batcher)
-      for (const record of records) {
-        await batcher.add(JSON.stringify(record), defaultedMask(table, record))
-        if (table.entity.name === 'attachments') {
-          await contentBatcher.add(
-            String(record.attachment),
-            contents(String(record[CONTENT_FILE_FIELD]))!,
-          )
-        }
-      }
-      await batcher.end()
-      await contentBatcher.end()
-      this.rowsDone += records.length
-      this.options.onProgress?.({ phase: 'write', file: table.entity.file, rows: this.rowsDone })
-    }
-    took(this.timings, 'write', writing)
-  }
-
-  async finish(source = 'records'): Promise<ImportResult> {
-    requirePruneScope(this.checker, this.options)
-    if (this.checker.issues.length > 0) {
-      throw new InterchangeImportError(this.checker.issues, this.checker.omittedIssues)
-    }
-    const written = INTERCHANGE_TABLES.filter((table) => this.written.has(table))
-    const { db, writer, checker, options, timings } = this
-    return finishImport(db, writer, checker, written, options, source, timings)
-  }
-}
-
-/** Checks and writes records from memory in one transaction of their own. */
-export async function importRecords(
-  db: Database,
-  chunks: readonly RecordChunk[],
-  options: ImportOptions & { contents?: ContentSource } = {},
-): Promise<ImportResult> {
-  return db.transaction(async (tx) => {
-    const session = new ImportSession(tx, options)
-    await session.add(chunks, options.contents)
-    return session.finish()
-  })
-}
 
 interface FolderFile {
   table: InterchangeTable

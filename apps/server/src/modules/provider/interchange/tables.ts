@@ -1,7 +1,7 @@
 /**
  * Where each entity of the interchange format (`@portal/domain/interchange`) lives in the data
  * model: its table, its columns with their SQL names and types, and how `--prune` finds the rows
- * of the imported company codes. Derived from schema.ts, so that a column added there without
+ * of the imported company codes. Derived from the schema, so that a column added there without
  * its field in the format fails the test beside this module.
  */
 import { ALLOWED_UPLOAD_TYPES } from '@portal/domain'

@@ -1,0 +1,120 @@
+/** Operating costs distributions, their expense lines and CO2 split, and the value lists. */
+import {
+  bigserial,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { amount, day, createdAt } from './columns'
+import { connections, products } from './master-data'
+
+export const operatingCostsDistributions = pgTable(
+  'operating_costs_distributions',
+  {
+    operatingCostsDistribution: text().primaryKey(),
+    companyCode: text().notNull(),
+    propertyConnection: text().notNull(),
+    connection: text()
+      .notNull()
+      .references(() => connections.connection),
+    businessPartner: text(),
+    product: text()
+      .notNull()
+      .references(() => products.product),
+    productVersion: text().notNull(),
+    from: day().notNull(),
+    until: day().notNull(),
+    operatingCostsDistributionStatus: text().notNull(),
+    /** When the status last changed; the one-year automatic approval counts from the release. */
+    statusChangedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    version: integer().notNull().default(1),
+  },
+  (t) => [
+    index().on(t.propertyConnection),
+    // operating-costs-search by connection, newest period first
+    index().on(t.connection, t.until),
+    index().on(t.operatingCostsDistributionStatus, t.statusChangedAt),
+  ],
+)
+
+/** Heating (`kind` heating) and working (`kind` working) expense lines of a distribution. */
+export const operatingCostsExpenses = pgTable(
+  'operating_costs_expenses',
+  {
+    guid: uuid().primaryKey().defaultRandom(),
+    companyCode: text().notNull(),
+    propertyConnection: text().notNull(),
+    operatingCostsDistribution: text()
+      .notNull()
+      .references(() => operatingCostsDistributions.operatingCostsDistribution),
+    kind: text({ enum: ['heating', 'working'] }).notNull(),
+    tariffComponent: text().notNull(),
+    supplyArea: text(),
+    object: text(),
+    key: text(),
+    allocationObject: text(),
+    allocationRef: text(),
+    from: day(),
+    until: day(),
+    quantity: numeric({ precision: 14, scale: 3 }),
+    unit: text(),
+    /** A fuel line's energy carrier (ENERGY_CARRIER_CODES of the domain); null on other lines. */
+    energyCarrier: text(),
+    amountTransactionCurrency: amount(),
+    apportionableAmount: amount(),
+    deductibleAmount: amount(),
+    amountNet: amount(),
+    amountNetApportionable: amount(),
+    note: text(),
+    createdBy: text(),
+    version: integer().notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.operatingCostsDistribution, t.kind)],
+)
+
+/**
+ * What a user corrected of a heating distribution's CO2 split from the invoice (decision 032);
+ * a null column takes the default back (the fuel lines, the master data, the price table).
+ */
+export const co2SplitInputs = pgTable('co2_split_inputs', {
+  operatingCostsDistribution: text()
+    .primaryKey()
+    .references(() => operatingCostsDistributions.operatingCostsDistribution),
+  companyCode: text().notNull(),
+  propertyConnection: text().notNull(),
+  quantity: numeric({ precision: 14, scale: 3 }),
+  energyCarrier: text(),
+  emissionsKgInvoice: numeric({ precision: 14, scale: 3 }),
+  co2CostInvoice: amount(),
+  areaKind: text(),
+  restriction: text(),
+  version: integer().notNull().default(1),
+  updatedBy: text().notNull(),
+  updatedAt: createdAt(),
+})
+
+/** Catalogue of cost types, allocation keys, objects and relations per product and period. */
+export const valueListEntries = pgTable(
+  'value_list_entries',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    companyCode: text().notNull(),
+    tableName: text().notNull(),
+    fieldName: text().notNull(),
+    product: text().notNull(),
+    productVersion: text().notNull(),
+    validFrom: day().notNull(),
+    validUntil: day().notNull(),
+    tariffComponent: text(),
+    object: text(),
+    key: text().notNull(),
+    obj: text(),
+    name: text().notNull(),
+  },
+  (t) => [index().on(t.tableName, t.product, t.productVersion)],
+)

@@ -1,0 +1,152 @@
+/** Attachments and their bytes, correspondences, invoices (billing vouchers) and vouchers, and the decisions on invoices. */
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { bytea, amount, day, createdAt } from './columns'
+
+export const attachments = pgTable(
+  'attachments',
+  {
+    attachment: uuid().primaryKey().defaultRandom(),
+    companyCode: text().notNull(),
+    propertyConnection: text().notNull(),
+    objectType: text().notNull(),
+    objectKey: text().notNull(),
+    fileName: text().notNull(),
+    mediaType: text().notNull(),
+    size: integer().notNull(),
+    sha256: text().notNull(),
+    note: text(),
+    link: text(),
+    uploadedBy: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.objectType, t.objectKey), index().on(t.propertyConnection)],
+)
+
+/**
+ * File bytes apart from the record, so that lists never read them: chunks of 1 MB
+ * (`ATTACHMENT_CHUNK_BYTES`) numbered from 0, every file at least chunk 0, so that uploads are
+ * written and downloads read one chunk at a time (issue 14, migration 0009).
+ */
+export const attachmentContents = pgTable(
+  'attachment_contents',
+  {
+    attachment: uuid()
+      .notNull()
+      .references(() => attachments.attachment, { onDelete: 'cascade' }),
+    chunk: integer().notNull(),
+    content: bytea().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.attachment, t.chunk] })],
+)
+
+export const correspondences = pgTable(
+  'correspondences',
+  {
+    id: text().primaryKey(),
+    companyCode: text().notNull(),
+    propertyConnection: text().notNull(),
+    form: text().notNull(),
+    key: text().notNull(),
+    voucherNumber: text().notNull(),
+    contract: text(),
+    businessPartner: text(),
+    pointOfDelivery: text(),
+    from: day(),
+    until: day(),
+    documentDate: day().notNull(),
+    dueDate: day(),
+    attachment: uuid().references(() => attachments.attachment),
+  },
+  (t) => [index().on(t.form, t.key)],
+)
+
+export const billingVouchers = pgTable(
+  'billing_vouchers',
+  {
+    billingVoucher: text().primaryKey(),
+    invoiceVoucher: text().notNull(),
+    companyCode: text().notNull(),
+    propertyConnection: text().notNull(),
+    operatingCostsDistribution: text().notNull(),
+    contract: text(),
+    contractAccount: text(),
+    businessPartner: text(),
+    pointOfDelivery: text(),
+    from: day(),
+    until: day(),
+    documentDate: day().notNull(),
+    dueDate: day(),
+    amount: amount(),
+    attachment: uuid().references(() => attachments.attachment),
+  },
+  (t) => [index().on(t.operatingCostsDistribution)],
+)
+
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    voucherNr: text().notNull(),
+    position: integer().notNull(),
+    companyCode: text().notNull(),
+    propertyConnection: text().notNull(),
+    voucherDate: day().notNull(),
+    dueDate: day(),
+    contract: text(),
+    contractAccount: text(),
+    pointsOfDeliveryReference: text(),
+    locationAddendum: text(),
+    utilisationUnit: text(),
+    contractExternalNumber: text(),
+    name1: text(),
+    name2: text(),
+    amount: amount(),
+  },
+  (t) => [primaryKey({ columns: [t.voucherNr, t.position] })],
+)
+
+/** What users submit for internal processing: tenant changes, declined distributions. */
+export const activities = pgTable(
+  'activities',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    companyCode: text().notNull(),
+    propertyConnection: text().notNull(),
+    activityType: text().notNull(),
+    objectType: text().notNull(),
+    objectKey: text().notNull(),
+    status: text().notNull().default('EINGEGANGEN'),
+    payload: jsonb().notNull(),
+    attachment: uuid().references(() => attachments.attachment),
+    createdBy: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.propertyConnection), index().on(t.createdBy)],
+)
+
+/**
+ * §4: the user's current decision on an invoice (a billing voucher AR…), one row per decided
+ * invoice: approved (final) or declined with its reason (an ABLEHNUNG activity carries it to the
+ * provider). Every decision is also in the audit log; the provider's own voucher row stays as
+ * imported.
+ */
+export const invoiceApprovals = pgTable('invoice_approvals', {
+  billingVoucher: text()
+    .primaryKey()
+    .references(() => billingVouchers.billingVoucher, { onDelete: 'cascade' }),
+  companyCode: text().notNull(),
+  propertyConnection: text().notNull(),
+  status: text({ enum: ['approved', 'declined'] }).notNull(),
+  reason: text(),
+  decidedBy: text().notNull(),
+  decidedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  activity: uuid().references(() => activities.id),
+})

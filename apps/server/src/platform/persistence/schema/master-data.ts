@@ -1,0 +1,226 @@
+/** Partners, products, connections, points of delivery, contracts and billing objects. */
+import { bigserial, boolean, index, pgTable, text } from 'drizzle-orm/pg-core'
+import { day } from './columns'
+
+export const partners = pgTable(
+  'partners',
+  {
+    businessPartner: text().primaryKey(),
+    companyCode: text().notNull(),
+    name1: text().notNull(),
+    name2: text().notNull().default(''),
+    street: text(),
+    houseNumber: text(),
+    houseNumberSuffix: text(),
+    postalCode: text(),
+    city: text(),
+    mail: text(),
+    phone: text(),
+  },
+  (t) => [index().on(t.companyCode)],
+)
+
+export const products = pgTable('products', {
+  product: text().primaryKey(),
+  companyCode: text().notNull(),
+  name: text().notNull(),
+  productVersion: text().notNull(),
+})
+
+export const productTariffAssignments = pgTable(
+  'product_tariff_assignments',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    companyCode: text().notNull(),
+    product: text()
+      .notNull()
+      .references(() => products.product),
+    supplySegment: text().notNull(),
+    tariffComponent: text().notNull(),
+    active: boolean().notNull().default(true),
+  },
+  (t) => [index().on(t.product)],
+)
+
+export const connections = pgTable(
+  'connections',
+  {
+    connection: text().primaryKey(),
+    companyCode: text().notNull(),
+    parentConnection: text(),
+    /** The top-level connection (property) this one belongs to; itself for a property. */
+    propertyConnection: text().notNull(),
+    name1: text().notNull(),
+    name2: text().notNull().default(''),
+    street: text().notNull(),
+    houseNumber: text().notNull(),
+    houseNumberSuffix: text(),
+    postalCode: text().notNull(),
+    city: text().notNull(),
+  },
+  (t) => [
+    // the default order of connections-search (name1, name2, connection): pages without a sort
+    index().on(t.companyCode, t.name1, t.name2, t.connection),
+    index().on(t.parentConnection),
+    index().on(t.propertyConnection),
+  ],
+)
+
+export const connectionFeatures = pgTable(
+  'connection_features',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    connection: text()
+      .notNull()
+      .references(() => connections.connection, { onDelete: 'cascade' }),
+    /** The feature code (HW active, HE owner partner …); the wire name of section 3. */
+    connectionAttributes: text().notNull(),
+    value: text(),
+    from: day(),
+    until: day(),
+  },
+  (t) => [
+    index().on(t.connection),
+    index().on(t.connectionAttributes, t.value),
+    // visiblePartner: the features that name a partner
+    index().on(t.value),
+  ],
+)
+
+/** Coded master data of a connection or a point of delivery (PR product, HF, WF, GNA …). */
+export const objectAttributes = pgTable(
+  'object_attributes',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    companyCode: text().notNull(),
+    propertyConnection: text().notNull(),
+    objectType: text().notNull(),
+    objectKey: text().notNull(),
+    name: text().notNull(),
+    value: text().notNull(),
+  },
+  (t) => [index().on(t.objectType, t.objectKey)],
+)
+
+export const pointsOfDelivery = pgTable(
+  'points_of_delivery',
+  {
+    pointOfDelivery: text().primaryKey(),
+    companyCode: text().notNull(),
+    propertyConnection: text().notNull(),
+    connection: text()
+      .notNull()
+      .references(() => connections.connection),
+    reference: text().notNull(),
+    street: text().notNull(),
+    houseNumber: text().notNull(),
+    houseNumberSuffix: text(),
+    position: text(),
+    locationAddendum: text(),
+  },
+  (t) => [index().on(t.connection), index().on(t.propertyConnection)],
+)
+
+/** Links of a connection or point of delivery to contracts, partners (contacts) and billing objects. */
+export const objectRelations = pgTable(
+  'object_relations',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    companyCode: text().notNull(),
+    propertyConnection: text().notNull(),
+    sourceType: text().notNull(),
+    sourceKey: text().notNull(),
+    targetType: text().notNull(),
+    targetKey: text().notNull(),
+    role: text(),
+    from: day(),
+    until: day(),
+  },
+  (t) => [
+    index().on(t.sourceType, t.sourceKey),
+    // visiblePartner: the relations that name a partner
+    index().on(t.targetType, t.targetKey),
+  ],
+)
+
+export const contractAccounts = pgTable(
+  'contract_accounts',
+  {
+    contractAccount: text().primaryKey(),
+    companyCode: text().notNull(),
+    propertyConnection: text().notNull(),
+    businessPartner: text().notNull(),
+    reference: text().notNull(),
+    contractAccountType: text().notNull(),
+  },
+  (t) => [index().on(t.propertyConnection)],
+)
+
+export const contracts = pgTable(
+  'contracts',
+  {
+    key: text().primaryKey(),
+    companyCode: text().notNull(),
+    propertyConnection: text().notNull(),
+    pointOfDelivery: text()
+      .notNull()
+      .references(() => pointsOfDelivery.pointOfDelivery),
+    contractAccount: text()
+      .notNull()
+      .references(() => contractAccounts.contractAccount),
+    businessPartner: text().notNull(),
+    contractStatus: text().notNull(),
+    externalNumber: text(),
+    from: day().notNull(),
+    until: day(),
+  },
+  (t) => [
+    index().on(t.pointOfDelivery),
+    index().on(t.propertyConnection),
+    // visiblePartner: the contracts of a partner
+    index().on(t.businessPartner),
+  ],
+)
+
+export const contractTariffs = pgTable(
+  'contract_tariffs',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    contract: text()
+      .notNull()
+      .references(() => contracts.key, { onDelete: 'cascade' }),
+    tariffComponent: text().notNull(),
+    billingVoucher: text(),
+    from: day(),
+    until: day(),
+  },
+  (t) => [index().on(t.contract)],
+)
+
+export const contractFeatures = pgTable(
+  'contract_features',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    contract: text()
+      .notNull()
+      .references(() => contracts.key, { onDelete: 'cascade' }),
+    contractAttribute: text().notNull(),
+    value: text(),
+    from: day(),
+    until: day(),
+  },
+  (t) => [index().on(t.contract)],
+)
+
+export const billingObjects = pgTable(
+  'billing_objects',
+  {
+    key: text().primaryKey(),
+    companyCode: text().notNull(),
+    propertyConnection: text().notNull(),
+    pointOfDelivery: text()
+      .notNull()
+      .references(() => pointsOfDelivery.pointOfDelivery),
+  },
+  (t) => [index().on(t.pointOfDelivery)],
+)
