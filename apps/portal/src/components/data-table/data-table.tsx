@@ -9,14 +9,10 @@ import Table from '@mui/material/Table'
 import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
 import TableContainer from '@mui/material/TableContainer'
-import TableHead from '@mui/material/TableHead'
-import TablePagination from '@mui/material/TablePagination'
 import TableRow from '@mui/material/TableRow'
-import TableSortLabel from '@mui/material/TableSortLabel'
 import { useTheme, type SxProps, type Theme } from '@mui/material/styles'
-import { EMPTY_LIST_MESSAGE, PAGE_SIZE_OPTIONS, type ExportColumn } from '@portal/domain'
+import { EMPTY_LIST_MESSAGE, PAGE_SIZE_OPTIONS } from '@portal/domain'
 import {
-  flexRender,
   getCoreRowModel,
   useReactTable,
   type ColumnDef,
@@ -27,255 +23,43 @@ import {
   useEffect,
   useId,
   useMemo,
-  useReducer,
   useRef,
   useState,
   type MouseEvent,
   type ReactNode,
-  type RefObject,
 } from 'react'
 import { useTranslation } from 'react-i18next'
-import { NavigationType, useLocation, useNavigationType, useSearchParams } from 'react-router'
 import { visuallyHidden } from '../visually-hidden'
+import { tableExportOf } from './data-table-export'
+import { DataTableHead } from './data-table-head'
+import { DataTablePagination } from './data-table-pagination'
 import {
-  ALL_ITEMS,
   applyOptions,
-  createDataTableState,
   dataTableReducer,
   displayText,
-  exportValue,
   type DataTableAction,
   type DataTableConfig,
-  type DataTableField,
   type DataTableGroup,
-  type DataTableOptions,
-  type DataTableState,
-  type SelectStrategy,
 } from './data-table-state'
+import { stickyStyle } from './data-table-sticky'
+import { useLocalStore, useUrlStore } from './data-table-store'
+import {
+  DETAIL_COLUMN,
+  type DataTableColumn,
+  type DataTableProps,
+  type TableStore,
+} from './data-table-types'
 import { TableExportButton } from './table-export-button'
 import type { TableExport } from './table-export-menu'
 import { TableSearchField } from './table-search-field'
-import { readTableOptions, writeTableOptions } from './table-url-state'
+import { useHorizontalOverflow } from './use-horizontal-overflow'
 
-export type DataTableColumn<Row> = DataTableField<Row> & {
-  header: string
-  /** Renders the cell; defaults to the column's displayed text. */
-  cell?: (row: Row) => ReactNode
-  align?: 'left' | 'center' | 'right'
-  /**
-   * The cell that names the row: it is the row header for screen readers and, with `rowHref` or
-   * `onRowClick`, holds the link. Defaults to the first column. As the first column it stays at
-   * the left edge while a wide table scrolls sideways.
-   */
-  primary?: boolean
-  /** The row's actions (buttons): the last column, kept at the right edge while the table scrolls. */
-  actions?: boolean
-  /** Not shown as a column, but searched: for what a row shows in its details. */
-  hidden?: boolean
-  width?: number | string
-}
-
-export type DataTableLinkProps = {
-  href: string
-  /** Must reach the rendered anchor: a click anywhere in the row follows it. */
-  className: string
-  children: ReactNode
-}
-
-export type DataTableProps<Row> = {
-  columns: readonly DataTableColumn<Row>[]
-  rows: readonly Row[]
-  getRowId: (row: Row) => string
-  /** Names the table for screen readers; not shown. */
-  caption: string
-  loading?: boolean
-  /** Read once when the table mounts; with `stateKey`, the defaults the address leaves out. */
-  initialOptions?: Partial<DataTableOptions>
-  /**
-   * Keeps page, page size, sort and search in the address (`?units.page=2&units.q=…`), so that
-   * back, links and reloads show the table as it was left. Each table of a page needs its own key;
-   * '' leaves the parameters bare (`?page=2`), for a page with one table.
-   */
-  stateKey?: string
-  itemsPerPageOptions?: readonly number[]
-  mustSort?: boolean
-  multiSort?: boolean
-  /** Shows a checkbox per row; 'page' and 'all' add a select-all checkbox. */
-  selectStrategy?: SelectStrategy
-  initialSelected?: Iterable<string>
-  onSelectionChange?: (selected: ReadonlySet<string>) => void
-  /** Makes the primary cell a link to this address; a click anywhere in the row follows it. */
-  rowHref?: (row: Row) => string
-  /** Renders the row link, e.g. with the router's link component; defaults to an MUI Link. */
-  renderLink?: (props: DataTableLinkProps) => ReactNode
-  /** Without `rowHref`: makes the primary cell a button; a click anywhere in the row presses it. */
-  onRowClick?: (row: Row) => void
-  /**
-   * What a row shows below itself when opened: the fields that do not fit as columns. Adds a
-   * toggle button to the actions column (or a column of its own).
-   */
-  renderDetail?: (row: Row) => ReactNode
-  searchable?: boolean
-  searchLabel?: string
-  /**
-   * Issue 16: offers "Exportieren" (CSV, XLSX) of the rows the table holds, with its search and
-   * sort applied, all pages; the name heads the sheet and the file. Exported are the shown columns
-   * and the hidden ones (what a row shows in its details), not the actions.
-   */
-  exportName?: string
-  emptyText?: string
-  loadingText?: string
-  hideFooter?: boolean
-  size?: 'small' | 'medium'
-}
-
-type TableStore = {
-  state: DataTableState
-  dispatch: (action: DataTableAction) => void
-  /**
-   * Changes when the state was replaced from outside (back or forward in the history): the search
-   * field then shows the search of the address, even a keystroke it sent a moment before.
-   */
-  externalChange?: string
-}
+export type { DataTableColumn, DataTableLinkProps, DataTableProps } from './data-table-types'
 
 const ROW_LINK_CLASS = 'DataTable-rowLink'
-const DETAIL_COLUMN = '__detail'
 const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"], [role="checkbox"]'
 
 const linkedRowSx: SxProps<Theme> = { cursor: 'pointer' }
-
-/**
- * A cell that stays in view while the table scrolls sideways; it needs a background of its own,
- * which takes on the row's hover and selection tint.
- */
-function stickyStyle(theme: Theme, side: 'left' | 'right', edge: boolean, header: boolean) {
-  const tint = (color: string) => ({ backgroundImage: `linear-gradient(${color}, ${color})` })
-  return {
-    position: 'sticky',
-    [side]: 0,
-    // on a phone the row's name wraps, so that the columns between the sticky ones keep room
-    ...(side === 'left'
-      ? {
-          [theme.breakpoints.down('sm')]: {
-            minWidth: '7em',
-            maxWidth: '50vw',
-            // a header keeps its word whole; a cell breaks a word only when the word alone is wider
-            // than the column (German compounds such as "Dienstleistungspauschale"), hyphenated
-            // where the browser has the German dictionary
-            ...(header ? {} : { overflowWrap: 'break-word', hyphens: 'auto' }),
-          },
-        }
-      : {}),
-    zIndex: 1,
-    backgroundColor: theme.palette.background.paper,
-    '.MuiTableRow-hover:hover > &': tint(theme.palette.action.hover),
-    '.Mui-selected > &': tint(theme.palette.action.selected),
-    // a line on the inner edge shows that columns pass beneath while the table scrolls
-    ...(edge
-      ? { boxShadow: `inset ${side === 'left' ? -1 : 1}px 0 0 ${theme.palette.divider}` }
-      : {}),
-  } as const
-}
-
-/** §9 reflow: the pager wraps onto a second line on a phone instead of hiding its buttons. */
-const paginationSx: SxProps<Theme> = {
-  overflow: 'visible',
-  '& .MuiTablePagination-toolbar': {
-    flexWrap: 'wrap',
-    justifyContent: 'flex-end',
-    columnGap: 1,
-    rowGap: 0.5,
-    px: { xs: 0, sm: 2 },
-  },
-  '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
-  '& .MuiTablePagination-input': { ml: 1, mr: { xs: 0, sm: 4 } },
-  '& .MuiTablePagination-actions': { ml: { xs: 0, sm: 2.5 } },
-}
-
-function pageSizeChoices(options: readonly number[], current: number): number[] {
-  const sizes = new Set([...options, current])
-  const all = sizes.delete(ALL_ITEMS)
-  return [...[...sizes].sort((a, b) => a - b), ...(all ? [ALL_ITEMS] : [])]
-}
-
-function configOf<Row>(props: DataTableProps<Row>): DataTableConfig {
-  return {
-    mustSort: props.mustSort ?? false,
-    multiSort: props.multiSort ?? false,
-    selectStrategy: props.selectStrategy,
-  }
-}
-
-/** The table state in the component. */
-function useLocalStore<Row>(props: DataTableProps<Row>): TableStore {
-  const config = configOf(props)
-  const [state, dispatch] = useReducer(
-    (current: DataTableState, action: DataTableAction) => dataTableReducer(current, action, config),
-    null,
-    () => createDataTableState(props.initialOptions, props.initialSelected),
-  )
-  return { state, dispatch }
-}
-
-/**
- * The table state in the address: page, size, sort and search are search parameters, grouping and
- * selection stay in the component. Typing a search replaces the history entry; a page, a size or
- * a sort adds one, so that back returns to it.
- */
-function useUrlStore<Row>(props: DataTableProps<Row>, stateKey: string): TableStore {
-  const config = configOf(props)
-  const [params, setParams] = useSearchParams()
-  const [initial] = useState(() =>
-    createDataTableState(props.initialOptions, props.initialSelected),
-  )
-  const [local, setLocal] = useState({ groupBy: initial.groupBy, selected: initial.selected })
-  const sortable = new Set(
-    props.columns
-      .filter((column) => column.sortable !== false && !column.hidden)
-      .map((column) => column.key),
-  )
-  const state: DataTableState = {
-    ...readTableOptions(params, stateKey, initial, sortable),
-    ...local,
-  }
-  const dispatch = (action: DataTableAction) => {
-    const next = dataTableReducer(state, action, config)
-    if (next.groupBy !== state.groupBy || next.selected !== state.selected) {
-      setLocal({ groupBy: next.groupBy, selected: next.selected })
-    }
-    if (
-      next.page !== state.page ||
-      next.itemsPerPage !== state.itemsPerPage ||
-      next.sortBy !== state.sortBy ||
-      next.search !== state.search
-    ) {
-      setParams((current) => writeTableOptions(current, stateKey, next, initial), {
-        replace: action.type === 'setSearch' || action.type === 'clampPage',
-        preventScrollReset: true,
-      })
-    }
-  }
-  const location = useLocation()
-  const externalChange = useNavigationType() === NavigationType.Pop ? location.key : undefined
-  return { state, dispatch, externalChange }
-}
-
-/** Whether the element's content is wider than the element, measured again as either resizes. */
-function useHorizontalOverflow(ref: RefObject<HTMLElement | null>): boolean {
-  const [overflowing, setOverflowing] = useState(false)
-  useEffect(() => {
-    const element = ref.current
-    if (!element || typeof ResizeObserver === 'undefined') return
-    const measure = () => setOverflowing(element.scrollWidth > element.clientWidth + 1)
-    const observer = new ResizeObserver(measure)
-    observer.observe(element)
-    if (element.firstElementChild) observer.observe(element.firstElementChild)
-    measure()
-    return () => observer.disconnect()
-  }, [ref])
-  return overflowing
-}
 
 function LocalDataTable<Row>(props: DataTableProps<Row>) {
   return <DataTableContent {...props} store={useLocalStore(props)} />
@@ -603,33 +387,10 @@ function DataTableContent<Row>({
     return <TableBody>{tableRows.map(renderRow)}</TableBody>
   }
 
-  const allLabel = t('dataTable.all', 'Alle')
-
-  const exportedTable = (): TableExport => {
-    const exported = fields.filter((field) => !field.actions && field.key !== DETAIL_COLUMN)
-    // a unit per row gets a column of its own right after its numbers
-    const columns = exported.flatMap((field): TableExport['columns'] => {
-      const unit = field.exportUnit
-      const column: ExportColumn = {
-        header: typeof unit === 'string' ? `${field.header} (${unit})` : field.header,
-        kind: field.exportAs ?? 'text',
-        ...(field.exportDigits === undefined ? {} : { digits: field.exportDigits }),
-      }
-      return typeof unit === 'function'
-        ? [column, { header: t('dataTable.unitOf', { column: field.header }), kind: 'text' }]
-        : [column]
-    })
-    return {
-      name: exportName ?? caption,
-      columns,
-      rows: view.filteredRows.map((row) =>
-        exported.flatMap((field) => {
-          const value = exportValue(row, field)
-          return typeof field.exportUnit === 'function' ? [value, field.exportUnit(row)] : [value]
-        }),
-      ),
-    }
-  }
+  const exportedTable = (): TableExport =>
+    tableExportOf(fields, view.filteredRows, exportName ?? caption, (column) =>
+      t('dataTable.unitOf', { column }),
+    )
 
   return (
     <Box sx={{ minWidth: 0 }}>
@@ -689,104 +450,27 @@ function DataTableContent<Row>({
           <Box component="caption" sx={visuallyHidden}>
             {caption}
           </Box>
-          <TableHead>
-            {table.getHeaderGroups().map((headerGroup) => (
-              <TableRow key={headerGroup.id}>
-                {selectStrategy && (
-                  <TableCell padding="checkbox">
-                    {selectStrategy === 'single' ? (
-                      <Box component="span" sx={visuallyHidden}>
-                        {t('dataTable.selection', 'Auswahl')}
-                      </Box>
-                    ) : (
-                      <Checkbox
-                        checked={scopeIds.length > 0 && selectedInScope === scopeIds.length}
-                        indeterminate={selectedInScope > 0 && selectedInScope < scopeIds.length}
-                        disabled={loading || scopeIds.length === 0}
-                        onChange={() => update({ type: 'toggleAll', pageIds, allIds })}
-                        slotProps={{
-                          input: { 'aria-label': t('dataTable.selectAll', 'Alle auswählen') },
-                        }}
-                      />
-                    )}
-                  </TableCell>
-                )}
-                {headerGroup.headers.map((header) => {
-                  const column = columnByKey.get(header.column.id)
-                  const sorted = header.column.getIsSorted()
-                  const label = flexRender(header.column.columnDef.header, header.getContext())
-                  return (
-                    <TableCell
-                      key={header.id}
-                      align={column?.align}
-                      sortDirection={sorted}
-                      sx={{
-                        ...(column?.width === undefined ? {} : { width: column.width }),
-                        ...stickySx(header.column.id, true),
-                      }}
-                    >
-                      {column?.sortable !== false ? (
-                        <TableSortLabel
-                          active={sorted !== false}
-                          direction={sorted === false ? 'asc' : sorted}
-                          onClick={() => update({ type: 'toggleSort', key: header.column.id })}
-                        >
-                          {label}
-                        </TableSortLabel>
-                      ) : (
-                        label
-                      )}
-                    </TableCell>
-                  )
-                })}
-              </TableRow>
-            ))}
-          </TableHead>
+          <DataTableHead
+            table={table}
+            columnByKey={columnByKey}
+            selectStrategy={selectStrategy}
+            loading={loading}
+            scopeSize={scopeIds.length}
+            selectedInScope={selectedInScope}
+            onToggleAll={() => update({ type: 'toggleAll', pageIds, allIds })}
+            onToggleSort={(key) => update({ type: 'toggleSort', key })}
+            stickySx={stickySx}
+          />
           {body()}
         </Table>
       </TableContainer>
       {!hideFooter && (
-        <TablePagination
-          component="div"
-          sx={paginationSx}
-          count={view.total}
-          page={view.page - 1}
-          rowsPerPage={state.itemsPerPage}
-          rowsPerPageOptions={pageSizeChoices(itemsPerPageOptions, state.itemsPerPage).map(
-            (value) => (value === ALL_ITEMS ? { label: allLabel, value } : value),
-          )}
-          onPageChange={(_event, page) =>
-            update({ type: 'setPage', page: page + 1, total: view.total })
-          }
-          onRowsPerPageChange={(event) =>
-            update({
-              type: 'setItemsPerPage',
-              itemsPerPage: Number(event.target.value),
-              total: view.total,
-            })
-          }
-          labelRowsPerPage={t('dataTable.rowsPerPage', 'Zeilen pro Seite')}
-          labelDisplayedRows={({ from, to, count }) =>
-            t('dataTable.displayedRows', '{{from}}–{{to}} von {{count}}', {
-              from,
-              to,
-              count,
-            })
-          }
-          getItemAriaLabel={(type) => {
-            switch (type) {
-              case 'first':
-                return t('dataTable.firstPage', 'Zur ersten Seite')
-              case 'previous':
-                return t('dataTable.previousPage', 'Zur vorherigen Seite')
-              case 'next':
-                return t('dataTable.nextPage', 'Zur nächsten Seite')
-              case 'last':
-                return t('dataTable.lastPage', 'Zur letzten Seite')
-            }
-          }}
-          showFirstButton
-          showLastButton
+        <DataTablePagination
+          total={view.total}
+          page={view.page}
+          itemsPerPage={state.itemsPerPage}
+          itemsPerPageOptions={itemsPerPageOptions}
+          update={update}
         />
       )}
     </Box>

@@ -1,315 +1,51 @@
-import Alert from '@mui/material/Alert'
-import Button from '@mui/material/Button'
 import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
 import Grid from '@mui/material/Grid'
 import MenuItem from '@mui/material/MenuItem'
-import Stack from '@mui/material/Stack'
-import TextField from '@mui/material/TextField'
-import Typography from '@mui/material/Typography'
 import {
-  ambiguousDotReadings,
-  checkLandlordLine,
   ENERGY_CARRIER_CODES,
   energyCarrierLabel,
   FUEL_COST_TYPES,
-  isCo2CostType,
   EXPENSE_LIST_FIELDS,
-  ExpenseInputSchema,
-  formatAmount,
-  formatChangePercent,
   formatDecimal,
-  isImplausible,
-  isVisibleExpense,
-  isZeroTotal,
-  parseGermanDecimal,
-  sameCostTypeLines,
-  storedDecimalAsInput,
   sumAmounts,
-  yearOnYearChange,
   type Expense,
   type ExpenseInput,
   type OperatingCosts,
   type PlausibilityReport,
 } from '@portal/domain'
-import { useQuery } from '@tanstack/react-query'
-import type { TFunction } from 'i18next'
 import { useId, useMemo, useState } from 'react'
-import {
-  Controller,
-  useForm,
-  useWatch,
-  type Control,
-  type FieldErrors,
-  type Resolver,
-} from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { ControlledSelectField } from '../../../components/controlled-select-field'
 import { ControlledTextField } from '../../../components/controlled-text-field'
 import { ControlledDateField } from '../../../components/date-field'
 import { MutationOutcome } from '../../../components/mutation-outcome'
 import { useServerFieldErrors } from '../../../lib/form-errors'
-import { co2SplitQuery } from '../api/co2-split'
 import {
   useSaveExpense,
   useValueList,
   valueListRequest,
   type ExpenseKind,
 } from '../api/operating-costs'
-
-/** The decimal fields of a line: the quantity and the catalogue's amounts. */
-const NUMBER_FIELDS = [
-  'quantity',
-  'amountTransactionCurrency',
-  'apportionableAmount',
-  'amountNet',
-  'amountNetApportionable',
-  'deductibleAmount',
-] as const
-const TEXT_FIELDS = [
-  'tariffComponent',
-  'object',
-  'allocationRef',
-  'key',
-  'from',
-  'until',
-  'unit',
-  'energyCarrier',
-  'note',
-] as const
-const INPUT_FIELDS = [...TEXT_FIELDS, ...NUMBER_FIELDS] as const
-type InputField = (typeof INPUT_FIELDS)[number]
-type EntryForm = { kind: ExpenseKind } & Record<InputField, string>
-
-/** The form shows what is stored, to the last stored digit, so that an untouched field sends nothing. */
-function initialValues(kind: ExpenseKind, costs: OperatingCosts, expense?: Expense): EntryForm {
-  const text = (value: string | null | undefined) => value ?? ''
-  return {
-    kind,
-    tariffComponent: text(expense?.tariffComponent),
-    object: text(expense?.object),
-    allocationRef: text(expense?.allocationRef),
-    key: text(expense?.key),
-    from: expense?.from ?? costs.from,
-    until: expense?.until ?? costs.until,
-    unit: text(expense?.unit),
-    energyCarrier: text(expense?.energyCarrier),
-    note: text(expense?.note),
-    ...(Object.fromEntries(
-      NUMBER_FIELDS.map((field) => [field, storedDecimalAsInput(expense?.[field])]),
-    ) as Record<(typeof NUMBER_FIELDS)[number], string>),
-  }
-}
-
-/** The message of a number with a lone dot: which reading is meant must be asked, not guessed. */
-const AMBIGUOUS = 'ambiguous'
-
-/**
- * German number input (1.234,56) becomes decimal strings; a lone dot ('100.123') is asked about at
- * the field; then the rules of the shared ExpenseInputSchema (§5 required fields and CO2 negative,
- * the amounts' plausibility) give their messages at the fields.
- */
-function entryResolver(t: TFunction): Resolver<EntryForm, unknown, ExpenseInput> {
-  return (values) => {
-    const errors: FieldErrors<EntryForm> = {}
-    const parsed: Record<string, string | null> = {}
-    for (const field of NUMBER_FIELDS) {
-      const text = values[field].trim()
-      const readings = ambiguousDotReadings(text)
-      parsed[field] = text === '' ? null : parseGermanDecimal(text)
-      if (readings) {
-        errors[field] = { type: AMBIGUOUS, message: t('costs.entry.ambiguous', readings) }
-      } else if (text !== '' && parsed[field] === null) {
-        errors[field] = { type: 'format', message: t('costs.entry.invalidNumber') }
-      }
-    }
-    const result = ExpenseInputSchema.safeParse({
-      tariffComponent: values.tariffComponent,
-      object: values.object,
-      allocationRef: values.allocationRef,
-      key: values.key,
-      from: values.from,
-      until: values.until,
-      unit: values.unit.trim() || null,
-      energyCarrier: values.energyCarrier || null,
-      note: values.note.trim() || null,
-      ...parsed,
-      amountTransactionCurrency: parsed.amountTransactionCurrency ?? '',
-      apportionableAmount: parsed.apportionableAmount ?? '',
-    })
-    if (!result.success) {
-      for (const issue of result.error.issues) {
-        const field = issue.path[0] as keyof EntryForm
-        if (!errors[field]) errors[field] = { type: issue.code, message: issue.message }
-      }
-    }
-    return Object.keys(errors).length > 0 || !result.success
-      ? { values: {}, errors }
-      : { values: result.data, errors: {} }
-  }
-}
+import { Co2Deviation } from './co2-deviation'
+import {
+  entryResolver,
+  initialValues,
+  INPUT_FIELDS,
+  questionsBefore,
+  type Confirmations,
+  type EntryForm,
+  type InputField,
+  type NumberField,
+} from './cost-entry-form'
+import { DecimalField } from './decimal-field'
+import { PreviousYearHint } from './previous-year-hint'
+import { SaveActions, type SaveQuestion } from './save-actions'
+import { useCo2Check } from './use-co2-check'
 
 const negated = (value: string) => (value.startsWith('-') ? value.slice(1) : `-${value}`)
-
-/** What the user confirmed by answering the questions before saving (decision 036). */
-type Confirmations = { confirmSecondLine?: true; confirmZeroAmount?: true }
-
-/**
- * Decision 036: what is asked before a line is saved, as the server would ask it: a total of zero
- * and a second line of the cost type for an overlapping period, each only when the save sets it.
- */
-function questionsBefore(
-  t: TFunction,
-  line: ExpenseInput,
-  changed: ReadonlySet<string>,
-  lines: readonly Expense[],
-  nameOf: (tariffComponent: string) => string,
-  editing?: Expense,
-): { texts: string[]; confirmations: Confirmations } {
-  const texts: string[] = []
-  const confirmations: Confirmations = {}
-  if (changed.has('amountTransactionCurrency') && isZeroTotal(line)) {
-    texts.push(t('costs.entry.zeroAmount'))
-    confirmations.confirmZeroAmount = true
-  }
-  const recorded = ['tariffComponent', 'from', 'until'].some((field) => changed.has(field))
-    ? sameCostTypeLines(lines, { ...line, guid: editing?.guid })
-    : []
-  if (recorded.length > 0) {
-    texts.push(
-      t('costs.entry.secondLine', {
-        name: nameOf(line.tariffComponent),
-        amount: formatAmount(sumAmounts(recorded.map((r) => r.amountTransactionCurrency))),
-      }),
-    )
-    confirmations.confirmSecondLine = true
-  }
-  return { texts, confirmations }
-}
-
-/** A decimal input; for a lone dot it offers both readings as buttons at the field. */
-function DecimalField({
-  name,
-  control,
-  label,
-  required = false,
-  onChoose,
-}: {
-  name: (typeof NUMBER_FIELDS)[number]
-  control: Control<EntryForm, unknown, ExpenseInput>
-  label: string
-  required?: boolean
-  onChoose: (text: string) => void
-}) {
-  const { t } = useTranslation()
-  return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => {
-        const readings =
-          fieldState.error?.type === AMBIGUOUS ? ambiguousDotReadings(field.value) : null
-        return (
-          <TextField
-            {...field}
-            fullWidth
-            required={required}
-            label={label}
-            error={Boolean(fieldState.error)}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            helperText={
-              fieldState.error && (
-                <>
-                  {fieldState.error.message}
-                  {readings && (
-                    <Stack component="span" direction="row" spacing={1} useFlexGap flexWrap="wrap">
-                      <Button size="small" onClick={() => onChoose(readings.decimal)}>
-                        {t('costs.entry.asDecimal', { value: readings.decimal })}
-                      </Button>
-                      {readings.thousands && (
-                        <Button size="small" onClick={() => onChoose(readings.thousands!)}>
-                          {t('costs.entry.asThousands', { value: readings.thousands })}
-                        </Button>
-                      )}
-                    </Stack>
-                  )}
-                </>
-              )
-            }
-          />
-        )
-      }}
-    />
-  )
-}
-
-/**
- * Issue 16, at entry: last year's amount of the chosen cost type and what this year's lines of the
- * type come to with the typed amount; beyond the threshold a warning that does not block saving.
- */
-function PreviousYearHint({
-  report,
-  costs,
-  kind,
-  tariffComponent,
-  amount,
-  editing,
-}: {
-  report: PlausibilityReport
-  costs: OperatingCosts
-  kind: ExpenseKind
-  tariffComponent: string
-  amount: string
-  /** The line being edited: its stored amount is replaced by the typed one. */
-  editing?: Expense
-}) {
-  const { t } = useTranslation()
-  const previous = report.costTypes.find(
-    (c) => c.list === kind && c.tariffComponent === tariffComponent,
-  )?.previous
-  if (!tariffComponent || previous === null || previous === undefined) return null
-  const lines =
-    kind === 'heating' ? costs.operatingCostsHeatingExpense : costs.operatingCostsWorkingExpense
-  const others = lines.filter(
-    (line) =>
-      isVisibleExpense(line) &&
-      line.tariffComponent === tariffComponent &&
-      line.guid !== editing?.guid,
-  )
-  const typed = parseGermanDecimal(amount.trim())
-  if (typed === null) {
-    return (
-      <Typography variant="body2">
-        {t('costs.previousYear.entryHintPrevious', { previous: formatAmount(previous) })}
-      </Typography>
-    )
-  }
-  const projected = sumAmounts([...others.map((line) => line.amountTransactionCurrency), typed])
-  const change = yearOnYearChange(previous, projected)
-  return (
-    <>
-      <Typography variant="body2">
-        {t('costs.previousYear.entryHint', {
-          previous: formatAmount(previous),
-          current: formatAmount(projected),
-          percent:
-            change.kind === 'change'
-              ? formatChangePercent(change.percent)
-              : t(`costs.previousYear.change.${change.kind}`),
-        })}
-      </Typography>
-      <div role="status">
-        {isImplausible(change, report.thresholdPercent) && (
-          <Alert severity="warning" sx={{ mt: 1 }}>
-            {t('costs.previousYear.entryWarning', { threshold: report.thresholdPercent })}
-          </Alert>
-        )}
-      </div>
-    </>
-  )
-}
 
 /**
  * Add or edit a cost line: cost type, object, relation and key from the value lists (§7), the
@@ -367,34 +103,9 @@ export function CostEntryDialog({
   const objects = (perCostType.data ?? []).filter((e) => e.obj === 'OBJEKT')
   const keys = (perCostType.data ?? []).filter((e) => e.obj === 'SCHLUESSEL')
 
-  const [question, setQuestion] = useState<{ texts: string[]; send: () => void } | null>(null)
-
-  // decision 032: a landlord's CO2 line is checked against the server's split before it is sent
-  const isCo2Line = kind === 'heating' && isCo2CostType(tariffComponent)
-  const split = useQuery({
-    ...co2SplitQuery(costs.operatingCostsDistribution),
-    enabled: isCo2Line,
-  })
-  const typedGross = parseGermanDecimal(grossAmount.trim())
-  const co2Check =
-    isCo2Line && split.data?.landlordAmount != null && typedGross !== null
-      ? checkLandlordLine(
-          sumAmounts([
-            ...costs.operatingCostsHeatingExpense
-              .filter((line) => isCo2CostType(line.tariffComponent) && line.guid !== expense?.guid)
-              .map((line) => line.amountTransactionCurrency),
-            typedGross,
-          ]),
-          split.data.landlordAmount,
-        )
-      : null
-  // as on the server: only a new line, or a change of its amount or cost type, is checked
-  const co2Touched =
-    !expense ||
-    grossAmount !== initial.amountTransactionCurrency ||
-    tariffComponent !== initial.tariffComponent
-  const co2Mismatch = co2Check !== null && !co2Check.matches
-  const co2Differs = co2Touched && co2Mismatch
+  const [question, setQuestion] = useState<SaveQuestion | null>(null)
+  const co2 = useCo2Check({ costs, kind, tariffComponent, grossAmount, initial, expense })
+  const co2Differs = co2.differs
   const [co2Reason, setCo2Reason] = useState('')
   const [co2ReasonMissing, setCo2ReasonMissing] = useState(false)
   /** The reason goes with the line when it differs from the split; the server keeps it. */
@@ -459,7 +170,7 @@ export function CostEntryDialog({
       {...props}
     />
   )
-  const decimal = (name: (typeof NUMBER_FIELDS)[number], labelKey: string, required = false) => (
+  const decimal = (name: NumberField, labelKey: string, required = false) => (
     <DecimalField
       name={name}
       control={control}
@@ -474,40 +185,33 @@ export function CostEntryDialog({
     options: { key: string; name: string }[],
     props: { onPick?: () => void; disabled?: boolean; helperText?: string } = {},
   ) => (
-    <Controller
+    <ControlledSelectField
       name={name}
       control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          onChange={(event) => {
-            field.onChange(event)
-            props.onPick?.()
-          }}
-          select
-          fullWidth
-          required
-          disabled={props.disabled}
-          label={t(`costs.entry.${labelKey}`)}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ?? props.helperText}
-          // a fixed field's explanation must stay readable (axe colour contrast), not greyed out
-          slotProps={{
-            formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
-          }}
-        >
-          {options.map((option) => (
-            <MenuItem key={option.key} value={option.key}>
-              {option.name}
-            </MenuItem>
-          ))}
-          {/* keeps an edited line's value selectable before the lists have loaded */}
-          {field.value && !options.some((o) => o.key === field.value) && (
-            <MenuItem value={field.value}>{field.value}</MenuItem>
-          )}
-        </TextField>
-      )}
-    />
+      onPick={props.onPick}
+      required
+      disabled={props.disabled}
+      label={t(`costs.entry.${labelKey}`)}
+      helperText={props.helperText}
+      // a fixed field's explanation must stay readable (axe colour contrast), not greyed out
+      slotProps={{
+        formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
+      }}
+    >
+      {(value) => [
+        ...options.map((option) => (
+          <MenuItem key={option.key} value={option.key}>
+            {option.name}
+          </MenuItem>
+        )),
+        // keeps an edited line's value selectable before the lists have loaded
+        typeof value === 'string' && value && !options.some((o) => o.key === value) && (
+          <MenuItem key={value} value={value}>
+            {value}
+          </MenuItem>
+        ),
+      ]}
+    </ControlledSelectField>
   )
 
   return (
@@ -593,28 +297,20 @@ export function CostEntryDialog({
           <Grid size={{ xs: 12, sm: 6 }}>{text('unit', 'unit')}</Grid>
           {FUEL_COST_TYPES.includes(tariffComponent) && (
             <Grid size={{ xs: 12, sm: 6 }}>
-              <Controller
+              <ControlledSelectField
                 name="energyCarrier"
                 control={control}
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    select
-                    fullWidth
-                    label={t('costs.entry.energyCarrier')}
-                    error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message ?? t('costs.entry.energyCarrierHelp')}
-                    slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-                  >
-                    <MenuItem value="">{t('costs.entry.energyCarrierNone')}</MenuItem>
-                    {ENERGY_CARRIER_CODES.map((code) => (
-                      <MenuItem key={code} value={code}>
-                        {energyCarrierLabel(code)}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
+                label={t('costs.entry.energyCarrier')}
+                helperText={t('costs.entry.energyCarrierHelp')}
+                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              >
+                <MenuItem value="">{t('costs.entry.energyCarrierNone')}</MenuItem>
+                {ENERGY_CARRIER_CODES.map((code) => (
+                  <MenuItem key={code} value={code}>
+                    {energyCarrierLabel(code)}
+                  </MenuItem>
+                ))}
+              </ControlledSelectField>
             </Grid>
           )}
           <Grid size={{ xs: 12, sm: 6 }}>
@@ -635,46 +331,26 @@ export function CostEntryDialog({
               />
             </Grid>
           )}
-          {co2Mismatch && (
+          {co2.mismatch && co2.check && (
             <Grid size={12}>
-              <Alert
-                severity="warning"
-                action={
-                  <Button
-                    color="inherit"
-                    size="small"
-                    onClick={() => {
-                      const expected = formatDecimal(
-                        sumAmounts([typedGross!, negated(co2Check.difference)]),
-                        2,
-                      )
-                      setValue('amountTransactionCurrency', expected, { shouldValidate: true })
-                      setValue('apportionableAmount', expected, { shouldValidate: true })
-                    }}
-                  >
-                    {t('costs.entry.co2TakeExpected')}
-                  </Button>
-                }
-              >
-                {t('costs.entry.co2Differs', { expected: formatAmount(co2Check.expected) })}
-              </Alert>
-              {co2Differs && (
-                <TextField
-                  fullWidth
-                  required
-                  multiline
-                  sx={{ mt: 2 }}
-                  label={t('costs.entry.co2Reason')}
-                  value={co2Reason}
-                  onChange={(event) => {
-                    setCo2Reason(event.target.value)
-                    setCo2ReasonMissing(false)
-                  }}
-                  error={co2ReasonMissing}
-                  helperText={co2ReasonMissing ? t('costs.entry.co2ReasonMissing') : undefined}
-                  slotProps={{ htmlInput: { maxLength: 500 } }}
-                />
-              )}
+              <Co2Deviation
+                expected={co2.check.expected}
+                onTakeExpected={() => {
+                  const expected = formatDecimal(
+                    sumAmounts([co2.typedGross!, negated(co2.check!.difference)]),
+                    2,
+                  )
+                  setValue('amountTransactionCurrency', expected, { shouldValidate: true })
+                  setValue('apportionableAmount', expected, { shouldValidate: true })
+                }}
+                askReason={co2Differs}
+                reason={co2Reason}
+                reasonMissing={co2ReasonMissing}
+                onReasonChange={(reason) => {
+                  setCo2Reason(reason)
+                  setCo2ReasonMissing(false)
+                }}
+              />
             </Grid>
           )}
           <Grid size={{ xs: 12, sm: 6 }}>{decimal('amountNet', 'net')}</Grid>
@@ -686,22 +362,15 @@ export function CostEntryDialog({
         </Grid>
         <MutationOutcome error={unshownError} />
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={save.isPending}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" form="cost-entry" variant="contained" loading={save.isPending}>
-          {t('costs.entry.save')}
-        </Button>
-      </DialogActions>
-      <ConfirmDialog
-        open={question !== null}
-        title={t('costs.entry.confirmTitle')}
-        text={question?.texts.join(' ') ?? ''}
-        confirmLabel={t('costs.entry.confirmSave')}
+      <SaveActions
+        form="cost-entry"
+        saveLabel={t('costs.entry.save')}
         pending={save.isPending}
-        onConfirm={() => question?.send()}
-        onClose={() => setQuestion(null)}
+        onClose={onClose}
+        question={question}
+        questionTitle={t('costs.entry.confirmTitle')}
+        questionConfirmLabel={t('costs.entry.confirmSave')}
+        onDismissQuestion={() => setQuestion(null)}
       />
     </Dialog>
   )

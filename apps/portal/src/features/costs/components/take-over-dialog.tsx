@@ -1,6 +1,4 @@
-import Button from '@mui/material/Button'
 import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogContentText from '@mui/material/DialogContentText'
 import DialogTitle from '@mui/material/DialogTitle'
@@ -27,10 +25,10 @@ import {
 } from '@portal/domain'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { MutationOutcome } from '../../../components/mutation-outcome'
 import { useAddExpenses, type ExpenseKind } from '../api/operating-costs'
 import type { RelationNames } from '../api/relation-names'
+import { SaveActions, type SaveQuestion } from './save-actions'
 
 type Amounts = { gross: string; apportionable: string }
 type LineErrors = Partial<Record<keyof Amounts, string>>
@@ -102,7 +100,7 @@ export function TakeOverDialog({
   )
   const [errors, setErrors] = useState<LineErrors[]>([])
   const [nothing, setNothing] = useState(false)
-  const [question, setQuestion] = useState<{ texts: string[]; send: () => void } | null>(null)
+  const [question, setQuestion] = useState<SaveQuestion | null>(null)
   const save = useAddExpenses(costs.operatingCostsDistribution)
 
   const change = (index: number, field: keyof Amounts, value: string) =>
@@ -256,22 +254,15 @@ export function TakeOverDialog({
         </div>
         <MutationOutcome error={save.error} />
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={save.isPending}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" form="take-over" variant="contained" loading={save.isPending}>
-          {t('costs.takeOver.confirm')}
-        </Button>
-      </DialogActions>
-      <ConfirmDialog
-        open={question !== null}
-        title={t('costs.takeOver.confirmTitle')}
-        text={question?.texts.join(' ') ?? ''}
-        confirmLabel={t('costs.takeOver.confirmSave')}
+      <SaveActions
+        form="take-over"
+        saveLabel={t('costs.takeOver.confirm')}
         pending={save.isPending}
-        onConfirm={() => question?.send()}
-        onClose={() => setQuestion(null)}
+        onClose={onClose}
+        question={question}
+        questionTitle={t('costs.takeOver.confirmTitle')}
+        questionConfirmLabel={t('costs.takeOver.confirmSave')}
+        onDismissQuestion={() => setQuestion(null)}
       />
     </Dialog>
   )

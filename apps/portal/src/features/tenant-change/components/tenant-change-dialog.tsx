@@ -25,6 +25,7 @@ import {
 import { useId, useState } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { ControlledSelectField } from '../../../components/controlled-select-field'
 import { ControlledTextField } from '../../../components/controlled-text-field'
 import { ControlledDateField } from '../../../components/date-field'
 import { ErrorNotice } from '../../../components/error-notice'
@@ -161,49 +162,32 @@ export function TenantChangeDialog({
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <Controller
+              <ControlledSelectField
                 name="salutation"
                 control={control}
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    select
-                    fullWidth
-                    required
-                    label={t('tenantChange.field.salutation')}
-                    error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message}
-                  >
-                    {Object.entries(SALUTATIONS).map(([code, text]) => (
-                      <MenuItem key={code} value={code}>
-                        {text}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
+                required
+                label={t('tenantChange.field.salutation')}
+              >
+                {Object.entries(SALUTATIONS).map(([code, text]) => (
+                  <MenuItem key={code} value={code}>
+                    {text}
+                  </MenuItem>
+                ))}
+              </ControlledSelectField>
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <Controller
+              <ControlledSelectField
                 name="title"
                 control={control}
-                render={({ field }) => (
-                  <TextField
-                    {...field}
-                    value={field.value ?? ''}
-                    select
-                    fullWidth
-                    label={t('tenantChange.field.title')}
-                  >
-                    <MenuItem value="">{t('tenantChange.noTitle')}</MenuItem>
-                    {Object.entries(TITLES).map(([code, text]) => (
-                      <MenuItem key={code} value={code}>
-                        {text}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
+                label={t('tenantChange.field.title')}
+              >
+                <MenuItem value="">{t('tenantChange.noTitle')}</MenuItem>
+                {Object.entries(TITLES).map(([code, text]) => (
+                  <MenuItem key={code} value={code}>
+                    {text}
+                  </MenuItem>
+                ))}
+              </ControlledSelectField>
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>{text('NAME1', nameLabel(1), { required: true })}</Grid>
             <Grid size={{ xs: 12, sm: 6 }}>{text('NAME2', nameLabel(2), { required: true })}</Grid>

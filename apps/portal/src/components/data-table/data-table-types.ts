@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react'
+import type {
+  DataTableAction,
+  DataTableField,
+  DataTableOptions,
+  DataTableState,
+  SelectStrategy,
+} from './data-table-state'
+
+export type DataTableColumn<Row> = DataTableField<Row> & {
+  header: string
+  /** Renders the cell; defaults to the column's displayed text. */
+  cell?: (row: Row) => ReactNode
+  align?: 'left' | 'center' | 'right'
+  /**
+   * The cell that names the row: it is the row header for screen readers and, with `rowHref` or
+   * `onRowClick`, holds the link. Defaults to the first column. As the first column it stays at
+   * the left edge while a wide table scrolls sideways.
+   */
+  primary?: boolean
+  /** The row's actions (buttons): the last column, kept at the right edge while the table scrolls. */
+  actions?: boolean
+  /** Not shown as a column, but searched: for what a row shows in its details. */
+  hidden?: boolean
+  width?: number | string
+}
+
+export type DataTableLinkProps = {
+  href: string
+  /** Must reach the rendered anchor: a click anywhere in the row follows it. */
+  className: string
+  children: ReactNode
+}
+
+export type DataTableProps<Row> = {
+  columns: readonly DataTableColumn<Row>[]
+  rows: readonly Row[]
+  getRowId: (row: Row) => string
+  /** Names the table for screen readers; not shown. */
+  caption: string
+  loading?: boolean
+  /** Read once when the table mounts; with `stateKey`, the defaults the address leaves out. */
+  initialOptions?: Partial<DataTableOptions>
+  /**
+   * Keeps page, page size, sort and search in the address (`?units.page=2&units.q=…`), so that
+   * back, links and reloads show the table as it was left. Each table of a page needs its own key;
+   * '' leaves the parameters bare (`?page=2`), for a page with one table.
+   */
+  stateKey?: string
+  itemsPerPageOptions?: readonly number[]
+  mustSort?: boolean
+  multiSort?: boolean
+  /** Shows a checkbox per row; 'page' and 'all' add a select-all checkbox. */
+  selectStrategy?: SelectStrategy
+  initialSelected?: Iterable<string>
+  onSelectionChange?: (selected: ReadonlySet<string>) => void
+  /** Makes the primary cell a link to this address; a click anywhere in the row follows it. */
+  rowHref?: (row: Row) => string
+  /** Renders the row link, e.g. with the router's link component; defaults to an MUI Link. */
+  renderLink?: (props: DataTableLinkProps) => ReactNode
+  /** Without `rowHref`: makes the primary cell a button; a click anywhere in the row presses it. */
+  onRowClick?: (row: Row) => void
+  /**
+   * What a row shows below itself when opened: the fields that do not fit as columns. Adds a
+   * toggle button to the actions column (or a column of its own).
+   */
+  renderDetail?: (row: Row) => ReactNode
+  searchable?: boolean
+  searchLabel?: string
+  /**
+   * Issue 16: offers "Exportieren" (CSV, XLSX) of the rows the table holds, with its search and
+   * sort applied, all pages; the name heads the sheet and the file. Exported are the shown columns
+   * and the hidden ones (what a row shows in its details), not the actions.
+   */
+  exportName?: string
+  emptyText?: string
+  loadingText?: string
+  hideFooter?: boolean
+  size?: 'small' | 'medium'
+}
+
+export type TableStore = {
+  state: DataTableState
+  dispatch: (action: DataTableAction) => void
+  /**
+   * Changes when the state was replaced from outside (back or forward in the history): the search
+   * field then shows the search of the address, even a keystroke it sent a moment before.
+   */
+  externalChange?: string
+}
+
+/** The key of the column a table adds for the detail toggle when it has no actions column. */
+export const DETAIL_COLUMN = '__detail'

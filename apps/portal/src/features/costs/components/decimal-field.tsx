@@ -1,0 +1,63 @@
+import Button from '@mui/material/Button'
+import Stack from '@mui/material/Stack'
+import TextField from '@mui/material/TextField'
+import { ambiguousDotReadings, type ExpenseInput } from '@portal/domain'
+import { Controller, type Control } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { AMBIGUOUS, type EntryForm, type NumberField } from './cost-entry-form'
+
+/** A decimal input; for a lone dot it offers both readings as buttons at the field. */
+export function DecimalField({
+  name,
+  control,
+  label,
+  required = false,
+  onChoose,
+}: {
+  name: NumberField
+  control: Control<EntryForm, unknown, ExpenseInput>
+  label: string
+  required?: boolean
+  onChoose: (text: string) => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => {
+        const readings =
+          fieldState.error?.type === AMBIGUOUS ? ambiguousDotReadings(field.value) : null
+        return (
+          <TextField
+            {...field}
+            fullWidth
+            required={required}
+            label={label}
+            error={Boolean(fieldState.error)}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            helperText={
+              fieldState.error && (
+                <>
+                  {fieldState.error.message}
+                  {readings && (
+                    <Stack component="span" direction="row" spacing={1} useFlexGap flexWrap="wrap">
+                      <Button size="small" onClick={() => onChoose(readings.decimal)}>
+                        {t('costs.entry.asDecimal', { value: readings.decimal })}
+                      </Button>
+                      {readings.thousands && (
+                        <Button size="small" onClick={() => onChoose(readings.thousands!)}>
+                          {t('costs.entry.asThousands', { value: readings.thousands })}
+                        </Button>
+                      )}
+                    </Stack>
+                  )}
+                </>
+              )
+            }
+          />
+        )
+      }}
+    />
+  )
+}
