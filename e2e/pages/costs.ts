@@ -47,6 +47,15 @@ export async function openDistribution(page: Page, status: string) {
   await expect(page.getByRole('region', { name: 'Übersicht' })).toContainText(status)
 }
 
+/** "Genehmigen", then the confirming dialog's "Genehmigen" clicked once or twice. */
+export async function approveDistribution(page: Page, confirm: 'click' | 'dblclick') {
+  await page.getByRole('button', { name: 'Genehmigen' }).click()
+  const button = page
+    .getByRole('dialog', { name: 'Verteilung genehmigen' })
+    .getByRole('button', { name: 'Genehmigen' })
+  await (confirm === 'click' ? button.click() : button.dblclick())
+}
+
 /** Picks the first offered entry of each value-list select in the entry dialog. */
 async function chooseFirst(page: Page, label: string) {
   await page.getByRole('dialog').getByRole('combobox', { name: label }).click()

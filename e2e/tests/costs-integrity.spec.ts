@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { checkScreen, DEMO_PASSWORD, expect, field, signIn, test } from '../fixtures'
-import { openDistribution } from '../pages/costs'
-import { typeDate } from '../pages/date-field'
+import { approveDistribution, openDistribution } from '../pages/costs'
+import { fillMoveOut, fillPrivateTenant, openTenantChangeFromCosts } from '../pages/tenant-change'
 
 // Double clicks, repeats and unchanged edits change the demo data: a server of its own.
 test.use({ serverGroup: 'costs-integrity' })
@@ -214,11 +214,7 @@ test('a double click on "Hochladen" stores one file', async ({ page }) => {
 test('a double click on "Genehmigen" approves once, without an error', async ({ page }) => {
   await signIn(page, 'verwalter')
   await openDistribution(page, 'freigegeben')
-  await page.getByRole('button', { name: 'Genehmigen' }).click()
-  await page
-    .getByRole('dialog', { name: 'Verteilung genehmigen' })
-    .getByRole('button', { name: 'Genehmigen' })
-    .dblclick()
+  await approveDistribution(page, 'dblclick')
   await expect(page.getByRole('region', { name: 'Übersicht' })).toContainText('genehmigt')
   await expectNoError(page)
 })
@@ -227,20 +223,13 @@ test('a double click on "Mieterwechsel melden" sends one report', async ({ page,
   const server = await api(request)
   const before = await server.notifications()
   await signIn(page, 'verwalter')
-  await page.goto('/properties/1000000002/costs')
-  await page.getByRole('button', { name: 'Mieterwechsel melden' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Mieterwechsel melden' })
-  await dialog.getByRole('combobox', { name: 'Nutzeinheit' }).click()
-  await page.getByRole('option').first().click()
-  await dialog.getByRole('combobox', { name: 'Anrede' }).click()
-  await page.getByRole('option', { name: 'Frau', exact: true }).click()
-  await field(page, 'Vorname').fill('Erika')
-  await field(page, 'Nachname').fill('Doppelklick')
-  await typeDate(page, 'Auszugsdatum des Vormieters', '31.12.2026')
-  await field(page, 'Straße').fill('Lindenstraße')
-  await field(page, 'Hausnummer').fill('12')
-  await field(page, 'Postleitzahl').fill('60311')
-  await field(page, 'Ort').fill('Frankfurt am Main')
+  const dialog = await openTenantChangeFromCosts(page)
+  await fillPrivateTenant(page, dialog, {
+    salutation: 'Frau',
+    firstName: 'Erika',
+    lastName: 'Doppelklick',
+  })
+  await fillMoveOut(page, '31.12.2026')
   await dialog.getByRole('button', { name: 'Mieterwechsel melden' }).dblclick()
   await expect(dialog.getByRole('status')).toContainText('intern geprüft')
   await expectNoError(page)

@@ -1,6 +1,12 @@
 import { readFile } from 'node:fs/promises'
 import { checkScreen, expect, field, signIn, test } from '../fixtures'
-import { addLine, confirmedTotals, grossTotal, openDistribution } from '../pages/costs'
+import {
+  addLine,
+  approveDistribution,
+  confirmedTotals,
+  grossTotal,
+  openDistribution,
+} from '../pages/costs'
 
 // Cost entry changes the demo data: a server of its own.
 test.use({ serverGroup: 'costs' })
@@ -107,11 +113,7 @@ test('record, edit and delete costs; totals change exactly; then confirm costs r
 test('approve a released distribution', async ({ page }) => {
   await signIn(page, 'verwalter')
   await openDistribution(page, 'freigegeben')
-  await page.getByRole('button', { name: 'Genehmigen' }).click()
-  await page
-    .getByRole('dialog', { name: 'Verteilung genehmigen' })
-    .getByRole('button', { name: 'Genehmigen' })
-    .click()
+  await approveDistribution(page, 'click')
   await expect(page.getByRole('region', { name: 'Übersicht' })).toContainText('genehmigt')
 
   // the history keeps what was approved: its totals, the hash, the lines and a PDF receipt

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { checkScreen, expect, field, signIn, test } from '../fixtures'
-import { typeDate } from '../pages/date-field'
+import { fillMoveOut, fillPrivateTenant, openTenantChangeFromCosts } from '../pages/tenant-change'
 
 // Reports are stored: a server of their own.
 test.use({ serverGroup: 'tenant-change' })
@@ -51,11 +51,7 @@ test('report a tenant change for a company, every validation message once, then 
 
   await field(page, 'Firmenname').fill('Bäckerei Sonnenschein')
   await field(page, 'Rechtsform').fill('GmbH')
-  await typeDate(page, 'Auszugsdatum des Vormieters', '31.12.2026')
-  await field(page, 'Straße').fill('Lindenstraße')
-  await field(page, 'Hausnummer').fill('12')
-  await field(page, 'Postleitzahl').fill('60311')
-  await field(page, 'Ort').fill('Frankfurt am Main')
+  await fillMoveOut(page, '31.12.2026')
   await field(page, 'Postfach').fill('')
   await field(page, 'E-Mail-Adresse').fill('info@baeckerei.example')
   await field(page, 'Telefon').fill('+49 69 123456')
@@ -71,21 +67,14 @@ test('report a tenant change for a company, every validation message once, then 
 
 test('report a tenant change for a private tenant from the cost allocation', async ({ page }) => {
   await signIn(page, 'verwalter')
-  await page.goto('/properties/1000000002/costs')
-  await page.getByRole('button', { name: 'Mieterwechsel melden' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Mieterwechsel melden' })
-  await dialog.getByRole('combobox', { name: 'Nutzeinheit' }).click()
-  await page.getByRole('option').first().click()
+  const dialog = await openTenantChangeFromCosts(page)
   await expect(field(page, 'Vorname')).toBeVisible()
-  await dialog.getByRole('combobox', { name: 'Anrede' }).click()
-  await page.getByRole('option', { name: 'Herr', exact: true }).click()
-  await field(page, 'Vorname').fill('Jonas')
-  await field(page, 'Nachname').fill('Weber')
-  await typeDate(page, 'Auszugsdatum des Vormieters', '30.11.2026')
-  await field(page, 'Straße').fill('Lindenstraße')
-  await field(page, 'Hausnummer').fill('12')
-  await field(page, 'Postleitzahl').fill('60311')
-  await field(page, 'Ort').fill('Frankfurt am Main')
+  await fillPrivateTenant(page, dialog, {
+    salutation: 'Herr',
+    firstName: 'Jonas',
+    lastName: 'Weber',
+  })
+  await fillMoveOut(page, '30.11.2026')
   await checkScreen(page, 'tenant-change')
   await dialog.getByRole('button', { name: 'Mieterwechsel melden' }).click()
   await expect(dialog.getByRole('status')).toContainText('intern geprüft')

@@ -11,8 +11,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { DEMO_PASSWORD } from '../src/platform/auth/demo-password'
+import { offeredHeatingLine, valueListRequest } from './expense-lines'
 import { multipart, SAMPLE_FILES } from './fixtures/files'
+import { signIn as signInAt } from './portal-requests'
 import { startServerProcess, type ServerProcess } from './server-process'
 import { databaseUrl, onServer, TEMPLATE_DATABASE } from './test-database'
 
@@ -64,15 +65,7 @@ describe.skipIf(!isPostgres)('faults of the server process', () => {
     await rm(dataDir, { recursive: true, force: true })
   }, 300_000)
 
-  async function signIn(server: ServerProcess) {
-    const response = await fetch(`${server.base}/api/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'verwalter', password: DEMO_PASSWORD }),
-    })
-    expect(response.status).toBe(200)
-    return { authorization: `Bearer ${((await response.json()) as { token: string }).token}` }
-  }
+  const signIn = async (server: ServerProcess) => ({ authorization: await signInAt(server.base) })
 
   const upload = (server: ServerProcess, auth: object, key: string, content: Buffer) => {
     const body = multipart(
@@ -92,12 +85,7 @@ describe.skipIf(!isPostgres)('faults of the server process', () => {
       const response = await fetch(`${server.base}/api/processes/system/value-list?limit=9999`, {
         method: 'POST',
         headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          table_name: 'tb_uti_bkosten_h',
-          field_name: 'SCHLUESSEL',
-          head_data: { BKOSTEN: distribution },
-          line_data: line,
-        }),
+        body: JSON.stringify(valueListRequest(distribution, line)),
       })
       expect(response.status).toBe(200)
       return ((await response.json()) as { data: { data: { key: string; obj?: string }[] } }).data
@@ -107,17 +95,8 @@ describe.skipIf(!isPostgres)('faults of the server process', () => {
       `select "from"::text, "until"::text from operating_costs_distributions where operating_costs_distribution = $1`,
       [distribution],
     )
-    const type = (await valueList({})).find((t) => !t.key.includes('CO2'))!.key
-    const key = (await valueList({ TARIF: type })).find((e) => e.obj === 'SCHLUESSEL')!.key
-    const relation = (await valueList({ OBJECT: 'ANSCHLUSS' }))[0]!
     return {
-      tariffComponent: type,
-      object: 'ANSCHLUSS',
-      allocationRef: relation.key,
-      key,
-      from: period.rows[0]!.from,
-      until: period.rows[0]!.until,
-      amountTransactionCurrency: '100.00',
+      ...(await offeredHeatingLine(valueList, period.rows[0]!)),
       apportionableAmount: '80.00',
     }
   }

@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PARTNER_FEATURE } from '@portal/domain'
-import { eq, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
 import { inject } from 'vitest'
 import { buildApp, type App, type AppOptions } from '../src/app'
 import { DEFAULT_CUSTOMERS_DIR, type ServerConfig } from '../src/platform/config'
@@ -102,4 +103,35 @@ export async function ownedPropertiesOf(ctx: TestContext, userName: string): Pro
     .from(users)
     .where(eq(users.userName, userName))
   return sql`(select ${connectionFeatures.connection} from ${connectionFeatures} where ${connectionFeatures.connectionAttributes} = ${PARTNER_FEATURE} and ${connectionFeatures.value} = ${user!.businessPartner})`
+}
+
+/**
+ * Of the table of column `id`, the first id (in order) of company 1000 on a property `userName`
+ * owns, and the first on a property they do not own: the tests' way to pick a row a user may or
+ * may not see. The table has the columns `companyCode` and `propertyConnection`.
+ */
+export async function ownedAndNotOwned(
+  ctx: TestContext,
+  userName: string,
+  id: PgColumn,
+): Promise<{ owned: string; notOwned: string }> {
+  const ownedProperties = await ownedPropertiesOf(ctx, userName)
+  const { companyCode, propertyConnection } = getTableColumns(id.table) as Record<string, PgColumn>
+  const first = async (owned: boolean) => {
+    const [row] = await ctx.database.db
+      .select({ id })
+      .from(id.table)
+      .where(
+        and(
+          eq(companyCode!, '1000'),
+          owned
+            ? sql`${propertyConnection} in ${ownedProperties}`
+            : sql`${propertyConnection} not in ${ownedProperties}`,
+        ),
+      )
+      .orderBy(asc(id))
+      .limit(1)
+    return row!.id as string
+  }
+  return { owned: await first(true), notOwned: await first(false) }
 }

@@ -5,6 +5,7 @@
  */
 import { expect } from 'vitest'
 import { DEMO_PASSWORD } from '../src/platform/auth/demo-password'
+import { PRIVATE_TENANT, tenantChangeActivity } from './tenant-change'
 
 export async function signIn(base: string, userName = 'verwalter'): Promise<string> {
   const response = await fetch(`${base}/api/token`, {
@@ -22,28 +23,7 @@ export async function signIn(base: string, userName = 'verwalter'): Promise<stri
  */
 export function reportTenantChange(base: string, authorization: string, unit: string, key: string) {
   const boundary = `----portal-${key}`
-  const activity = {
-    activityType: 'MIETERWECHSEL',
-    objectType: 'VSTELLE',
-    objectKey: unit,
-    payload: {
-      customerType: 'private',
-      salutation: 'FR',
-      title: '',
-      NAME1: 'Erika',
-      NAME2: 'Mustermann',
-      AUSZUG: '2025-06-30',
-      PLZ: '10115',
-      ORT: 'Berlin',
-      STRASSE: 'Invalidenstraße',
-      HAUSNR: '12',
-      ZUSATZ: '',
-      POSTFACH: '',
-      EMAIL: 'erika@example.com',
-      TEL: '',
-      information: key,
-    },
-  }
+  const activity = tenantChangeActivity(unit, { ...PRIVATE_TENANT, information: key })
   return fetch(`${base}/api/persistence/activities`, {
     method: 'POST',
     headers: {

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { ExpenseInput, ValueListEntry } from '@portal/domain'
+import type { ExpenseInput } from '@portal/domain'
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import {
@@ -23,7 +23,9 @@ import { PROVIDER_API_CALL } from '../src/platform/auth/provider-keys'
 import { runProviderCommand } from '../src/modules/provider/commands'
 import type { ChangeEvent } from '../src/modules/provider/schemas'
 import { multipart, SAMPLE_FILES } from './fixtures/files'
+import { heatingLine } from './expense-lines'
 import { createTestContext, type TestContext } from './helper'
+import { PRIVATE_TENANT, submitTenantChange } from './tenant-change'
 
 let ctx: TestContext
 let verwalter: { authorization: string }
@@ -75,33 +77,7 @@ async function distributionIn(status: string): Promise<string> {
 }
 
 async function validLine(id: string): Promise<ExpenseInput> {
-  const valueList = async (line: object) => {
-    const response = await call('POST', '/api/processes/system/value-list?limit=9999', verwalter, {
-      table_name: 'tb_uti_bkosten_h',
-      field_name: 'SCHLUESSEL',
-      head_data: { BKOSTEN: id },
-      line_data: line,
-    })
-    expect(response.statusCode, response.body).toBe(200)
-    return response.json<{ data: { data: ValueListEntry[] } }>().data.data
-  }
-  const [row] = await ctx.database.db
-    .select()
-    .from(operatingCostsDistributions)
-    .where(eq(operatingCostsDistributions.operatingCostsDistribution, id))
-  const type = (await valueList({})).find((t) => !t.key.includes('CO2'))!.key
-  const key = (await valueList({ TARIF: type })).find((e) => e.obj === 'SCHLUESSEL')!.key
-  const relation = (await valueList({ OBJECT: 'ANSCHLUSS' }))[0]!
-  return {
-    tariffComponent: type,
-    object: 'ANSCHLUSS',
-    allocationRef: relation.key,
-    key,
-    from: row!.from,
-    until: row!.until,
-    amountTransactionCurrency: '100.00',
-    apportionableAmount: '80.00',
-  }
+  return { ...(await heatingLine(ctx, verwalter, id)), apportionableAmount: '80.00' }
 }
 
 /**
@@ -313,38 +289,16 @@ describe('the changes feed', () => {
       .orderBy(asc(pointsOfDelivery.pointOfDelivery))
       .limit(1)
     const tenant = {
-      customerType: 'private',
-      salutation: 'FR',
-      title: '',
+      ...PRIVATE_TENANT,
       NAME1: 'Jana',
       NAME2: 'Becker',
-      AUSZUG: '2025-06-30',
-      PLZ: '10115',
-      ORT: 'Berlin',
-      STRASSE: 'Invalidenstraße',
       HAUSNR: '12a',
-      ZUSATZ: '',
-      POSTFACH: '',
       EMAIL: 'jana.becker@example.com',
-      TEL: '',
-      information: '',
     }
-    const activity = multipart(
-      {
-        activity: JSON.stringify({
-          activityType: 'MIETERWECHSEL',
-          objectType: 'VSTELLE',
-          objectKey: unit!.id,
-          payload: tenant,
-        }),
-      },
-      { fileName: 'Übergabe.png', contentType: 'image/png', content: SAMPLE_FILES.png },
-    )
-    const reported = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/persistence/activities',
-      headers: { ...verwalter, ...activity.headers },
-      payload: activity.payload,
+    const reported = await submitTenantChange(ctx, verwalter, unit!.id, tenant, {
+      fileName: 'Übergabe.png',
+      contentType: 'image/png',
+      content: SAMPLE_FILES.png,
     })
     expect(reported.statusCode, reported.body).toBe(201)
 

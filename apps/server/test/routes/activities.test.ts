@@ -3,7 +3,6 @@ import {
   ActivityCreatedSchema,
   TENANT_CHANGE_SUCCESS_MESSAGE,
   VALIDATION_MESSAGES,
-  type TenantChangeDraft,
 } from '@portal/domain'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -14,7 +13,8 @@ import {
   pointsOfDelivery,
 } from '../../src/platform/persistence/schema'
 import { multipart, SAMPLE_FILES, type MultipartFile } from '../fixtures/files'
-import { createTestContext, ownedPropertiesOf, type TestContext } from '../helper'
+import { createTestContext, ownedAndNotOwned, type TestContext } from '../helper'
+import { COMPANY_TENANT, tenantChangeForm } from '../tenant-change'
 
 let ctx: TestContext
 const as: Record<string, { authorization: string }> = {}
@@ -22,46 +22,16 @@ let owned: string
 let notOwned: string
 const de = VALIDATION_MESSAGES.de
 
-const VALID: TenantChangeDraft = {
-  customerType: 'company',
-  salutation: 'UN',
-  title: '',
-  NAME1: 'Bäckerei Schulz',
-  NAME2: 'GmbH',
-  AUSZUG: '2025-06-30',
-  PLZ: '10115',
-  ORT: 'Berlin',
-  STRASSE: 'Invalidenstraße',
-  HAUSNR: '12a',
-  ZUSATZ: '',
-  POSTFACH: '',
-  EMAIL: 'kontakt@baeckerei-schulz.example.com',
-  TEL: '+49 30 123456-7',
-  information: 'Schlüsselübergabe über die Hausverwaltung.',
-}
+const VALID = COMPANY_TENANT
 
 beforeAll(async () => {
   ctx = await createTestContext()
   for (const user of ['verwalter', 'eigentuemer', 'fremd']) as[user] = await ctx.login(user)
-  const ownedProperties = await ownedPropertiesOf(ctx, 'eigentuemer')
-  const pick = async (inOwned: boolean) => {
-    const [row] = await ctx.database.db
-      .select({ id: pointsOfDelivery.pointOfDelivery })
-      .from(pointsOfDelivery)
-      .where(
-        and(
-          eq(pointsOfDelivery.companyCode, '1000'),
-          inOwned
-            ? sql`${pointsOfDelivery.propertyConnection} in ${ownedProperties}`
-            : sql`${pointsOfDelivery.propertyConnection} not in ${ownedProperties}`,
-        ),
-      )
-      .orderBy(pointsOfDelivery.pointOfDelivery)
-      .limit(1)
-    return row!.id
-  }
-  owned = await pick(true)
-  notOwned = await pick(false)
+  ;({ owned, notOwned } = await ownedAndNotOwned(
+    ctx,
+    'eigentuemer',
+    pointsOfDelivery.pointOfDelivery,
+  ))
 })
 afterAll(async () => ctx.close())
 
@@ -69,17 +39,7 @@ function submit(
   payload: unknown,
   options: { user?: string; objectKey?: string; file?: MultipartFile } = {},
 ) {
-  const body = multipart(
-    {
-      activity: JSON.stringify({
-        activityType: 'MIETERWECHSEL',
-        objectType: 'VSTELLE',
-        objectKey: options.objectKey ?? owned,
-        payload,
-      }),
-    },
-    options.file,
-  )
+  const body = tenantChangeForm(options.objectKey ?? owned, payload, options.file)
   return ctx.app.inject({
     method: 'POST',
     url: '/api/persistence/activities',

@@ -5,7 +5,7 @@
  * why; another customer learns nothing.
  */
 import { co2Split, Co2SplitAnswerSchema, type Co2SplitAnswer } from '@portal/domain'
-import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readChanges } from '../../src/modules/provider/changes'
 import {
@@ -15,6 +15,7 @@ import {
   operatingCostsDistributions,
   operatingCostsExpenses,
 } from '../../src/platform/persistence/schema'
+import { openDistributionWithLine } from '../expense-lines'
 import { createTestContext, type TestContext } from '../helper'
 
 let ctx: TestContext
@@ -42,30 +43,12 @@ const call = (
 beforeAll(async () => {
   ctx = await createTestContext()
   for (const user of ['verwalter', 'fremd']) as[user] = await ctx.login(user)
-  const [row] = await ctx.database.db
-    .select({
-      id: operatingCostsDistributions.operatingCostsDistribution,
-      connection: operatingCostsDistributions.connection,
-    })
-    .from(operatingCostsDistributions)
-    .innerJoin(
-      operatingCostsExpenses,
-      eq(
-        operatingCostsExpenses.operatingCostsDistribution,
-        operatingCostsDistributions.operatingCostsDistribution,
-      ),
-    )
-    .where(
-      and(
-        eq(operatingCostsDistributions.companyCode, '1000'),
-        eq(operatingCostsDistributions.operatingCostsDistributionStatus, 'O'),
-        eq(operatingCostsExpenses.energyCarrier, 'ERDGAS_H'),
-      ),
-    )
-    .orderBy(asc(operatingCostsDistributions.operatingCostsDistribution))
-    .limit(1)
-  gas = row!.id
-  gasConnection = row!.connection
+  const { distribution } = await openDistributionWithLine(
+    ctx,
+    eq(operatingCostsExpenses.energyCarrier, 'ERDGAS_H'),
+  )
+  gas = distribution.operatingCostsDistribution
+  gasConnection = distribution.connection
 })
 afterAll(async () => ctx.close())
 

@@ -8,15 +8,11 @@ import {
   SERVICE_FLAT_FEE,
   type Expense,
   type ExpenseInput,
-  type ValueListEntry,
 } from '@portal/domain'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  auditLog,
-  operatingCostsDistributions,
-  operatingCostsExpenses,
-} from '../../src/platform/persistence/schema'
+import { auditLog, operatingCostsExpenses } from '../../src/platform/persistence/schema'
+import { heatingLine, openDistributionWithLine, valueListOf } from '../expense-lines'
 import { createTestContext, type TestContext } from '../helper'
 
 let ctx: TestContext
@@ -30,33 +26,11 @@ const BASE = '/api/persistence/operating-costs'
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: as, ...(payload === undefined ? {} : { payload }) })
 
-async function valueList(line: object): Promise<ValueListEntry[]> {
-  const response = await call('POST', '/api/processes/system/value-list?limit=9999', {
-    table_name: 'tb_uti_bkosten_h',
-    field_name: 'SCHLUESSEL',
-    head_data: { BKOSTEN: id },
-    line_data: line,
-  })
-  expect(response.statusCode, response.body).toBe(200)
-  return response.json<{ data: { data: ValueListEntry[] } }>().data.data
-}
+const valueList = (line: object) => valueListOf(ctx, as, id, line)
 
 async function validLine(): Promise<ExpenseInput> {
-  const [row] = await ctx.database.db
-    .select()
-    .from(operatingCostsDistributions)
-    .where(eq(operatingCostsDistributions.operatingCostsDistribution, id))
-  const type = (await valueList({})).find((t) => !t.key.includes('CO2'))!.key
-  const key = (await valueList({ TARIF: type })).find((e) => e.obj === 'SCHLUESSEL')!.key
-  const relation = (await valueList({ OBJECT: 'ANSCHLUSS' }))[0]!
   return {
-    tariffComponent: type,
-    object: 'ANSCHLUSS',
-    allocationRef: relation.key,
-    key,
-    from: row!.from,
-    until: row!.until,
-    amountTransactionCurrency: '100.00',
+    ...(await heatingLine(ctx, as, id)),
     apportionableAmount: '80.00',
     // the suite records several lines of one cost type; the question itself: cost-entry-questions
     confirmSecondLine: true,
@@ -78,33 +52,15 @@ async function storedLine(guid: string) {
 beforeAll(async () => {
   ctx = await createTestContext()
   as = await ctx.login('verwalter')
-  const [row] = await ctx.database.db
-    .select({
-      id: operatingCostsDistributions.operatingCostsDistribution,
-      guid: operatingCostsExpenses.guid,
-    })
-    .from(operatingCostsDistributions)
-    .innerJoin(
-      operatingCostsExpenses,
-      eq(
-        operatingCostsExpenses.operatingCostsDistribution,
-        operatingCostsDistributions.operatingCostsDistribution,
-      ),
-    )
-    .where(
-      and(
-        eq(operatingCostsDistributions.companyCode, '1000'),
-        eq(operatingCostsDistributions.operatingCostsDistributionStatus, 'O'),
-        eq(operatingCostsExpenses.tariffComponent, SERVICE_FLAT_FEE),
-      ),
-    )
-    .orderBy(asc(operatingCostsDistributions.operatingCostsDistribution))
-    .limit(1)
-  id = row!.id
+  const row = await openDistributionWithLine(
+    ctx,
+    eq(operatingCostsExpenses.tariffComponent, SERVICE_FLAT_FEE),
+  )
+  id = row.distribution.operatingCostsDistribution
   const record = await call('GET', `${BASE}/${id}`)
   serviceFee = record
     .json<{ operatingCostsHeatingExpense: Expense[] }>()
-    .operatingCostsHeatingExpense.find((e) => e.guid === row!.guid)!
+    .operatingCostsHeatingExpense.find((e) => e.guid === row.line.guid)!
 })
 afterAll(async () => ctx.close())
 

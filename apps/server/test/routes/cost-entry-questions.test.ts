@@ -12,15 +12,15 @@ import {
   ZERO_AMOUNT_QUESTION,
   type Expense,
   type ExpenseInput,
-  type ValueListEntry,
 } from '@portal/domain'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   operatingCostsDistributions,
   operatingCostsExpenses,
 } from '../../src/platform/persistence/schema'
 import { COST_TYPES } from '../../src/demo/catalogue'
+import { heatingLine, openDistributionWithLine } from '../expense-lines'
 import { createTestContext, type TestContext } from '../helper'
 
 let ctx: TestContext
@@ -40,31 +40,9 @@ const call = (method: 'POST' | 'PATCH', url: string, payload: object, key?: stri
     payload,
   })
 
-async function valueList(line: object): Promise<ValueListEntry[]> {
-  const response = await call('POST', '/api/processes/system/value-list?limit=9999', {
-    table_name: 'tb_uti_bkosten_h',
-    field_name: 'SCHLUESSEL',
-    head_data: { BKOSTEN: id },
-    line_data: line,
-  })
-  expect(response.statusCode, response.body).toBe(200)
-  return response.json<{ data: { data: ValueListEntry[] } }>().data.data
-}
-
 /** A heating line of the cost type for the whole period, built from the value lists. */
 async function lineOf(tariffComponent: string, change: object = {}): Promise<ExpenseInput> {
-  const key = (await valueList({ TARIF: tariffComponent })).find((e) => e.obj === 'SCHLUESSEL')!
-  const relation = (await valueList({ OBJECT: 'ANSCHLUSS' }))[0]!
-  return {
-    tariffComponent,
-    object: 'ANSCHLUSS',
-    allocationRef: relation.key,
-    key: key.key,
-    ...period,
-    amountTransactionCurrency: '100.00',
-    apportionableAmount: '100.00',
-    ...change,
-  }
+  return { ...(await heatingLine(ctx, as, id, tariffComponent)), ...change }
 }
 
 const add = (lines: object[], key?: string) =>
@@ -91,33 +69,16 @@ async function linesOf(tariffComponent: string) {
 beforeAll(async () => {
   ctx = await createTestContext()
   as = await ctx.login('verwalter')
-  const [row] = await ctx.database.db
-    .select({
-      id: operatingCostsDistributions.operatingCostsDistribution,
-      from: operatingCostsDistributions.from,
-      until: operatingCostsDistributions.until,
-    })
-    .from(operatingCostsDistributions)
-    .innerJoin(
-      operatingCostsExpenses,
-      eq(
-        operatingCostsExpenses.operatingCostsDistribution,
-        operatingCostsDistributions.operatingCostsDistribution,
-      ),
-    )
-    .where(
-      and(
-        eq(operatingCostsDistributions.companyCode, '1000'),
-        eq(operatingCostsDistributions.operatingCostsDistributionStatus, 'O'),
-        eq(operatingCostsExpenses.tariffComponent, 'HK_BRENNSTOFF'),
-        eq(operatingCostsExpenses.from, operatingCostsDistributions.from),
-        eq(operatingCostsExpenses.until, operatingCostsDistributions.until),
-      ),
-    )
-    .orderBy(asc(operatingCostsDistributions.operatingCostsDistribution))
-    .limit(1)
-  id = row!.id
-  period = { from: row!.from, until: row!.until }
+  const { distribution } = await openDistributionWithLine(
+    ctx,
+    and(
+      eq(operatingCostsExpenses.tariffComponent, 'HK_BRENNSTOFF'),
+      eq(operatingCostsExpenses.from, operatingCostsDistributions.from),
+      eq(operatingCostsExpenses.until, operatingCostsDistributions.until),
+    ),
+  )
+  id = distribution.operatingCostsDistribution
+  period = { from: distribution.from, until: distribution.until }
 })
 afterAll(async () => ctx.close())
 

@@ -13,7 +13,7 @@ import {
   searchResultSchema,
   type Attachment,
 } from '@portal/domain'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -24,7 +24,7 @@ import {
   operatingCostsDistributions,
 } from '../../src/platform/persistence/schema'
 import { multipart, SAMPLE_FILES, type MultipartFile } from '../fixtures/files'
-import { createTestContext, ownedPropertiesOf, type TestContext } from '../helper'
+import { createTestContext, ownedAndNotOwned, type TestContext } from '../helper'
 
 let ctx: TestContext
 const as: Record<string, { authorization: string }> = {}
@@ -39,25 +39,11 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 beforeAll(async () => {
   ctx = await createTestContext()
   for (const user of ['verwalter', 'eigentuemer', 'fremd']) as[user] = await ctx.login(user)
-  const ownedProperties = await ownedPropertiesOf(ctx, 'eigentuemer')
-  const pick = async (inOwned: boolean) => {
-    const [row] = await ctx.database.db
-      .select({ id: operatingCostsDistributions.operatingCostsDistribution })
-      .from(operatingCostsDistributions)
-      .where(
-        and(
-          eq(operatingCostsDistributions.companyCode, '1000'),
-          inOwned
-            ? sql`${operatingCostsDistributions.propertyConnection} in ${ownedProperties}`
-            : sql`${operatingCostsDistributions.propertyConnection} not in ${ownedProperties}`,
-        ),
-      )
-      .orderBy(asc(operatingCostsDistributions.operatingCostsDistribution))
-      .limit(1)
-    return row!.id
-  }
-  owned = await pick(true)
-  notOwned = await pick(false)
+  ;({ owned, notOwned } = await ownedAndNotOwned(
+    ctx,
+    'eigentuemer',
+    operatingCostsDistributions.operatingCostsDistribution,
+  ))
 })
 afterAll(async () => ctx.close())
 

@@ -3,7 +3,7 @@
  * a repeat answers the first answer and has no second effect; the key with another request is 422.
  */
 import { randomUUID } from 'node:crypto'
-import type { DistributionStatus, Expense, ExpenseInput, ValueListEntry } from '@portal/domain'
+import type { DistributionStatus, Expense, ExpenseInput } from '@portal/domain'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pruneIdempotencyKeys } from '../../src/platform/http/idempotency'
@@ -17,7 +17,9 @@ import {
   pointsOfDelivery,
 } from '../../src/platform/persistence/schema'
 import { multipart, SAMPLE_FILES } from '../fixtures/files'
+import { heatingLine } from '../expense-lines'
 import { createTestContext, ownedPropertiesOf, type TestContext } from '../helper'
+import { PRIVATE_TENANT, tenantChangeForm } from '../tenant-change'
 
 let ctx: TestContext
 const as: Record<string, { authorization: string }> = {}
@@ -91,35 +93,9 @@ const auditCount = async (action: string, entityKey: string) =>
       .where(and(eq(auditLog.action, action), eq(auditLog.entityKey, entityKey)))
   )[0]!.n
 
-async function valueList(id: string, line: object): Promise<ValueListEntry[]> {
-  const response = await send('POST', '/api/processes/system/value-list?limit=9999', {
-    table_name: 'tb_uti_bkosten_h',
-    field_name: 'SCHLUESSEL',
-    head_data: { BKOSTEN: id },
-    line_data: line,
-  })
-  expect(response.statusCode, response.body).toBe(200)
-  return response.json<{ data: { data: ValueListEntry[] } }>().data.data
-}
-
 async function validLine(id: string): Promise<ExpenseInput> {
-  const [row] = await ctx.database.db
-    .select()
-    .from(operatingCostsDistributions)
-    .where(eq(operatingCostsDistributions.operatingCostsDistribution, id))
-  const types = await valueList(id, {})
-  const type = types.find((t) => !t.key.includes('CO2') && t.key !== 'HK_DLP')!.key
-  const key = (await valueList(id, { TARIF: type })).find((e) => e.obj === 'SCHLUESSEL')!.key
-  const relation = (await valueList(id, { OBJECT: 'ANSCHLUSS' }))[0]!
   return {
-    tariffComponent: type,
-    object: 'ANSCHLUSS',
-    allocationRef: relation.key,
-    key,
-    from: row!.from,
-    until: row!.until,
-    amountTransactionCurrency: '100.00',
-    apportionableAmount: '100.00',
+    ...(await heatingLine(ctx, as.verwalter!, id)),
     // the suite records several lines of one cost type; the question itself: cost-entry-questions
     confirmSecondLine: true,
   }
@@ -342,32 +318,10 @@ describe('uploads and tenant changes', () => {
   })
 
   it('a repeated tenant change report stores one report', async () => {
-    const activity = {
-      activityType: 'MIETERWECHSEL',
-      objectType: 'VSTELLE',
-      objectKey: unit,
-      payload: {
-        customerType: 'private',
-        salutation: 'FR',
-        title: '',
-        NAME1: 'Erika',
-        NAME2: 'Mustermann',
-        AUSZUG: '2025-06-30',
-        PLZ: '10115',
-        ORT: 'Berlin',
-        STRASSE: 'Invalidenstraße',
-        HAUSNR: '12',
-        ZUSATZ: '',
-        POSTFACH: '',
-        EMAIL: 'erika@example.com',
-        TEL: '',
-        information: '',
-      },
-    }
     const n = await count(activities)
     const key = randomUUID()
     const url = '/api/persistence/activities'
-    const body = () => multipart({ activity: JSON.stringify(activity) })
+    const body = () => tenantChangeForm(unit, PRIVATE_TENANT)
     const first = await multipartSend(url, body(), key)
     const second = await multipartSend(url, body(), key)
     expect([first.statusCode, second.statusCode], first.body).toEqual([201, 201])

@@ -19,8 +19,8 @@ import {
   pointsOfDelivery,
   users,
 } from '../../src/platform/persistence/schema'
-import { multipart } from '../fixtures/files'
 import { createTestContext, ownedPropertiesOf, type TestContext } from '../helper'
+import { submitTenantChange } from '../tenant-change'
 
 let ctx: TestContext
 const as: Record<string, { authorization: string }> = {}
@@ -115,29 +115,16 @@ describe('notifications', () => {
       .from(pointsOfDelivery)
       .where(eq(pointsOfDelivery.companyCode, '1000'))
       .limit(1)
-    const body = multipart({
-      activity: JSON.stringify({
-        activityType: 'MIETERWECHSEL',
-        objectType: 'VSTELLE',
-        objectKey: unit!.id,
-        payload: {
-          customerType: 'private',
-          salutation: 'HR',
-          NAME1: 'Karl',
-          NAME2: 'Meißner',
-          AUSZUG: '2025-09-30',
-          PLZ: '04109',
-          ORT: 'Leipzig',
-          STRASSE: 'Markt',
-          HAUSNR: '1',
-        },
-      }),
-    })
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/persistence/activities',
-      headers: { ...as.verwalter, ...body.headers },
-      payload: body.payload,
+    const created = await submitTenantChange(ctx, as.verwalter!, unit!.id, {
+      customerType: 'private',
+      salutation: 'HR',
+      NAME1: 'Karl',
+      NAME2: 'Meißner',
+      AUSZUG: '2025-09-30',
+      PLZ: '04109',
+      ORT: 'Leipzig',
+      STRASSE: 'Markt',
+      HAUSNR: '1',
     })
     expect(created.statusCode, created.body).toBe(201)
     const id = created.json<{ id: string }>().id

@@ -9,11 +9,9 @@ import {
   HistorySchema,
   OperatingCostsSchema,
   sumAmounts,
-  ValueListAnswerSchema,
   type DistributionStatus,
   type Expense,
   type ExpenseInput,
-  type ValueListEntry,
 } from '@portal/domain'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -22,6 +20,7 @@ import {
   operatingCostsDistributions,
   operatingCostsExpenses,
 } from '../../src/platform/persistence/schema'
+import { heatingLine, valueListOf } from '../expense-lines'
 import { createTestContext, ownedPropertiesOf, type TestContext } from '../helper'
 
 let ctx: TestContext
@@ -80,34 +79,13 @@ const call = (
 ) =>
   ctx.app.inject({ method, url, headers: as[user], ...(payload === undefined ? {} : { payload }) })
 
-async function valueList(id: string, table: string, line: object): Promise<ValueListEntry[]> {
-  const response = await call('POST', '/api/processes/system/value-list?limit=9999', {
-    table_name: table,
-    field_name: 'SCHLUESSEL',
-    head_data: { BKOSTEN: id },
-    line_data: line,
-  })
-  expect(response.statusCode, response.body).toBe(200)
-  return ValueListAnswerSchema.parse(response.json()).data.data
-}
+const valueList = (id: string, table: string, line: object) =>
+  valueListOf(ctx, as.verwalter!, id, line, table)
 
 /** A valid heating line for the distribution, built from its value lists. */
 async function validLine(id: string, tariff?: string): Promise<ExpenseInput> {
-  const row = await distribution(id)
-  const types = await valueList(id, 'tb_uti_bkosten_h', {})
-  const type = tariff ?? types.find((t) => !t.key.includes('CO2') && t.key !== 'HK_DLP')!.key
-  const offered = await valueList(id, 'tb_uti_bkosten_h', { TARIF: type })
-  const key = offered.find((e) => e.obj === 'SCHLUESSEL')!.key
-  const relation = (await valueList(id, 'tb_uti_bkosten_h', { OBJECT: 'ANSCHLUSS' }))[0]!
   return {
-    tariffComponent: type,
-    object: 'ANSCHLUSS',
-    allocationRef: relation.key,
-    key,
-    from: row.from,
-    until: row.until,
-    amountTransactionCurrency: '100.00',
-    apportionableAmount: '100.00',
+    ...(await heatingLine(ctx, as.verwalter!, id, tariff)),
     // the suite records several lines of one cost type; the question itself: cost-entry-questions
     confirmSecondLine: true,
   }

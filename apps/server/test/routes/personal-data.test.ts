@@ -13,6 +13,7 @@ import {
 } from '../../src/platform/persistence/schema'
 import { multipart } from '../fixtures/files'
 import { createTestContext, ownedPropertiesOf, type TestContext } from '../helper'
+import { COMPANY_TENANT, submitTenantChange } from '../tenant-change'
 
 let ctx: TestContext
 const as: Record<string, { authorization: string }> = {}
@@ -83,35 +84,12 @@ describe('personal data', () => {
     const theirs = pdf('verwalter-beleg')
     expect((await upload('eigentuemer', 'Beleg Müller.pdf', mine)).statusCode).toBe(200)
     expect((await upload('verwalter', 'Fremder Beleg.pdf', theirs)).statusCode).toBe(200)
-    const change = multipart({
-      activity: JSON.stringify({
-        activityType: 'MIETERWECHSEL',
-        objectType: 'VSTELLE',
-        objectKey: unit,
-        payload: {
-          customerType: 'company',
-          salutation: 'UN',
-          title: '',
-          NAME1: 'Bäckerei Mustermann',
-          NAME2: 'GmbH',
-          AUSZUG: '2025-06-30',
-          PLZ: '10115',
-          ORT: 'Berlin',
-          STRASSE: 'Invalidenstraße',
-          HAUSNR: '12a',
-          ZUSATZ: '',
-          POSTFACH: '',
-          EMAIL: '',
-          TEL: '',
-          information: '',
-        },
-      }),
-    })
-    const reported = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/persistence/activities',
-      headers: { ...as.eigentuemer, ...change.headers },
-      payload: change.payload,
+    const reported = await submitTenantChange(ctx, as.eigentuemer!, unit, {
+      ...COMPANY_TENANT,
+      NAME1: 'Bäckerei Mustermann',
+      EMAIL: '',
+      TEL: '',
+      information: '',
     })
     expect(reported.statusCode, reported.body).toBe(201)
 
