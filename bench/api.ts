@@ -59,7 +59,7 @@ export async function sendRecorded(
 export type ReplayedCall = RecordedCall & { ifNoneMatch?: string }
 
 /**
- * The calls again as the portal sends them a second time (issue 14): each read with the ETag its
+ * The calls again as the portal sends them a second time (decision 010): each read with the ETag its
  * first answer carried, so that an unchanged answer is a 304.
  */
 export async function withValidators(

@@ -1,5 +1,5 @@
 /**
- * Product against reference (issue 14): the equality check of their answers and the ratios of
+ * Product against reference (decision 010): the equality check of their answers and the ratios of
  * their runs. The check asks both servers the same requests as every demo user, the way autocannon
  * asks (no compression), and compares the bodies byte for byte and the headers without those that
  * differ by nature (date, connection, the CSP nonces).

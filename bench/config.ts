@@ -11,7 +11,7 @@ export const SERVER = path.join(ROOT, 'apps/server/dist/main.js')
 export const REFERENCE_SOURCE = path.join(ROOT, 'bench/reference/main.ts')
 export const REFERENCE = path.join(DATA, 'dist/reference.mjs')
 export const REFERENCE_PORT = 4321
-/** Issue 14: the API scenarios the reference answers; the token scenario stays the product's. */
+/** Decision 010: the API scenarios the reference answers; the token scenario stays the product's. */
 export const REFERENCE_SCENARIOS = new Set([
   'search-50',
   'search-2000',

@@ -1,5 +1,5 @@
 /**
- * The statements behind the hot answers on the benchmark's PostgreSQL database (issue 14): for the
+ * The statements behind the hot answers on the benchmark's PostgreSQL database (decision 010): for the
  * 50-row and the whole connection search of verwalter and for the largest expense list, the
  * product's statement (the one the route runs) beside the reference's, each timed on its own
  * (the p50 of repeated runs over one connection) and explained with `EXPLAIN (ANALYZE, BUFFERS)`.

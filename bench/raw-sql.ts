@@ -26,7 +26,7 @@ export async function searchSql(db: Db, limit: number) {
     .from(users)
     .where(eq(users.userName, USER))
   if (!user) throw new Error(`Benutzer ${USER} fehlt`)
-  // the product's own statement for the answer (issue 14), as the route runs it
+  // the product's own statement for the answer (decision 010), as the route runs it
   const statement = searchAnswerStatement(
     connectionEntity,
     { userName: USER, ...user },

@@ -48,7 +48,7 @@ export interface MemoryResult {
   run: RunFigures
 }
 
-/** Issue 14: the answers of product and reference to a scenario's requests, compared once. */
+/** Decision 010: the answers of product and reference to a scenario's requests, compared once. */
 export interface ReferenceCheck {
   /** Every status and body byte-equal, for every demo user. */
   equal: boolean
@@ -70,7 +70,7 @@ export interface ReferenceCheck {
   headerDifferences: string[]
 }
 
-/** Issue 14: one API scenario on the reference server, measured right after the product. */
+/** Decision 010: one API scenario on the reference server, measured right after the product. */
 export interface ReferenceResult {
   scenario: string
   description: string
@@ -88,10 +88,10 @@ export interface BenchReport {
   options: { scale: number; durationSeconds: number; soakMinutes: number; portal: boolean }
   seedSeconds: Partial<Record<Database, number>>
   seedRows: Partial<Record<Database, Record<string, number>>>
-  /** Issue 12: the seeded data dumped and imported into an empty database. */
+  /** Decision 018: the seeded data dumped and imported into an empty database. */
   importSeconds: Partial<Record<Database, { seconds: number; rows: number }>>
   scenarios: ScenarioResult[]
-  /** Issue 14: the reference server beside the product, and why it did not run where it did not. */
+  /** Decision 010: the reference server beside the product, and why it did not run where it did not. */
   reference: { results: ReferenceResult[]; skipped: string[] }
   sql: SqlResult[]
   memory: MemoryResult | null
@@ -100,7 +100,7 @@ export interface BenchReport {
   problems: string[]
 }
 
-/** Issue 12: the import of the scale-100 data on PostgreSQL. */
+/** Decision 018: the import of the scale-100 data on PostgreSQL. */
 const IMPORT_TARGET_SECONDS = 60
 
 const DATABASE_NAMES: Record<Database, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' }
@@ -338,7 +338,7 @@ export function equalityText(check: ReferenceCheck): string {
   return `gleich (${check.answers} Antworten, ${kB} kB)`
 }
 
-/** Issue 14: product / reference per API scenario of the same run, and the equality check. */
+/** Decision 010: product / reference per API scenario of the same run, and the equality check. */
 function referenceSection(report: BenchReport): string[] {
   const { results, skipped } = report.reference
   if (results.length === 0 && skipped.length === 0) return []

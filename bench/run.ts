@@ -2,7 +2,7 @@
  * `npm run bench [-- --scale N --duration S --soak-minutes M --skip-portal --no-build]`: seeds a
  * fresh database (PGlite always, PostgreSQL when DATABASE_URL is set), starts the built server,
  * drives it with autocannon, on PostgreSQL also the reference server of bench/reference/ right
- * after it (issue 14: same answers, checked byte for byte, reported as product / reference), runs
+ * after it (decision 010: same answers, checked byte for byte, reported as product / reference), runs
  * the searches' own SQL through the driver, soaks the server's memory, measures the portal in
  * Chromium and writes bench/results/<time>-scale<N>.{json,md}.
  */

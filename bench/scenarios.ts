@@ -229,7 +229,7 @@ export async function load(
   })
 }
 
-/** Issue 14: the reference beside the product, the demo users' tokens, and where its results go. */
+/** Decision 010: the reference beside the product, the demo users' tokens, and where its results go. */
 export interface Reference {
   server: RunningServer
   users: { userName: string; token: string }[]
@@ -346,7 +346,7 @@ export async function runScenarios(
 }
 
 /**
- * The mixed scenario once more as a portal sends it the second time (issue 14): every read with
+ * The mixed scenario once more as a portal sends it the second time (decision 010): every read with
  * the validator of its first answer. The answer column shows the share of 304s.
  */
 export async function revalidatedMixed(

@@ -83,7 +83,7 @@ export async function startServer(
 }
 
 /**
- * Issue 14: bundles the reference server (bench/reference/) as the product's build bundles the
+ * Decision 010: bundles the reference server (bench/reference/) as the product's build bundles the
  * server: our code in one file, npm packages loaded from node_modules.
  */
 export async function buildReference(): Promise<void> {

@@ -69,7 +69,7 @@ export async function seed(
 // -- import -------------------------------------------------------------------------------------
 
 /**
- * Issue 12: the seeded data dumped in the interchange format and imported into an empty database
+ * Decision 018: the seeded data dumped in the interchange format and imported into an empty database
  * of the same kind; answers the import's seconds (the dump is not timed) and records.
  */
 export async function measureImport(

@@ -1,5 +1,5 @@
 /**
- * The targets of issues 7 and 14, in one place: the benchmark checks its figures against them and
+ * The targets of decision 010, in one place: the benchmark checks its figures against them and
  * the report prints them next to the figures.
  */
 
@@ -21,7 +21,7 @@ export interface RunFigures {
   answer?: string
 }
 
-/** Product / reference from runs of the same benchmark (issue 14). */
+/** Product / reference from runs of the same benchmark (decision 010). */
 export interface ReferenceRatios {
   /** Product req/s over reference req/s: at least 1 when the product serves as many. */
   requestsPerSecond: number
@@ -55,7 +55,7 @@ export const TARGETS = {
   pgliteSearch50: { requestsPerSecond: 500, p99Ms: 60 },
   memoryChangePercent: 10,
   /**
-   * Issue 14, product / reference on PostgreSQL (set for scale 100; every scale reports them): the
+   * Decision 010, product / reference on PostgreSQL (set for scale 100; every scale reports them): the
    * searches and the expense list at least as fast as the hand-written reference, the two
    * connection searches twice as fast (answers kept current on write or cached); the download at
    * least half the reference's throughput for the same bytes.
@@ -72,7 +72,7 @@ export const TARGETS = {
     desktopPerformance: 100,
     mobilePerformance: 95,
     /**
-     * Issue 14: the login's mobile score is the median of three Lighthouse runs (one run varied by
+     * Decision 010: the login's mobile score is the median of three Lighthouse runs (one run varied by
      * up to eight points between runs of the same build).
      */
     mobileLoginRuns: 3,

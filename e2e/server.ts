@@ -89,7 +89,7 @@ const START_DEADLINE_MS = 300_000
  * Starts the real server (built portal, embedded PGlite, demo data) on a copy of the template data
  * folder of `seedScale` (default 1) and a free port, and waits until it answers. The copy starts
  * in a second or two: the server finds its database migrated and seeded and neither migrates nor
- * seeds again (issue 15).
+ * seeds again (decision 029).
  */
 export async function startPortal(
   options: {

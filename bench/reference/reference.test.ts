@@ -1,5 +1,5 @@
 /**
- * The reference answers byte-equal to the product (issue 14), on PostgreSQL only: the reference
+ * The reference answers byte-equal to the product (decision 010), on PostgreSQL only: the reference
  * speaks to it through a pg pool. Runs when TEST_DATABASE_URL (or DATABASE_URL) names a PostgreSQL
  * server, as the server-postgres tests do, on a database of its own seeded at scale 1; skipped
  * otherwise.

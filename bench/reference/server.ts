@@ -1,5 +1,5 @@
 /**
- * The benchmark's reference server (issue 14): what the product's hot reads cost when written by
+ * The benchmark's reference server (decision 010): what the product's hot reads cost when written by
  * hand. `node:http`, a `pg` pool, no ORM, no framework; per request the product's token check
  * (HS256 with the product's secret, issuer, audience, expiry, and the same user and revoked-session
  * lookup) and then one prepared statement that writes the whole answer body in PostgreSQL

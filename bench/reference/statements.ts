@@ -1,5 +1,5 @@
 /**
- * The reference server's SQL (issue 14): one prepared statement per answer, each writing the whole
+ * The reference server's SQL (decision 010): one prepared statement per answer, each writing the whole
  * answer body as text in PostgreSQL. The bodies must be byte-equal to the product's, which
  * fast-json-stringify writes compactly in the order of the response schema, so the JSON is
  * concatenated here rather than built with json_build_object (whose text has `" : "` and `", "`):

@@ -2,7 +2,7 @@ import { checkScreen, expect, field, signIn, test } from '../fixtures'
 import { openDistribution } from '../pages/costs'
 
 /**
- * Issue 24, decision 032: the CO2 split is the server's. The panel shows its figures (natural gas
+ * Decision 032: the CO2 split is the server's. The panel shows its figures (natural gas
  * on the upper heating value, the living area, kg per m² rounded before the stage), the steps,
  * the check of the landlord's credit, and stores corrections from the invoice for everyone.
  */

@@ -3,7 +3,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { checkScreen, expect, signIn, test } from '../fixtures'
 
 /**
- * Issues 16 and 24, monthly consumption information (§6a HeizkostenV): a user's chart read by
+ * Decision 033, monthly consumption information (§6a HeizkostenV): a user's chart read by
  * keyboard and through its table, the CSV and the month's PDF with the same figures, a unit whose
  * tenant changed showing each tenant only his own months, and the property overview with the
  * units far above the average. The figures are checked against the API's answer, formatted here

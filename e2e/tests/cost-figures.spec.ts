@@ -6,7 +6,7 @@ import { checkScreen, expect, field, signIn, test } from '../fixtures'
 import { grossTotal, openDistribution } from '../pages/costs'
 
 /**
- * Issue 24, the figures follow the law to the cent (decision 036): "Vorjahreswerte übernehmen"
+ * Decision 032, the figures follow the law to the cent (decision 036): "Vorjahreswerte übernehmen"
  * never doubles a cost type recorded this year; a negative amount of an ordinary cost type is
  * refused at its field and a total of zero is asked about; an exported XLSX has number cells with
  * the screen's decimals (decision 030).

@@ -5,7 +5,7 @@ import { checkScreen, expect, signIn, test } from '../fixtures'
 import { openDistribution } from '../pages/costs'
 
 /**
- * Issue 16, exports: a table exports what it shows (search and sort applied, every page) as XLSX,
+ * Decision 030, exports: a table exports what it shows (search and sort applied, every page) as XLSX,
  * read back here, and as CSV for German Excel.
  */
 

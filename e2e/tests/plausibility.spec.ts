@@ -3,7 +3,7 @@ import { checkScreen, expect, field, signIn, test } from '../fixtures'
 import { cents, grossTotal, openDistribution } from '../pages/costs'
 
 /**
- * Issue 16, plausibility of the recorded costs: last year's lines taken over, a cost type 50 %
+ * Decision 031, plausibility of the recorded costs: last year's lines taken over, a cost type 50 %
  * above last year flagged at entry and in the "Kosten erfasst" confirmation, which still confirms.
  */
 

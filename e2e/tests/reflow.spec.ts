@@ -3,7 +3,7 @@ import { checkScreen, expect, test } from '../fixtures'
 import { openDistribution } from '../pages/costs'
 
 /**
- * Issue 13: every screen at the widths people use, from a small phone to a desktop: no sideways
+ * Decision 021: every screen at the widths people use, from a small phone to a desktop: no sideways
  * scrolling of the page (WCAG 1.4.10), axe with every rule clean, a screenshot per width in
  * e2e/artifacts/reflow. Dialogs are checked at a phone's and a desktop's width.
  */

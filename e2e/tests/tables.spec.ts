@@ -3,7 +3,7 @@ import { compareAddresses } from '../../packages/domain/src/format/address.ts'
 import { expect, test } from '../fixtures'
 
 /**
- * Issue 13, the data tables: every sortable column sorts both ways by what it shows, a new page
+ * Decision 020, the data tables: every sortable column sorts both ways by what it shows, a new page
  * size keeps the first row on screen, the table state lives in the address (reload, back, the
  * link back to the list), and wide tables scroll in a region of their own.
  */

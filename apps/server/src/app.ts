@@ -76,17 +76,17 @@ export interface AppOptions {
 /** Builds the server: external plugins, then the application's plugins, then the routes. */
 export async function buildApp(options: AppOptions) {
   const app = Fastify({
-    // issue 11: logged errors name the statement and its code, never its parameter values
+    // logged errors name the statement and its code, never its parameter values
     logger: withSafeErrorLogging(options.logger),
-    // issue 11: only the listed proxies (or hops) may name the client; see trust-proxy.ts
+    // only the listed proxies (or hops) may name the client; see trust-proxy.ts
     trustProxy: options.config.trustProxy ?? false,
     frameworkErrors: answerFrameworkError,
-    // issue 11: request, header, idle and keep-alive timeouts (see plugins/request-limits.ts)
+    // request, header, idle and keep-alive timeouts (see platform/http/request-limits.ts)
     ...serverOptions(options.config.limits),
   }).withTypeProvider<ZodTypeProvider>()
   applyConnectionLimit(app, options.config.limits)
   app.setValidatorCompiler(validatorCompiler)
-  // issue 7: answers are checked and written from the JSON Schema of their zod schema
+  // decision 010: answers are checked and written from the JSON Schema of their zod schema
   const zodSerializedRoutes: ZodSerializedRoute[] = []
   app.setSerializerCompiler(createFastSerializerCompiler(zodSerializedRoutes))
   app.decorate('zodSerializedRoutes', zodSerializedRoutes)
@@ -104,7 +104,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate('routeTable', routeTable)
 
   await app.register(errorsPlugin)
-  // Issue 15: on close (SIGTERM) answers in flight finish and end their connection, so that the
+  // Decision 029: on close (SIGTERM) answers in flight finish and end their connection, so that the
   // close does not wait for clients' idle keep-alive connections; new requests get 503.
   let closing = false
   app.addHook('preClose', (done) => {

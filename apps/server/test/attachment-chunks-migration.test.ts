@@ -1,5 +1,5 @@
 /**
- * Migration 0009 (issue 14): a database at migration 0008 holds each file's bytes in one row of
+ * Migration 0009 (decision 028): a database at migration 0008 holds each file's bytes in one row of
  * `attachment_contents`; after 0009 they are chunks of 1 MB that give back the same bytes, through
  * the download's own reads as well.
  */

@@ -1,5 +1,5 @@
 /**
- * The audit log's hash chain (issue 17, decision 034): `verify-audit` passes an untouched chain and
+ * The audit log's hash chain (decision 034): `verify-audit` passes an untouched chain and
  * names the entry that was changed, removed or inserted directly in the database; concurrent
  * writers never fork the chain; a user's deletion keeps it verifiable.
  */

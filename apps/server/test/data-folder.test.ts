@@ -2,7 +2,7 @@
  * Decision 015: the data folder is the server user's alone (folders 0700, files 0600: the PGlite
  * database with its WAL, the JWT secret, the mail outbox, the lock file), whatever the umask; a
  * folder open to others is corrected with a warning, another user's open files refuse the start,
- * and a folder the server cannot write refuses it with one German line (issue 11).
+ * and a folder the server cannot write refuses it with one German line (decision 015).
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'

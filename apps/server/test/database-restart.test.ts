@@ -1,5 +1,5 @@
 /**
- * Issues 11 and 15: PostgreSQL going away under load. Requests that need the database while it is
+ * Decisions 002 and 029: PostgreSQL going away under load. Requests that need the database while it is
  * away fail with 503 and a German detail; the process keeps running, the pool opens new connections
  * by itself and the next request succeeds. No write is answered as done that was not committed,
  * and every write repeated with its idempotency key exists exactly once.

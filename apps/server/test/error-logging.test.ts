@@ -1,5 +1,5 @@
 /**
- * Issue 11: a failed statement is logged with its SQL text and its error code, never with its
+ * a failed statement is logged with its SQL text and its error code, never with its
  * parameter values. One failed 1 MB upload logged 6.9 MB: drizzle's error message and its `params`
  * held the file's bytes.
  */

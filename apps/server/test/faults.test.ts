@@ -1,5 +1,5 @@
 /**
- * Issue 15: faults of the process. `SIGTERM` drains: requests in flight finish and are answered,
+ * Decision 029: faults of the process. `SIGTERM` drains: requests in flight finish and are answered,
  * then the process ends with 0. `kill -9` during cost-line saves and an upload leaves no
  * half-written row: after the restart every line is whole or absent, every stored file has all
  * its bytes, every idempotency key has its effect, and repeating every request with its key makes

@@ -912,7 +912,7 @@ describe('impossible values answer 400 at their field', () => {
 /**
  * Texts no route takes: U+0000, which PostgreSQL's text and jsonb cannot hold, and lone surrogates
  * (a JSON escape such as "\ud800" without its pair), which the drivers silently replace in text and
- * jsonb refuses. A non-ASCII character before the surrogate is the case issue 11 saw shortened on
+ * jsonb refuses. A non-ASCII character before the surrogate is the case once seen shortened on
  * PGlite.
  */
 const INVALID_TEXTS = ['a\u0000b', 'Heizöl\ud800 Lieferung', '\udc00', 'x\ud83d']

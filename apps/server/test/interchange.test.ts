@@ -1,5 +1,5 @@
 /**
- * The interchange format end to end (issue 12, ARCHITECTURE 3.5): the seeded test database is
+ * The interchange format end to end (decision 018, ARCHITECTURE 3.5): the seeded test database is
  * dumped and imported into an empty one; the provider's tables hold the same rows, a dump of the
  * copy is the same files, and every search answers the same for the three demo users. Importing
  * again changes no row; a broken record refuses the whole import, naming file, line and field;

@@ -1,5 +1,5 @@
 /**
- * Mail for real (issue 12): with `SMTP_URL` the invitation and the reset mail go over SMTP. A real
+ * Mail for real (decision 019): with `SMTP_URL` the invitation and the reset mail go over SMTP. A real
  * SMTP server (the `smtp-server` package) runs in the test, with a user and password as a mail
  * provider would ask for; the mails are parsed with `mailparser` and their links followed.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the probes (`/api/health/live`, `/api/health/ready`), `/metrics` behind METRICS_TOKEN
+ * Decision 029: the probes (`/api/health/live`, `/api/health/ready`), `/metrics` behind METRICS_TOKEN
  * and the overload answer.
  */
 import { and, asc, eq, sql } from 'drizzle-orm'

@@ -1,5 +1,5 @@
 /**
- * Issue 11, "A former owner keeps access": an owner sees a property only while the owner feature
+ * Decision 016, "A former owner keeps access": an owner sees a property only while the owner feature
  * (HE) that holds his business partner is valid, from its `from` day to its `until` day inclusive,
  * in the provider's calendar (Europe/Berlin). The day after the feature's end the property, its
  * units and its distributions answer 404 and leave the searches.

@@ -1,5 +1,5 @@
 /**
- * The two modes (ARCHITECTURE 3.5, issue 12). The server bundle is built into a folder laid out as
+ * The two modes (ARCHITECTURE 3.5, decision 019). The server bundle is built into a folder laid out as
  * a deployment (`<folder>/apps/server/dist`, with the checkout's node_modules and customers beside
  * it) and run with node alone, as `NODE_ENV=production npm start` runs it: it holds neither the demo
  * generator nor faker, never seeds, never prints the demo logins, and refuses to start while an

@@ -1,5 +1,5 @@
 /**
- * Issue 7: the hot-path queries use their indexes. Each case calls the server's own repository or
+ * Decision 010: the hot-path queries use their indexes. Each case calls the server's own repository or
  * search code on a database whose logger records the SQL it sends; every recorded statement is then
  * explained (`EXPLAIN (FORMAT JSON)`) with sequential scans disabled, and the plans must use the
  * named indexes. Dropping or changing one of them fails this test.

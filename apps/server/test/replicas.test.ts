@@ -1,5 +1,5 @@
 /**
- * Issue 15: two server processes on one PostgreSQL database behave as one. Failed sign-ins spread
+ * Decision 029: two server processes on one PostgreSQL database behave as one. Failed sign-ins spread
  * over both count together, the hourly automatic approval runs once, a logout on one process
  * rejects the token on the other (decision 029).
  */

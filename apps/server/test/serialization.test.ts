@@ -7,7 +7,7 @@ beforeAll(async () => {
 })
 afterAll(() => ctx.close())
 
-describe('response serialisation (issue 7)', () => {
+describe('response serialisation (decision 010)', () => {
   it('writes every answer with fast-json-stringify; these keep the zod serializer', () => {
     expect(
       ctx.app.zodSerializedRoutes.map((r) => `${r.method} ${r.url} ${r.httpStatus}: ${r.reason}`),

@@ -1,5 +1,5 @@
 /**
- * Issue 11 "Slow bodies hold connections for ever": a request that trickles its headers or its body
+ * "Slow bodies hold connections for ever": a request that trickles its headers or its body
  * (the slowloris attack), an idle keep-alive connection and a connection beyond the limit are closed
  * by the server, also on the public routes; a public body larger than a sign-in needs is refused at
  * once. A real listening server and raw sockets, with timeouts of about a second from the config

@@ -36,7 +36,7 @@ async function letThrough(
 
 const rotated = (i: number) => `198.51.${i >> 8}.${i & 255}`
 
-describe('TRUST_PROXY as a list of proxy addresses (issue 11)', () => {
+describe('TRUST_PROXY as a list of proxy addresses', () => {
   let ctx: TestContext
   beforeAll(async () => {
     const { trustProxy } = loadConfig({
@@ -64,7 +64,7 @@ describe('TRUST_PROXY as a list of proxy addresses (issue 11)', () => {
   })
 })
 
-describe('TRUST_PROXY as a hop count (issue 11)', () => {
+describe('TRUST_PROXY as a hop count', () => {
   let ctx: TestContext
   beforeAll(async () => {
     const { trustProxy } = loadConfig({

@@ -209,7 +209,7 @@ function versionedServer(options: { etags?: boolean } = {}) {
   }
 }
 
-describe('apiRequest revalidates reads (issue 14)', () => {
+describe('apiRequest revalidates reads (decision 026)', () => {
   const SEARCH = '/api/persistence/connections-search?limit=9999'
   const filters = { filters: [{ property: 'companyCode', type: 'eq', value: '1000' }] }
   const search = () => apiRequest<{ items: unknown[] }>(SEARCH, { body: filters, errorCode: 108 })

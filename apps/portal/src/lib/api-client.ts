@@ -1,7 +1,7 @@
 /**
  * The one way out to the backend (§7): JSON headers, the bearer token, errors mapped to the codes of
  * §8 with the server's German detail, and a logout with the message on any 401 of a signed-in call.
- * Reads are revalidated (issue 14): the last answer of each is remembered with its ETag and given
+ * Reads are revalidated (decision 026): the last answer of each is remembered with its ETag and given
  * again when the server answers 304 Not Modified.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * Issue 16: a data table exported as CSV or XLSX. The CSV is written by the domain's `tableToCsv`;
+ * Decision 030: a data table exported as CSV or XLSX. The CSV is written by the domain's `tableToCsv`;
  * the XLSX by `write-excel-file`, which loads only when a user asks for one (docs/decisions/030).
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * Issue 17: every approval and decline stores exactly what was decided (lines, amounts, totals)
+ * Decision 034: every approval and decline stores exactly what was decided (lines, amounts, totals)
  * with its hash in the chained audit entry; the history shows it, and a one-page PDF receipt
  * carries both hashes. Only for the user who sees the distribution.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 24, decision 032: the CO2 split is computed on the server from the fuel lines, the master
+ * Decision 032: the CO2 split is computed on the server from the fuel lines, the master
  * data and the stored corrections, with the domain's rules; corrections are idempotent, audited and
  * in the changes feed; a landlord's CO2 line that differs from the split is refused unless it says
  * why; another customer learns nothing.

@@ -1,5 +1,5 @@
 /**
- * Issues 16 and 24: the monthly consumption information (§6a HeizkostenV) of the seeded radio
+ * Decision 033: the monthly consumption information (§6a HeizkostenV) of the seeded radio
  * properties: a user's months against the readings in the database, the property's average, the
  * overview, the PDF, that a tenant is never shown a month of another tenant of the unit, the
  * allocators' kWh, and that no other customer or owner learns anything of it.

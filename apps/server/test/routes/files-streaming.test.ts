@@ -1,5 +1,5 @@
 /**
- * Issue 14 "Files stream": uploads and downloads of 20 MB files over real HTTP keep the server's
+ * Decision 028, "Files stream": uploads and downloads of 20 MB files over real HTTP keep the server's
  * memory flat (the JavaScript heap and the Buffers together: a whole file held as a Buffer would
  * not show in the heap alone), the bytes come back equal, and a refused, repeated or aborted upload
  * leaves neither a chunk row nor a temporary file.

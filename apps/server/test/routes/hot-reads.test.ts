@@ -1,5 +1,5 @@
 /**
- * The hot reads of issue 14: answers the database writes as JSON text, keyset paging, and ETags
+ * The hot reads of decision 026: answers the database writes as JSON text, keyset paging, and ETags
  * derived from the data's version and who asks.
  */
 import { EXPENSE_LIST_FIELDS, type Connection, type SearchRequest } from '@portal/domain'

@@ -38,7 +38,7 @@ async function closedPort(): Promise<number> {
   return port
 }
 
-describe('password reset tells nobody who has an account (issue 11)', () => {
+describe('password reset tells nobody who has an account (decision 002)', () => {
   let ctx: TestContext
   beforeAll(async () => {
     ctx = await createTestContext()
@@ -75,7 +75,7 @@ describe('password reset tells nobody who has an account (issue 11)', () => {
   })
 })
 
-describe('password reset with a failing mail server (issue 11)', () => {
+describe('password reset with a failing mail server (decision 002)', () => {
   it('answers 200 with the same message when the SMTP server refuses the connection, and logs it', async () => {
     const ctx = await createTestContext({
       config: { smtpUrl: `smtp://127.0.0.1:${await closedPort()}` },

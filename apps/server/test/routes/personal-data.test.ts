@@ -1,5 +1,5 @@
 /**
- * "Meine Daten herunterladen" (issue 17, DSGVO Art. 15 and 20): the signed-in person's profile,
+ * "Meine Daten herunterladen" (DSGVO Art. 15 and 20): the signed-in person's profile,
  * actions, reports and uploaded files as a ZIP, and nothing of anybody else.
  */
 import { createHash } from 'node:crypto'

@@ -1,5 +1,5 @@
 /**
- * Issue 17, decision 035: the TOTP second factor end to end over HTTP: set-up with QR code and
+ * Decision 035: the TOTP second factor end to end over HTTP: set-up with QR code and
  * recovery codes, sign-in with password and code, single use of codes, the throttle, turning it
  * off, the customer's switch that makes it mandatory, and the provider's reset (command line and
  * API, audited). Codes are computed from the secret the set-up shows, as an app would.

@@ -46,7 +46,7 @@ const tally = (statuses: number[]) =>
     return counts
   }, {})
 
-describe('a burst of parallel sign-ins (issue 11)', () => {
+describe('a burst of parallel sign-ins (decision 002)', () => {
   it('verifies at most ten of 200 parallel wrong passwords for one user name and refuses the right one inside the burst', async () => {
     const burst = Array.from({ length: 200 }, (_, i) =>
       // the right password in the middle of the burst, every attempt from its own address

@@ -1,5 +1,5 @@
 /**
- * Issue 11, "Tokens name only the user name": a token stands for one user record, not for a user
+ * Decision 016, "Tokens name only the user name": a token stands for one user record, not for a user
  * name. A user deleted and created again under the same name is another user; the old token is
  * refused, at the bearer header and in the legacy endpoint's body.
  */

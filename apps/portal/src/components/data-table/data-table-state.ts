@@ -58,7 +58,7 @@ export type DataTableField<Row> = {
   /** Defaults to true: the search looks at every column unless it is excluded. */
   searchable?: boolean
   /**
-   * Issue 16: how the export writes the column: a decimal string, a number of percent or a date as
+   * Decision 030: how the export writes the column: a decimal string, a number of percent or a date as
    * a number, percent or date cell (the raw value), otherwise the displayed text.
    */
   exportAs?: 'decimal' | 'percent' | 'date'
@@ -335,7 +335,7 @@ export function displayText<Row>(row: Row, field: DataTableField<Row>): string {
   return field.format ? field.format(row) : valueAsText(rawValue(row, field.key, field))
 }
 
-/** Issue 16: the cell as exported: decimals and dates as their raw value, else the displayed text. */
+/** Decision 030: the cell as exported: decimals and dates as their raw value, else the displayed text. */
 export function exportValue<Row>(row: Row, field: DataTableField<Row>): string | null {
   if (field.exportAs) {
     const value = rawValue(row, field.key, field)

@@ -68,7 +68,7 @@ export type DataTableProps<Row> = {
   searchable?: boolean
   searchLabel?: string
   /**
-   * Issue 16: offers "Exportieren" (CSV, XLSX) of the rows the table holds, with its search and
+   * Decision 030: offers "Exportieren" (CSV, XLSX) of the rows the table holds, with its search and
    * sort applied, all pages; the name heads the sheet and the file. Exported are the shown columns
    * and the hidden ones (what a row shows in its details), not the actions.
    */

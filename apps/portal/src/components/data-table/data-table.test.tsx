@@ -597,7 +597,7 @@ describe('DataTable', () => {
   })
 })
 
-describe('export (issue 16)', () => {
+describe('export (decision 030)', () => {
   it('writes every row the search keeps, in the table’s sort, on all pages, as German CSV', async () => {
     const saved: Blob[] = []
     const createObjectURL = vi.fn((blob: Blob) => {

@@ -8,7 +8,7 @@ import type { TableExport } from './table-export-menu'
 const TableExportMenu = lazy(() => import('./table-export-menu'))
 
 /**
- * Issue 16: "Exportieren" opens a menu of the formats (CSV for German Excel, XLSX). The menu and
+ * Decision 030: "Exportieren" opens a menu of the formats (CSV for German Excel, XLSX). The menu and
  * the file writers load on the first click. A failure is said in words next to the button.
  */
 export function TableExportButton({

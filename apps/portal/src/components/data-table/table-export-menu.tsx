@@ -12,7 +12,7 @@ export type TableExport = {
 }
 
 /**
- * Issue 16: the menu of the two formats, loaded with the first click on "Exportieren" (it is not
+ * Decision 030: the menu of the two formats, loaded with the first click on "Exportieren" (it is not
  * part of any screen's budget). Choosing one writes the file.
  */
 export default function TableExportMenu({

@@ -24,7 +24,7 @@ function Section({ heading, children }: { heading: string; children: ReactNode }
 }
 
 /**
- * Issue 17: the accessibility statement of the customer's portal (BFSG, EN 301 549), built from
+ * The accessibility statement of the customer's portal (BFSG, EN 301 549), built from
  * the customer configuration along the EU model statement: conformance, what does not conform and
  * what to use instead, how and when it was checked, feedback, and the authority to turn to.
  * Readable signed out and linked from every footer.

@@ -1,5 +1,5 @@
 /**
- * Answers validated by the data's version (issue 14, decision 026). A read whose answer depends
+ * Answers validated by the data's version (decision 026). A read whose answer depends
  * only on the billing data, the request and who asks carries a strong `ETag`: the data version
  * (migration 0008 raises it with every committed change of a table the portal reads) and a hash
  * of who asks (the visibility scope or the user, and the calendar day that decides visibility), the

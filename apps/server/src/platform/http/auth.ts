@@ -30,7 +30,7 @@ declare module 'fastify' {
     /** Below /api/provider/: the scope a key needs (default: only a key with scope `all`). */
     providerScope?: ProviderScope
     /**
-     * Reachable by a user who must set up a second factor first (issue 17): its set-up and the
+     * Reachable by a user who must set up a second factor first (decision 035): its set-up and the
      * sign-out. Every other route answers 403 SECOND_FACTOR_SETUP_REQUIRED to him.
      */
     secondFactorSetup?: boolean

@@ -1,5 +1,5 @@
 /**
- * Issue 15: under overload the server answers 503 at once instead of queueing requests until their
+ * Decision 029: under overload the server answers 503 at once instead of queueing requests until their
  * clients give up (`@fastify/under-pressure`). Overload is the event loop running two seconds
  * behind: far above what a busy machine shows in normal work. The event loop's utilisation is not
  * a threshold: a process serving at full speed is near 100 % busy and still answers in

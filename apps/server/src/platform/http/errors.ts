@@ -78,7 +78,7 @@ export default fp(function errorsPlugin(app: FastifyInstance) {
       const detail = issue?.message ?? STATUS_DETAILS[400]!.detail
       return reply.status(400).send(errorBody(detail, 'VALIDATION_FAILED', field))
     }
-    // issue 11: a connection PostgreSQL ended or refused (a restart) fails this request only; the
+    // a connection PostgreSQL ended or refused (a restart) fails this request only; the
     // pool opens a new connection for the next one. A write whose commit did not arrive is not
     // answered as done.
     if (isDatabaseUnavailable(error)) {

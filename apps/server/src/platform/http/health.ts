@@ -12,7 +12,7 @@ const MIGRATIONS_PENDING_MESSAGE =
 const StatusSchema = z.object({ status: z.literal('ok') })
 
 /**
- * Issue 15: probes for a load balancer or an orchestrator. `live`: the process answers (restart it
+ * Decision 029: probes for a load balancer or an orchestrator. `live`: the process answers (restart it
  * when not); `ready`: it can serve (the database answers and holds every migration of this build;
  * send it no traffic when not). `/api/health` is the ready probe under its former address.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 15: `/metrics` in the Prometheus text format, per process (Prometheus scrapes every
+ * Decision 029: `/metrics` in the Prometheus text format, per process (Prometheus scrapes every
  * replica and adds them up, decision 029). Requests by route pattern and status, their duration,
  * the database pool, the event loop (prom-client's default metrics), failed sign-ins and uploads.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 11 "Slow bodies hold connections for ever": how long a client may take to send a request,
+ * "Slow bodies hold connections for ever": how long a client may take to send a request,
  * how long an idle connection stays, how many connections are open, and how large an
  * unauthenticated body may be. Node's server enforces the per-server limits (`serverOptions`); the
  * plugin adds what differs per route: the body deadline (short for every route, long for the file

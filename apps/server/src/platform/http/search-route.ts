@@ -12,7 +12,7 @@ import type { Executor } from '../persistence/database'
 import { search, searchAnswer, type SearchableEntity } from '../persistence/search'
 
 /**
- * Sends an answer the database wrote as JSON text (issue 14): a string is sent as it is, past the
+ * Sends an answer the database wrote as JSON text (decision 026): a string is sent as it is, past the
  * response schema's serializer, whose output it equals byte for byte (persistence/json-text.ts).
  */
 export function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
@@ -23,8 +23,8 @@ export function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
  * Registers `POST <url>` as a search over `entity` (ARCHITECTURE 3.1): body `{filters, sort}`,
  * query `limit` and `next`, answer `{items, next}`. An entity whose items the database writes
  * (`itemJson`, the JSON text of a row of its table) is answered by one statement without the ORM
- * (issue 14); otherwise `toItems` turns rows into the wire shape. Either way the answer is kept
- * and validated by the data's version per visibility scope (plugins/answer-cache.ts).
+ * (decision 026); otherwise `toItems` turns rows into the wire shape. Either way the answer is kept
+ * and validated by the data's version per visibility scope (answer-cache.ts).
  */
 export function searchRoute<Item extends z.ZodType, Row extends Record<string, unknown>>(
   app: FastifyInstance,
@@ -36,7 +36,7 @@ export function searchRoute<Item extends z.ZodType, Row extends Record<string, u
     entity: SearchableEntity
     item: Item
     description: string
-    /** Whom a kept answer is shared with (plugins/answer-cache.ts); false: never kept. */
+    /** Whom a kept answer is shared with (answer-cache.ts); false: never kept. */
     cachedAnswer?: 'scope' | false
   } & (
     | { itemJson: SQL; toItems?: never }

@@ -1,5 +1,5 @@
 /**
- * The response serializer of every route (issue 7): the route's zod response schema is converted
+ * The response serializer of every route (decision 010): the route's zod response schema is converted
  * once to JSON Schema (`z.toJSONSchema`, output side) and compiled with fast-json-stringify, which
  * writes only the properties the schema names, so nothing leaks that the schema does not declare.
  *

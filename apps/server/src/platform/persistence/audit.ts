@@ -1,5 +1,5 @@
 /**
- * The audit log as a hash chain (issue 17, decision 034).
+ * The audit log as a hash chain (decision 034).
  *
  * Every entry carries its place (`seq`), its predecessor's hash, SHA-256 of its canonical content
  * and its own hash, SHA-256 over those three. An entry is written and chained in the transaction

@@ -1,5 +1,5 @@
 /**
- * Issue 11: errors that say the database is not reachable right now (PostgreSQL restarts, an
+ * errors that say the database is not reachable right now (PostgreSQL restarts, an
  * administrator ended the connection, too many connections, the network is gone), as opposed to
  * errors of the statement itself. The error handler answers them 503 with a German detail; the pool
  * drops the broken connection and opens a new one for the next request.

@@ -36,7 +36,7 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres'
   migrate(): Promise<void>
   close(): Promise<void>
-  /** Migrations of this build that the database has not applied (ready check, issue 15). */
+  /** Migrations of this build that the database has not applied (ready check, decision 029). */
   pendingMigrations(): Promise<number>
   /** Connections of the pool (PostgreSQL); PGlite is one connection, always open. */
   poolStats(): { total: number; idle: number; waiting: number }
@@ -203,7 +203,7 @@ export async function openDatabase(options: {
       connectionTimeoutMillis: 10_000,
       keepAlive: true,
     })
-    // Issue 11: a connection the server ends (restart, administrator, a dropped database) emits
+    // a connection the server ends (restart, administrator, a dropped database) emits
     // 'error' on its client. pg-pool listens only while the client is idle; a client checked out
     // by a request (inside a transaction, between two statements) had no listener, and the
     // unhandled 'error' ended the process. Every client gets a listener for its whole life: the

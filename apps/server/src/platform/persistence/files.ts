@@ -2,7 +2,7 @@
  * Attachments, invoices (correspondences, billing vouchers) and vouchers (spec §3, §7 "Files and
  * activities", "Invoices"). Every read goes through `visibleThroughProperty`; the bytes live in
  * `attachment_contents`, in chunks written one at a time and read only by the download, one at a
- * time (issue 14).
+ * time (decision 028).
  */
 import type { Attachment, BillingVoucher, Correspondence, Voucher } from '@portal/domain'
 import { and, eq, sql } from 'drizzle-orm'
@@ -196,7 +196,7 @@ export async function findVisibleAttachment(
   return rows[0]
 }
 
-/** A file's bytes are stored and read in chunks of this size (issue 14, migration 0009). */
+/** A file's bytes are stored and read in chunks of this size (decision 028, migration 0009). */
 export const ATTACHMENT_CHUNK_BYTES = 1024 * 1024
 
 /** The chunks of a content of `size` bytes: an empty one is one empty chunk. */

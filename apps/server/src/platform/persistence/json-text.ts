@@ -1,5 +1,5 @@
 /**
- * Answers written as JSON text by PostgreSQL (issue 14, decision 026): the hot reads send the text
+ * Answers written as JSON text by PostgreSQL (decision 026): the hot reads send the text
  * the database wrote, with no mapping of rows in JavaScript. The text is byte-equal to what the
  * response schema's serializer (fast-json-stringify) writes for the same values: objects compact,
  * in the schema's order, so they are concatenated here rather than built with `json_build_object`

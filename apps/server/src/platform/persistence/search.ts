@@ -209,7 +209,7 @@ function condition(entity: SearchableEntity, filter: SearchFilter, index: number
 }
 
 /**
- * Keyset paging (issue 14): the cursor holds the sort values of the last row of the page, and the
+ * Keyset paging (decision 026): the cursor holds the sort values of the last row of the page, and the
  * next page starts after that row in the search's total order. A row inserted or deleted meanwhile
  * never makes another row appear twice or not at all, unlike an offset. PostgreSQL's default null
  * order is kept: nulls last when ascending, first when descending.
@@ -388,7 +388,7 @@ export function searchAnswerStatement(
 }
 
 /**
- * One page as the answer's JSON text, written by the database in one statement (issue 14):
+ * One page as the answer's JSON text, written by the database in one statement (decision 026):
  * `{"<field>":[item,…],"next":…}`. Requests without filters use a prepared statement.
  */
 export async function searchAnswer(

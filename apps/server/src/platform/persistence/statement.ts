@@ -1,5 +1,5 @@
 /**
- * Runs a statement on the database's own client, below the ORM (issue 14): the hot reads take
+ * Runs a statement on the database's own client, below the ORM (decision 026): the hot reads take
  * their rows as the driver gives them. On PostgreSQL a statement can be prepared once per pooled
  * connection and then only bound: its name is derived from its text, so equal texts share one
  * plan and different texts never collide. PGlite, in this process, has no round trip to save.

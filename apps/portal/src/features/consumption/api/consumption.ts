@@ -11,7 +11,7 @@ const userQuery = (partner: string | null) =>
   partner === null ? '' : `?partner=${encodeURIComponent(partner)}`
 
 /**
- * Issues 16 and 24: one user's months of the unit's last twelve (§6a HeizkostenV) with his
+ * Decision 033: one user's months of the unit's last twelve (§6a HeizkostenV) with his
  * comparisons; `partner` null for the current user.
  */
 export function useUnitConsumption(pointOfDelivery: string, partner: string | null) {
@@ -27,7 +27,7 @@ export function useUnitConsumption(pointOfDelivery: string, partner: string | nu
   })
 }
 
-/** Issue 16: the property's units against its average per m² over the last twelve months. */
+/** Decision 033: the property's units against its average per m² over the last twelve months. */
 export function usePropertyConsumption(connection: string) {
   return useQuery({
     queryKey: ['property-consumption', connection],

@@ -38,7 +38,7 @@ function useWidth() {
 const number = (value: string | null) => (value === null ? null : Number(value))
 
 /**
- * Issue 16: a unit's months as bars (its consumption, and beside each the same month a year
+ * Decision 033: a unit's months as bars (its consumption, and beside each the same month a year
  * before) with the average unit of its size as a dashed line (docs/decisions/033). The drawing is
  * one stop of the tab order: the arrow keys, Home and End move through the months, each named with
  * its figures for screen readers (`describe`); the table below holds the same values.

@@ -22,7 +22,7 @@ type Row = PropertyConsumption['items'][number]
 const MIXED_DIGITS = consumptionDigits('m³')
 
 /**
- * Issue 16: which units of the property use far more per m² than its average over the last twelve
+ * Decision 033: which units of the property use far more per m² than its average over the last twelve
  * months (docs/decisions/033), the farthest first. Shown only for a property with remotely read
  * heating or hot-water meters.
  */

@@ -73,7 +73,7 @@ function usePeriodText() {
 }
 
 /**
- * Issues 16 and 24: the monthly consumption information of one user of the unit (§6a HeizkostenV,
+ * Decision 033: the monthly consumption information of one user of the unit (§6a HeizkostenV,
  * docs/decisions/033): the user chosen (today's by default) and only his months; per meter type a
  * chart read by keyboard, a summary of the chosen month in words, the same values as a table
  * (exported as CSV or XLSX), and the month's one-page PDF for him. One chosen month drives the

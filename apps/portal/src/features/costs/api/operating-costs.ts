@@ -174,7 +174,7 @@ export function useSaveExpense(id: string) {
 }
 
 /**
- * Issue 16, "Vorjahreswerte übernehmen": new lines of both lists in one user action, one request
+ * Decision 031, "Vorjahreswerte übernehmen": new lines of both lists in one user action, one request
  * per list; the action's key names both, so that a retry repeats neither.
  */
 export function useAddExpenses(id: string) {

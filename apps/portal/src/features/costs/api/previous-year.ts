@@ -25,7 +25,7 @@ export type PreviousYear = {
 }
 
 /**
- * Issue 16: the distribution's costs against the property's previous distribution, with the
+ * Decision 031: the distribution's costs against the property's previous distribution, with the
  * customer's threshold (docs/decisions/031).
  */
 export function usePreviousYear(

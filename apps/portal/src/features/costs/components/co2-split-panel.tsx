@@ -38,7 +38,7 @@ const german = (value: string | null) =>
 type NumberField = 'quantity' | 'emissionsKgInvoice' | 'co2CostInvoice'
 
 /**
- * Issue 24, decision 032: the CO2 split of a heating distribution with fuel costs, as the server
+ * Decision 032: the CO2 split of a heating distribution with fuel costs, as the server
  * computes it (CO2KostAufG): the figures, the steps of the calculation, the check of the recorded
  * landlord credit, and the corrections from the invoice, which the server stores.
  */

@@ -62,7 +62,7 @@ export function CostEntryDialog({
   costs: OperatingCosts
   kind: ExpenseKind
   expense?: Expense
-  /** Issue 16: the comparison with the previous year, for the hint at the amount. */
+  /** Decision 031: the comparison with the previous year, for the hint at the amount. */
   previousYear?: PlausibilityReport
   /** After a successful save, with the message to announce. */
   onSaved: (message: string) => void

@@ -28,7 +28,7 @@ const time = (at: string) =>
 type Receipt = NonNullable<HistoryEntry['receipt']>
 
 /**
- * What a decision was about (issue 17): its totals and the hash of the stored state, the lines on
+ * What a decision was about (decision 034): its totals and the hash of the stored state, the lines on
  * request, and the PDF receipt.
  */
 function DecisionReceipt({

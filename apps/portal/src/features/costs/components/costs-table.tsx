@@ -169,7 +169,7 @@ export function CostsTable({
           ''
         ),
     },
-    // what a line shows below itself: not columns, not searched, but exported (issue 16)
+    // what a line shows below itself: not columns, not searched, but exported (decision 030)
     ...detailColumns,
     ...(editable
       ? [

@@ -51,7 +51,7 @@ function warningText(t: TFunction, comparison: CostTypeComparison, name: string)
 }
 
 /**
- * Issue 16, in the "Kosten erfasst" confirmation: the cost types that changed beyond the threshold
+ * Decision 031, in the "Kosten erfasst" confirmation: the cost types that changed beyond the threshold
  * or went missing. They never block; the user confirms knowingly.
  */
 export function PlausibilityWarnings({
@@ -79,7 +79,7 @@ export function PlausibilityWarnings({
 }
 
 /**
- * Issue 16: per list and cost type last year's and this year's amount, the change in percent and,
+ * Decision 031: per list and cost type last year's and this year's amount, the change in percent and,
  * beyond the threshold or for a type gone missing, a note; a sum row per list.
  */
 export function PreviousYearComparison({

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next'
 import type { ExpenseKind } from '../api/operating-costs'
 
 /**
- * Issue 16, at entry: last year's amount of the chosen cost type and what this year's lines of the
+ * Decision 031, at entry: last year's amount of the chosen cost type and what this year's lines of the
  * type come to with the typed amount; beyond the threshold a warning that does not block saving.
  */
 export function PreviousYearHint({

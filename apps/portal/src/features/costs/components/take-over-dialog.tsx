@@ -67,7 +67,7 @@ function recordedThisYear(costs: OperatingCosts, kind: ExpenseKind, expense: Exp
 }
 
 /**
- * Issue 16, "Vorjahreswerte übernehmen": this year's entry starts from last year's lines: their
+ * Decision 031, "Vorjahreswerte übernehmen": this year's entry starts from last year's lines: their
  * cost type, object, relation and allocation key, with this year's period and without amounts.
  * The user types the amounts; a line left without amounts is not taken over, nor is a cost type
  * this year's list holds already (decision 036: it would count twice). The rules of a cost line

@@ -24,7 +24,7 @@ export function WorkflowActions({
   confirmationNotes,
 }: {
   costs: OperatingCosts
-  /** Shown in the "Kosten erfasst" confirmation below the sums (issue 16: the previous year). */
+  /** Shown in the "Kosten erfasst" confirmation below the sums (decision 031: the previous year). */
   confirmationNotes?: ReactNode
 }) {
   const { t } = useTranslation()

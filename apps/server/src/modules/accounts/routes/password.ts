@@ -14,7 +14,7 @@ const password = z.string().max(200)
 const resetRateLimit = { rateLimit: { max: 5, timeWindow: '1 minute' } }
 
 const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
-  // reset links are stored and mailed after the answer (issue 11); closing waits a while for them
+  // reset links are stored and mailed after the answer (decision 002); closing waits a while for them
   const later = new AfterAnswerQueue(app.log)
   app.addHook('onClose', async () => {
     let timer: NodeJS.Timeout | undefined

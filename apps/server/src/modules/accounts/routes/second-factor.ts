@@ -29,7 +29,7 @@ const RecoveryCodesSchema = z.object({
 })
 
 /**
- * Issue 17, decision 035: the signed-in user's second factor. Set-up, confirmation, turning it off
+ * Decision 035: the signed-in user's second factor. Set-up, confirmation, turning it off
  * and new recovery codes are reachable while the customer's switch holds every other route back
  * (`secondFactorSetup`). Answers with secrets are kept for a repeat only encrypted (`sealWith`).
  * Turning off and new recovery codes take a code: wrong ones count toward the sign-in throttle of

@@ -19,7 +19,7 @@ afterAll(async () => {
   for (const dir of temporaryDirs) await rm(dir, { recursive: true, force: true })
 })
 
-describe('caching of the portal, the configuration and the assets (issue 14)', () => {
+describe('caching of the portal, the configuration and the assets (decision 026)', () => {
   let ctx: TestContext
   beforeAll(async () => {
     const dist = await temporaryDir('portal-dist-')

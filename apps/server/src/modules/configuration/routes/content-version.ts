@@ -1,5 +1,5 @@
 /**
- * Caching of what every visitor gets alike (issue 14): the customer configuration, the FAQ and the
+ * Caching of what every visitor gets alike (decision 026): the customer configuration, the FAQ and the
  * customer's assets. Each has a content hash; its hashed address (`?v=<hash>`) is cached for a
  * year, since another content has another address. The plain address is revalidated on every use
  * (`no-cache` with an ETag, answered 304 while unchanged), so a changed configuration is seen at

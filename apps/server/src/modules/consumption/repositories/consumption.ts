@@ -1,5 +1,5 @@
 /**
- * The readings behind the monthly consumption information (§6a HeizkostenV, issue 16): the
+ * The readings behind the monthly consumption information (§6a HeizkostenV, decision 033): the
  * month-end values of the heating and hot-water devices of every unit of a property that the user
  * sees. The building's main meters are not a unit's consumption and are left out.
  */
@@ -131,7 +131,7 @@ export async function propertyConsumptionUnits(
 
 /**
  * The month-end values of the property's main heat meter (`HZ` with `mainMeter`): the heat the
- * heat cost allocators' units are a share of (issue 24, `allocatorConversion`).
+ * heat cost allocators' units are a share of (decision 033, `allocatorConversion`).
  */
 export async function propertyMainHeatReadings(
   db: Executor,

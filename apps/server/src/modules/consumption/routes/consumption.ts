@@ -38,7 +38,7 @@ const MONTH_NOT_AVAILABLE = 'Für diesen Monat liegt keine Verbrauchsinformation
 const UserQuery = z.strictObject({ partner: z.string().min(1).max(40).optional() })
 
 /**
- * The information for one user of the unit (issue 24): his months only, his comparisons only
+ * The information for one user of the unit (decision 033): his months only, his comparisons only
  * from them (§6a Abs. 2 HeizkostenV, §6b; docs/decisions/033).
  */
 async function unitReport(
@@ -87,7 +87,7 @@ async function unitReport(
   }
 }
 
-/** Issue 16: the monthly consumption information of §6a HeizkostenV (docs/decisions/033). */
+/** Decision 033: the monthly consumption information of §6a HeizkostenV (docs/decisions/033). */
 const consumptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/persistence/points-of-delivery/:id/monthly-consumption',

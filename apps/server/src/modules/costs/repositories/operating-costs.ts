@@ -88,7 +88,7 @@ export function toSummary(row: DistributionRow): OperatingCostsSummary {
   }
 }
 
-/** A cost line as JSON text (issue 14), written by the database: the fields of `toExpense`. */
+/** A cost line as JSON text (decision 026), written by the database: the fields of `toExpense`. */
 export const expenseJson = jsonObject([
   ['guid', jsonValue(operatingCostsExpenses.guid)],
   ['tariffComponent', jsonValue(operatingCostsExpenses.tariffComponent)],

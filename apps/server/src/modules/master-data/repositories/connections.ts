@@ -40,7 +40,7 @@ export const connectionEntity: SearchableEntity = {
 }
 
 /**
- * A connection of the search as JSON text (issue 14), written by the database: the fields of
+ * A connection of the search as JSON text (decision 026), written by the database: the fields of
  * `toConnections`, in the response schema's order, with features and attributes by id and the
  * product's name from the first product attribute ('' for an empty value, null without one).
  */

@@ -5,7 +5,7 @@ import providerStepRoutes from './steps'
 import providerUserRoutes from './users'
 
 /**
- * Decision 018: `/api/provider/*`, reachable with a provider key only (plugins/provider-auth.ts),
+ * Decision 018: `/api/provider/*`, reachable with a provider key only (platform/auth/provider-auth.ts),
  * each route with the scope it needs in `config.providerScope`.
  */
 const providerApiRoutes: FastifyPluginAsync = async (app) => {

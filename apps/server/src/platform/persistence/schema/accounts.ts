@@ -60,7 +60,7 @@ export const revokedSessions = pgTable(
 )
 
 /**
- * Issue 17, decision 035: a user's TOTP second factor (RFC 6238). The secret is encrypted at rest
+ * Decision 035: a user's TOTP second factor (RFC 6238). The secret is encrypted at rest
  * (AES-256-GCM under `SECOND_FACTOR_KEY`, bound to the user's id); `confirmedAt` is null while a
  * set-up waits for its first code; `lastUsedStep` is the 30-second step of the last code accepted,
  * so that a code works once.

@@ -34,7 +34,7 @@ export const attachments = pgTable(
 /**
  * File bytes apart from the record, so that lists never read them: chunks of 1 MB
  * (`ATTACHMENT_CHUNK_BYTES`) numbered from 0, every file at least chunk 0, so that uploads are
- * written and downloads read one chunk at a time (issue 14, migration 0009).
+ * written and downloads read one chunk at a time (decision 028, migration 0009).
  */
 export const attachmentContents = pgTable(
   'attachment_contents',

@@ -26,7 +26,7 @@ export const auditLog = pgTable(
     before: jsonb(),
     after: jsonb(),
     /**
-     * The hash chain (issue 17, decision 034), set in the writer's transaction under the chain's
+     * The hash chain (decision 034), set in the writer's transaction under the chain's
      * lock: the entry's place, its predecessor's hash, SHA-256 of its canonical content and
      * SHA-256 over the three. Null only before the entry is chained.
      */
@@ -75,7 +75,7 @@ export const idempotencyKeys = pgTable(
 
 /**
  * Sign-in attempts per key (user name, client address) in the throttle's window, shared by every
- * server process (issue 15, decision 029). An attempt is a row per key, written before its
+ * server process (decision 029). An attempt is a row per key, written before its
  * password is verified; a right password deletes it, a wrong one leaves it until it is old.
  */
 export const signInAttempts = pgTable(
@@ -95,7 +95,7 @@ export const rateLimitWindows = pgTable('rate_limit_windows', {
   windowEndsAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
 })
 
-/** The last run of each scheduled job, so that one process runs it per interval (issue 15). */
+/** The last run of each scheduled job, so that one process runs it per interval (decision 029). */
 export const jobRuns = pgTable('job_runs', {
   job: text().primaryKey(),
   lastRunAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
