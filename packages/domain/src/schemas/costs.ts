@@ -6,7 +6,7 @@
  */
 import { z } from 'zod'
 import { CATALOGUE } from '../catalogue'
-import { wireShape } from '../catalogue/wire'
+import { wireShape, wireShapeWithout } from '../catalogue/wire'
 import {
   EXPENSE_PERIOD_ORDER_MESSAGE,
   co2AmountViolation,
@@ -63,28 +63,15 @@ const optionalText = (max: number) =>
 const { operatingCostsDistributions, operatingCostsExpenses } = CATALOGUE
 
 export const ExpenseSchema = z.object(
-  wireShape(
+  wireShapeWithout(
     operatingCostsExpenses,
     [
-      'guid',
-      'tariffComponent',
-      'supplyArea',
-      'object',
-      'key',
-      'allocationObject',
-      'allocationRef',
-      'from',
-      'until',
-      'quantity',
-      'unit',
-      'energyCarrier',
-      'amountTransactionCurrency',
-      'apportionableAmount',
-      'deductibleAmount',
-      'amountNet',
-      'amountNetApportionable',
-      'note',
-      'version',
+      'companyCode',
+      'propertyConnection',
+      'operatingCostsDistribution',
+      'kind',
+      'createdBy',
+      'createdAt',
     ],
     /** A fuel line's energy carrier (decision 032), one of the codes; null on other lines. */
     { energyCarrier: z.enum(ENERGY_CARRIER_CODES).nullable() },

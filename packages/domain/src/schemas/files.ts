@@ -6,7 +6,7 @@
  */
 import { z } from 'zod'
 import { CATALOGUE } from '../catalogue'
-import { wireShape } from '../catalogue/wire'
+import { wireShapeWithout } from '../catalogue/wire'
 import { SALUTATIONS, TITLES } from '../codes/partner'
 import { ALLOWED_UPLOAD_TYPES } from '../codes/upload'
 import type { Salutation, Title } from '../codes/partner'
@@ -41,18 +41,7 @@ export const USER_UPLOAD_OBJECT_TYPE = 'KOSTENBELEG'
 const { attachments, billingVouchers, correspondences, vouchers } = CATALOGUE
 
 export const AttachmentSchema = z.object(
-  wireShape(attachments, [
-    'attachment',
-    'objectType',
-    'objectKey',
-    'fileName',
-    'mediaType',
-    'size',
-    'sha256',
-    'note',
-    'uploadedBy',
-    'createdAt',
-  ]),
+  wireShapeWithout(attachments, ['companyCode', 'propertyConnection', 'link']),
 )
 export type Attachment = z.infer<typeof AttachmentSchema>
 
@@ -71,60 +60,19 @@ export const FileUploadFieldsSchema = z.strictObject({
 export type FileUploadFields = z.infer<typeof FileUploadFieldsSchema>
 
 export const CorrespondenceSchema = z.object(
-  wireShape(correspondences, [
-    'id',
-    'form',
-    'key',
-    'voucherNumber',
-    'contract',
-    'businessPartner',
-    'pointOfDelivery',
-    'from',
-    'until',
-    'documentDate',
-    'dueDate',
-    'attachment',
-  ]),
+  wireShapeWithout(correspondences, ['companyCode', 'propertyConnection']),
 )
 export type Correspondence = z.infer<typeof CorrespondenceSchema>
 
 export const BillingVoucherSchema = z.object({
-  ...wireShape(billingVouchers, [
-    'billingVoucher',
-    'invoiceVoucher',
-    'operatingCostsDistribution',
-    'contract',
-    'contractAccount',
-    'businessPartner',
-    'pointOfDelivery',
-    'from',
-    'until',
-    'documentDate',
-    'dueDate',
-    'amount',
-    'attachment',
-  ]),
+  ...wireShapeWithout(billingVouchers, ['companyCode', 'propertyConnection']),
   /** §4: the user's decision on an invoice (AR…); null while undecided and for other vouchers. */
   approval: InvoiceApprovalSchema.nullable(),
 })
 export type BillingVoucher = z.infer<typeof BillingVoucherSchema>
 
 export const VoucherSchema = z.object(
-  wireShape(vouchers, [
-    'voucherNr',
-    'position',
-    'voucherDate',
-    'dueDate',
-    'contract',
-    'contractAccount',
-    'pointsOfDeliveryReference',
-    'locationAddendum',
-    'utilisationUnit',
-    'contractExternalNumber',
-    'name1',
-    'name2',
-    'amount',
-  ]),
+  wireShapeWithout(vouchers, ['companyCode', 'propertyConnection']),
 )
 export type Voucher = z.infer<typeof VoucherSchema>
 
