@@ -204,21 +204,27 @@ export const EntryFinalizationRequestSchema = z.strictObject({
 })
 export type EntryFinalizationRequest = z.infer<typeof EntryFinalizationRequestSchema>
 
+/** §7: a decision that declines (approved: false) names its reason. */
+export function checkDeclineReason(
+  value: { approved: boolean; reason?: string | undefined },
+  context: z.RefinementCtx,
+) {
+  if (!value.approved && !value.reason) {
+    context.addIssue({
+      code: 'custom',
+      message: DECLINE_REASON_REQUIRED_MESSAGE,
+      path: ['reason'],
+    })
+  }
+}
+
 export const DistributionApprovalRequestSchema = z
   .strictObject({
     operatingCostsDistribution: z.string().min(1).max(40),
     approved: z.boolean(),
     reason: z.string().trim().max(2000, VALIDATION_MESSAGES.de.maxLength(2000)).optional(),
   })
-  .superRefine((value, context) => {
-    if (!value.approved && !value.reason) {
-      context.addIssue({
-        code: 'custom',
-        message: DECLINE_REASON_REQUIRED_MESSAGE,
-        path: ['reason'],
-      })
-    }
-  })
+  .superRefine(checkDeclineReason)
 export type DistributionApprovalRequest = z.infer<typeof DistributionApprovalRequestSchema>
 
 /** §7: the value-list tables: heating (h) and operating (b) costs. */
