@@ -16,7 +16,13 @@
  * `propertyConnection` to that property (a connection whose own `propertyConnection` is itself).
  */
 import { z } from 'zod'
-import { CATALOGUE, defaultedFields, exampleRecord } from '../catalogue'
+import {
+  CATALOGUE,
+  defaultedFields,
+  exampleRecord,
+  snakeCase,
+  type CatalogueEntityName,
+} from '../catalogue'
 import { recordShape } from './records'
 
 /** The message for a property whose `propertyConnection` is not itself, or a building's that is. */
@@ -49,37 +55,13 @@ const AttachmentRecordSchema = z.strictObject({
     .regex(CONTENT_FILE, { error: CONTENT_FILE_MESSAGE }),
 })
 
-/** The entities of the format in dependency order (see the module comment). */
-export const INTERCHANGE_ENTITY_NAMES = [
-  'companyCodes',
-  'partners',
-  'products',
-  'productTariffAssignments',
-  'connections',
-  'connectionFeatures',
-  'objectAttributes',
-  'pointsOfDelivery',
-  'objectRelations',
-  'contractAccounts',
-  'contracts',
-  'contractTariffs',
-  'contractFeatures',
-  'billingObjects',
-  'devices',
-  'deviceTimeSlices',
-  'deviceAssignments',
-  'readingOrders',
-  'measurements',
-  'operatingCostsDistributions',
-  'operatingCostsExpenses',
-  'valueListEntries',
-  'attachments',
-  'correspondences',
-  'billingVouchers',
-  'vouchers',
-] as const
+/**
+ * The entities of the format in dependency order (see the module comment): the catalogue lists them
+ * in that order.
+ */
+export const INTERCHANGE_ENTITY_NAMES = Object.keys(CATALOGUE) as readonly CatalogueEntityName[]
 
-export type InterchangeEntityName = (typeof INTERCHANGE_ENTITY_NAMES)[number]
+export type InterchangeEntityName = CatalogueEntityName
 
 /** How a referenced record must belong with the referencing one. */
 export type ReferenceScope = 'companyCode' | 'property'
@@ -94,7 +76,7 @@ export interface InterchangeReference {
 }
 
 interface EntityDefinition {
-  /** The file in the folder of an import. */
+  /** The file in the folder of an import, named after the entity: 'contract-tariffs.ndjson'. */
   file: string
   /** German name of the entity for messages and the documentation. */
   title: string
@@ -114,14 +96,12 @@ interface EntityDefinition {
 }
 
 /**
- * An entity as the catalogue does not describe it. `schema` where the record is more than its
- * catalogue fields (a rule over several fields, a field without a column), `example` for the
- * values of those further fields.
+ * An entity as the catalogue does not describe it. `references` where it has more than the
+ * implicit ones, `schema` where the record is more than its catalogue fields (a rule over several
+ * fields, a field without a column), `example` for the values of those further fields.
  */
-interface EntityDescription extends Pick<
-  EntityDefinition,
-  'file' | 'title' | 'description' | 'key' | 'references'
-> {
+interface EntityDescription extends Pick<EntityDefinition, 'title' | 'description' | 'key'> {
+  references?: readonly InterchangeReference[]
   schema?: z.ZodObject<Record<string, z.ZodType>>
   example?: Record<string, unknown>
 }
@@ -132,38 +112,30 @@ const ref = (
   same?: ReferenceScope,
 ): InterchangeReference => (same ? { field, entity, same } : { field, entity })
 
-/** What the catalogue does not say of each entity: its file, its key, its references. */
+/** What the catalogue does not say of each entity: its title, its key, its references. */
 const DESCRIPTIONS: Readonly<Record<InterchangeEntityName, EntityDescription>> = {
   companyCodes: {
-    file: 'company-codes.ndjson',
     title: 'Buchungskreise',
     description: 'Die Buchungskreise (Kunden des Anbieters); jede andere Zeile nennt ihren.',
     key: ['companyCode'],
-    references: [],
   },
   partners: {
-    file: 'partners.ndjson',
     title: 'Geschäftspartner',
     description: 'Eigentümer, Verwalter, Mieter und Ansprechpartner.',
     key: ['businessPartner'],
-    references: [],
   },
   products: {
-    file: 'products.ndjson',
     title: 'Produkte',
     description: 'Abrechnungsprodukte mit ihrer Version (Heiz- und Betriebskosten, Heizkosten).',
     key: ['product'],
-    references: [],
   },
   productTariffAssignments: {
-    file: 'product-tariff-assignments.ndjson',
     title: 'Tarifzuordnungen der Produkte',
     description: 'Welche Kostenarten (Tarifbestandteile) ein Produkt abrechnet.',
     key: ['id'],
     references: [ref('product', 'products', 'companyCode')],
   },
   connections: {
-    file: 'connections.ndjson',
     title: 'Anschlussobjekte',
     description:
       'Liegenschaften (ohne parentConnection) und ihre Gebäude (mit parentConnection) mit Anschrift.',
@@ -172,7 +144,6 @@ const DESCRIPTIONS: Readonly<Record<InterchangeEntityName, EntityDescription>> =
     references: [ref('parentConnection', 'connections', 'property')],
   },
   connectionFeatures: {
-    file: 'connection-features.ndjson',
     title: 'Merkmale der Anschlussobjekte',
     description:
       'Zeitabhängige Merkmale: HW (Heizkostenabrechnung aktiv), HE (Eigentümer: value ist der Geschäftspartner) …',
@@ -180,37 +151,30 @@ const DESCRIPTIONS: Readonly<Record<InterchangeEntityName, EntityDescription>> =
     references: [ref('connection', 'connections')],
   },
   objectAttributes: {
-    file: 'object-attributes.ndjson',
     title: 'Stammdaten-Attribute',
     description:
       'Codierte Stammdaten einer Liegenschaft oder Nutzeinheit (PR Produkt, WF Wohnfläche, BJ Baujahr …).',
     key: ['id'],
-    references: [],
   },
   pointsOfDelivery: {
-    file: 'points-of-delivery.ndjson',
     title: 'Verbrauchsstellen (Nutzeinheiten)',
     description: 'Die Nutzeinheiten einer Liegenschaft oder eines ihrer Gebäude.',
     key: ['pointOfDelivery'],
     references: [ref('connection', 'connections', 'property')],
   },
   objectRelations: {
-    file: 'object-relations.ndjson',
     title: 'Objektbeziehungen',
     description:
       'Verknüpfungen einer Liegenschaft oder Nutzeinheit mit Verträgen, Ansprechpartnern und Abrechnungsobjekten.',
     key: ['id'],
-    references: [],
   },
   contractAccounts: {
-    file: 'contract-accounts.ndjson',
     title: 'Vertragskonten',
     description: 'Vertragskonten der Geschäftspartner (VKW Wohnen, VKG Gewerbe, VKT technisch).',
     key: ['contractAccount'],
     references: [ref('businessPartner', 'partners', 'companyCode')],
   },
   contracts: {
-    file: 'contracts.ndjson',
     title: 'Verträge',
     description: 'Miet- und Leerstandsverträge einer Nutzeinheit.',
     key: ['key'],
@@ -221,42 +185,35 @@ const DESCRIPTIONS: Readonly<Record<InterchangeEntityName, EntityDescription>> =
     ],
   },
   contractTariffs: {
-    file: 'contract-tariffs.ndjson',
     title: 'Tarife der Verträge',
     description: 'Tarifbestandteile (Vorauszahlungen) eines Vertrags, mit dem abrechnenden Beleg.',
     key: ['id'],
     references: [ref('contract', 'contracts'), ref('billingVoucher', 'billingVouchers')],
   },
   contractFeatures: {
-    file: 'contract-features.ndjson',
     title: 'Merkmale der Verträge',
     description: 'Zeitabhängige Merkmale eines Vertrags (NUTZEINH …).',
     key: ['id'],
     references: [ref('contract', 'contracts')],
   },
   billingObjects: {
-    file: 'billing-objects.ndjson',
     title: 'Abrechnungsobjekte',
     description: 'Über sie erreichen die Geräte ihre Nutzeinheit.',
     key: ['key'],
     references: [ref('pointOfDelivery', 'pointsOfDelivery', 'property')],
   },
   devices: {
-    file: 'devices.ndjson',
     title: 'Geräte',
     description: 'Zähler und Heizkostenverteiler, auch ausgebaute.',
     key: ['key'],
-    references: [],
   },
   deviceTimeSlices: {
-    file: 'device-time-slices.ndjson',
     title: 'Zeitscheiben der Geräte',
     description: 'Zählwerke eines Geräts über die Zeit.',
     key: ['id'],
     references: [ref('device', 'devices')],
   },
   deviceAssignments: {
-    file: 'device-assignments.ndjson',
     title: 'Gerätezuordnungen',
     description:
       'Welches Gerät wann an welchem Abrechnungsobjekt hängt; mainMeter für Hauptzähler.',
@@ -264,7 +221,6 @@ const DESCRIPTIONS: Readonly<Record<InterchangeEntityName, EntityDescription>> =
     references: [ref('device', 'devices'), ref('billingObject', 'billingObjects')],
   },
   readingOrders: {
-    file: 'reading-orders.ndjson',
     title: 'Ableseaufträge',
     description: 'Geplante und erledigte Ablesungen einer Nutzeinheit.',
     key: ['id'],
@@ -274,7 +230,6 @@ const DESCRIPTIONS: Readonly<Record<InterchangeEntityName, EntityDescription>> =
     ],
   },
   measurements: {
-    file: 'measurements.ndjson',
     title: 'Ablesungen',
     description: 'Zählerstände mit Ableseart und -grund.',
     key: ['id'],
@@ -284,7 +239,6 @@ const DESCRIPTIONS: Readonly<Record<InterchangeEntityName, EntityDescription>> =
     ],
   },
   operatingCostsDistributions: {
-    file: 'operating-costs-distributions.ndjson',
     title: 'Kostenverteilungen',
     description:
       'Die Abrechnung eines Jahres einer Liegenschaft mit ihrem Status (O, E, V, F, G, S).',
@@ -296,7 +250,6 @@ const DESCRIPTIONS: Readonly<Record<InterchangeEntityName, EntityDescription>> =
     ],
   },
   operatingCostsExpenses: {
-    file: 'operating-costs-expenses.ndjson',
     title: 'Kostenpositionen',
     description:
       'Heiz- (kind heating) und Betriebskostenpositionen (kind working) einer Verteilung, die des Anbieters (HK_DLP) wie die der Benutzer.',
@@ -304,7 +257,6 @@ const DESCRIPTIONS: Readonly<Record<InterchangeEntityName, EntityDescription>> =
     references: [ref('operatingCostsDistribution', 'operatingCostsDistributions', 'property')],
   },
   valueListEntries: {
-    file: 'value-list-entries.ndjson',
     title: 'Wertelisten',
     description:
       'Kostenarten, Verteilerschlüssel, Objekttypen und Beziehungen je Produkt, Version und Zeitraum.',
@@ -312,17 +264,14 @@ const DESCRIPTIONS: Readonly<Record<InterchangeEntityName, EntityDescription>> =
     references: [ref('product', 'products', 'companyCode')],
   },
   attachments: {
-    file: 'attachments.ndjson',
     title: 'Anhänge',
     description:
       'Dateien (PDF, JPEG, PNG, XLSX, DOCX, CSV, höchstens 20 MB); die Bytes liegen in der Datei contentFile, size und sha256 müssen zu ihr passen, mediaType zu ihrem Inhalt.',
     key: ['attachment'],
     schema: AttachmentRecordSchema,
     example: { contentFile: 'attachments/5eed0002-0000-4000-8000-000000000001.pdf' },
-    references: [],
   },
   correspondences: {
-    file: 'correspondences.ndjson',
     title: 'Korrespondenz',
     description: 'Schreiben an die Geschäftspartner, mit ihrem Anhang.',
     key: ['id'],
@@ -334,7 +283,6 @@ const DESCRIPTIONS: Readonly<Record<InterchangeEntityName, EntityDescription>> =
     ],
   },
   billingVouchers: {
-    file: 'billing-vouchers.ndjson',
     title: 'Abrechnungsbelege',
     description:
       'Belege einer Verteilung: Rechnungen (AR…) und andere Belege, mit Betrag und Anhang.',
@@ -349,7 +297,6 @@ const DESCRIPTIONS: Readonly<Record<InterchangeEntityName, EntityDescription>> =
     ],
   },
   vouchers: {
-    file: 'vouchers.ndjson',
     title: 'Belegpositionen',
     description: 'Die Positionen der Rechnungen, je Beleg und Position.',
     key: ['voucherNr', 'position'],
@@ -363,10 +310,12 @@ const DESCRIPTIONS: Readonly<Record<InterchangeEntityName, EntityDescription>> =
 /** Each entity of the format: file, key, schema, references, an example. */
 export const INTERCHANGE_ENTITIES = Object.fromEntries(
   INTERCHANGE_ENTITY_NAMES.map((name) => {
-    const { schema, example, ...description } = DESCRIPTIONS[name]
+    const { schema, example, references = [], ...description } = DESCRIPTIONS[name]
     const catalogue = CATALOGUE[name]
     const definition: EntityDefinition = {
+      file: `${snakeCase(name).replaceAll('_', '-')}.ndjson`,
       ...description,
+      references,
       schema: schema ?? z.strictObject(recordShape(catalogue)),
       defaulted: defaultedFields(catalogue),
       example: { ...exampleRecord(catalogue), ...example },
