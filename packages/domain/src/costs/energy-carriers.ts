@@ -51,7 +51,7 @@ export const NATURAL_GAS_HS_PER_HI = '1.11'
 /** What a carrier's code stands for. */
 type CarrierFacts = Omit<EnergyCarrier, 'code'>
 
-/** Natural gas from the grid: invoiced in kWh of the upper heating value, delivered continuously. */
+/** Natural gas from the grid: in kWh on the upper heating value (Hs), delivered continuously. */
 const gridGas = (name: string, kgPerKWhHi: string): CarrierFacts => ({
   name,
   quantityUnit: 'kWh',

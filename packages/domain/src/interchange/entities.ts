@@ -12,7 +12,8 @@
  * it (and, for a building, to its property in the same file), except a contract tariff's billing
  * voucher. `references` names every reference the import checks: the referenced record must be in
  * the import or in the database, and where `same` says so it must belong to the same company code
- * (and property). Every entity with `companyCode` refers to a company code, every entity with
+ * (and property): the same property where both entities have one, else the same company code where
+ * both have one. Every entity with `companyCode` refers to a company code, every entity with
  * `propertyConnection` to that property (a connection whose own `propertyConnection` is itself).
  */
 import { z } from 'zod'
@@ -96,12 +97,12 @@ interface EntityDefinition {
 }
 
 /**
- * An entity as the catalogue does not describe it. `references` where it has more than the
- * implicit ones, `schema` where the record is more than its catalogue fields (a rule over several
- * fields, a field without a column), `example` for the values of those further fields.
+ * An entity as the catalogue does not describe it. `references`: the fields beside the implicit
+ * ones that the import checks. `schema` where the record is more than its catalogue fields (a rule
+ * over several fields, a field without a column), `example` for the values of those further fields.
  */
 interface EntityDescription extends Pick<EntityDefinition, 'title' | 'description' | 'key'> {
-  references?: readonly InterchangeReference[]
+  references?: readonly ReferenceField[]
   schema?: z.ZodObject<Record<string, z.ZodType>>
   example?: Record<string, unknown>
 }
@@ -111,6 +112,36 @@ const ref = (
   entity: InterchangeEntityName,
   same?: ReferenceScope,
 ): InterchangeReference => (same ? { field, entity, same } : { field, entity })
+
+/** The entity whose key a reference field holds. */
+const REFERENCE_TARGETS = {
+  parentConnection: 'connections',
+  connection: 'connections',
+  product: 'products',
+  businessPartner: 'partners',
+  pointOfDelivery: 'pointsOfDelivery',
+  contractAccount: 'contractAccounts',
+  contract: 'contracts',
+  billingVoucher: 'billingVouchers',
+  billingObject: 'billingObjects',
+  device: 'devices',
+  operatingCostsDistribution: 'operatingCostsDistributions',
+  attachment: 'attachments',
+} as const satisfies Readonly<Record<string, InterchangeEntityName>>
+
+type ReferenceField = keyof typeof REFERENCE_TARGETS
+
+/**
+ * The reference of `field` of `entity`: the referenced record must belong to the narrowest scope
+ * that both entities have, the same property or else the same company code.
+ */
+function referenceOf(entity: InterchangeEntityName, field: ReferenceField): InterchangeReference {
+  const target = REFERENCE_TARGETS[field]
+  const bothHave = (scopeField: string) =>
+    scopeField in CATALOGUE[entity].fields && scopeField in CATALOGUE[target].fields
+  if (bothHave('propertyConnection')) return ref(field, target, 'property')
+  return ref(field, target, bothHave('companyCode') ? 'companyCode' : undefined)
+}
 
 /** What the catalogue does not say of each entity: its title, its key, its references. */
 const DESCRIPTIONS: Readonly<Record<InterchangeEntityName, EntityDescription>> = {
@@ -133,7 +164,7 @@ const DESCRIPTIONS: Readonly<Record<InterchangeEntityName, EntityDescription>> =
     title: 'Tarifzuordnungen der Produkte',
     description: 'Welche Kostenarten (Tarifbestandteile) ein Produkt abrechnet.',
     key: ['id'],
-    references: [ref('product', 'products', 'companyCode')],
+    references: ['product'],
   },
   connections: {
     title: 'Anschlussobjekte',
@@ -141,14 +172,14 @@ const DESCRIPTIONS: Readonly<Record<InterchangeEntityName, EntityDescription>> =
       'Liegenschaften (ohne parentConnection) und ihre Gebäude (mit parentConnection) mit Anschrift.',
     key: ['connection'],
     schema: ConnectionRecordSchema,
-    references: [ref('parentConnection', 'connections', 'property')],
+    references: ['parentConnection'],
   },
   connectionFeatures: {
     title: 'Merkmale der Anschlussobjekte',
     description:
       'Zeitabhängige Merkmale: HW (Heizkostenabrechnung aktiv), HE (Eigentümer: value ist der Geschäftspartner) …',
     key: ['id'],
-    references: [ref('connection', 'connections')],
+    references: ['connection'],
   },
   objectAttributes: {
     title: 'Stammdaten-Attribute',
@@ -160,7 +191,7 @@ const DESCRIPTIONS: Readonly<Record<InterchangeEntityName, EntityDescription>> =
     title: 'Verbrauchsstellen (Nutzeinheiten)',
     description: 'Die Nutzeinheiten einer Liegenschaft oder eines ihrer Gebäude.',
     key: ['pointOfDelivery'],
-    references: [ref('connection', 'connections', 'property')],
+    references: ['connection'],
   },
   objectRelations: {
     title: 'Objektbeziehungen',
@@ -172,35 +203,31 @@ const DESCRIPTIONS: Readonly<Record<InterchangeEntityName, EntityDescription>> =
     title: 'Vertragskonten',
     description: 'Vertragskonten der Geschäftspartner (VKW Wohnen, VKG Gewerbe, VKT technisch).',
     key: ['contractAccount'],
-    references: [ref('businessPartner', 'partners', 'companyCode')],
+    references: ['businessPartner'],
   },
   contracts: {
     title: 'Verträge',
     description: 'Miet- und Leerstandsverträge einer Nutzeinheit.',
     key: ['key'],
-    references: [
-      ref('pointOfDelivery', 'pointsOfDelivery', 'property'),
-      ref('contractAccount', 'contractAccounts', 'property'),
-      ref('businessPartner', 'partners', 'companyCode'),
-    ],
+    references: ['pointOfDelivery', 'contractAccount', 'businessPartner'],
   },
   contractTariffs: {
     title: 'Tarife der Verträge',
     description: 'Tarifbestandteile (Vorauszahlungen) eines Vertrags, mit dem abrechnenden Beleg.',
     key: ['id'],
-    references: [ref('contract', 'contracts'), ref('billingVoucher', 'billingVouchers')],
+    references: ['contract', 'billingVoucher'],
   },
   contractFeatures: {
     title: 'Merkmale der Verträge',
     description: 'Zeitabhängige Merkmale eines Vertrags (NUTZEINH …).',
     key: ['id'],
-    references: [ref('contract', 'contracts')],
+    references: ['contract'],
   },
   billingObjects: {
     title: 'Abrechnungsobjekte',
     description: 'Über sie erreichen die Geräte ihre Nutzeinheit.',
     key: ['key'],
-    references: [ref('pointOfDelivery', 'pointsOfDelivery', 'property')],
+    references: ['pointOfDelivery'],
   },
   devices: {
     title: 'Geräte',
@@ -211,57 +238,47 @@ const DESCRIPTIONS: Readonly<Record<InterchangeEntityName, EntityDescription>> =
     title: 'Zeitscheiben der Geräte',
     description: 'Zählwerke eines Geräts über die Zeit.',
     key: ['id'],
-    references: [ref('device', 'devices')],
+    references: ['device'],
   },
   deviceAssignments: {
     title: 'Gerätezuordnungen',
     description:
       'Welches Gerät wann an welchem Abrechnungsobjekt hängt; mainMeter für Hauptzähler.',
     key: ['id'],
-    references: [ref('device', 'devices'), ref('billingObject', 'billingObjects')],
+    references: ['device', 'billingObject'],
   },
   readingOrders: {
     title: 'Ableseaufträge',
     description: 'Geplante und erledigte Ablesungen einer Nutzeinheit.',
     key: ['id'],
-    references: [
-      ref('pointOfDelivery', 'pointsOfDelivery', 'property'),
-      ref('device', 'devices', 'property'),
-    ],
+    references: ['pointOfDelivery', 'device'],
   },
   measurements: {
     title: 'Ablesungen',
     description: 'Zählerstände mit Ableseart und -grund.',
     key: ['id'],
-    references: [
-      ref('device', 'devices', 'property'),
-      ref('pointOfDelivery', 'pointsOfDelivery', 'property'),
-    ],
+    references: ['device', 'pointOfDelivery'],
   },
   operatingCostsDistributions: {
     title: 'Kostenverteilungen',
     description:
       'Die Abrechnung eines Jahres einer Liegenschaft mit ihrem Status (O, E, V, F, G, S).',
     key: ['operatingCostsDistribution'],
-    references: [
-      ref('connection', 'connections', 'property'),
-      ref('product', 'products', 'companyCode'),
-      ref('businessPartner', 'partners', 'companyCode'),
-    ],
+    references: ['connection', 'product', 'businessPartner'],
   },
   operatingCostsExpenses: {
     title: 'Kostenpositionen',
     description:
       'Heiz- (kind heating) und Betriebskostenpositionen (kind working) einer Verteilung, die des Anbieters (HK_DLP) wie die der Benutzer.',
     key: ['guid'],
-    references: [ref('operatingCostsDistribution', 'operatingCostsDistributions', 'property')],
+    references: ['operatingCostsDistribution'],
   },
   valueListEntries: {
     title: 'Wertelisten',
     description:
       'Kostenarten, Verteilerschlüssel, Objekttypen und Beziehungen je Produkt, Version und Zeitraum.',
     key: ['id'],
-    references: [ref('product', 'products', 'companyCode')],
+    references: ['product'],
   },
   attachments: {
     title: 'Anhänge',
@@ -275,12 +292,7 @@ const DESCRIPTIONS: Readonly<Record<InterchangeEntityName, EntityDescription>> =
     title: 'Korrespondenz',
     description: 'Schreiben an die Geschäftspartner, mit ihrem Anhang.',
     key: ['id'],
-    references: [
-      ref('contract', 'contracts', 'property'),
-      ref('businessPartner', 'partners', 'companyCode'),
-      ref('pointOfDelivery', 'pointsOfDelivery', 'property'),
-      ref('attachment', 'attachments', 'property'),
-    ],
+    references: ['contract', 'businessPartner', 'pointOfDelivery', 'attachment'],
   },
   billingVouchers: {
     title: 'Abrechnungsbelege',
@@ -288,22 +300,19 @@ const DESCRIPTIONS: Readonly<Record<InterchangeEntityName, EntityDescription>> =
       'Belege einer Verteilung: Rechnungen (AR…) und andere Belege, mit Betrag und Anhang.',
     key: ['billingVoucher'],
     references: [
-      ref('operatingCostsDistribution', 'operatingCostsDistributions', 'property'),
-      ref('contract', 'contracts', 'property'),
-      ref('contractAccount', 'contractAccounts', 'property'),
-      ref('businessPartner', 'partners', 'companyCode'),
-      ref('pointOfDelivery', 'pointsOfDelivery', 'property'),
-      ref('attachment', 'attachments', 'property'),
+      'operatingCostsDistribution',
+      'contract',
+      'contractAccount',
+      'businessPartner',
+      'pointOfDelivery',
+      'attachment',
     ],
   },
   vouchers: {
     title: 'Belegpositionen',
     description: 'Die Positionen der Rechnungen, je Beleg und Position.',
     key: ['voucherNr', 'position'],
-    references: [
-      ref('contract', 'contracts', 'property'),
-      ref('contractAccount', 'contractAccounts', 'property'),
-    ],
+    references: ['contract', 'contractAccount'],
   },
 }
 
@@ -315,7 +324,7 @@ export const INTERCHANGE_ENTITIES = Object.fromEntries(
     const definition: EntityDefinition = {
       file: `${snakeCase(name).replaceAll('_', '-')}.ndjson`,
       ...description,
-      references,
+      references: references.map((field) => referenceOf(name, field)),
       schema: schema ?? z.strictObject(recordShape(catalogue)),
       defaulted: defaultedFields(catalogue),
       example: { ...exampleRecord(catalogue), ...example },
