@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { CATALOGUE, columnNameOf, defaultedFields, searchableProperties, snakeCase } from '.'
-import { wireShape } from './wire'
+import { wireShape, wireShapeWithout } from './wire'
 
 describe('the catalogue', () => {
   it('names columns in snake_case unless a field names its own', () => {
@@ -31,5 +31,17 @@ describe('the catalogue', () => {
     )
     const { readingOrders } = CATALOGUE
     expect(z.object(wireShape(readingOrders, ['id'])).safeParse({ id: 1 }).success).toBe(true)
+  })
+
+  it("gives every field but the omitted ones their wire type, in the catalogue's order", () => {
+    const shape = wireShapeWithout(
+      CATALOGUE.billingObjects,
+      ['companyCode', 'propertyConnection'],
+      { pointOfDelivery: z.literal('V1') },
+    )
+    expect(Object.keys(shape)).toEqual(['key', 'pointOfDelivery'])
+    const schema = z.object(shape)
+    expect(schema.safeParse({ key: 'AO1', pointOfDelivery: 'V1' }).success).toBe(true)
+    expect(schema.safeParse({ key: 'AO1', pointOfDelivery: 'V2' }).success).toBe(false)
   })
 })

@@ -2,13 +2,12 @@
 import { CONTRACT_ACCOUNT_TYPES, CONTRACT_STATUS } from '../codes/contract'
 import { codesOf } from '../codes/label'
 import { entity } from './entity'
-import { code, date, key, serial, text } from './field'
-import { EXAMPLE_PROPERTY, EXAMPLE_UNIT } from './master-data'
+import { code, key, serial, text } from './field'
+import { EXAMPLE_UNIT, period, periodFrom, propertyScope } from './field-groups'
 
 export const contractAccounts = entity('contract_accounts', {
   contractAccount: key('VK1000000001'),
-  companyCode: key('1000'),
-  propertyConnection: key(EXAMPLE_PROPERTY),
+  ...propertyScope(),
   businessPartner: key('P1000000001'),
   reference: text('L1000-000001'),
   contractAccountType: code(codesOf(CONTRACT_ACCOUNT_TYPES), 'VKT'),
@@ -16,15 +15,13 @@ export const contractAccounts = entity('contract_accounts', {
 
 export const contracts = entity('contracts', {
   key: key('VT1000000001'),
-  companyCode: key('1000'),
-  propertyConnection: key(EXAMPLE_PROPERTY),
+  ...propertyScope(),
   pointOfDelivery: key(EXAMPLE_UNIT),
   contractAccount: key('VK1000000001'),
   businessPartner: key('P1000000001'),
   contractStatus: code(codesOf(CONTRACT_STATUS), 'L'),
   externalNumber: text('MV-2023-00001').nullable(),
-  from: date('2023-04-01'),
-  until: date('2023-06-30').nullable(),
+  ...periodFrom('2023-04-01', '2023-06-30'),
 })
 
 export const contractTariffs = entity('contract_tariffs', {
@@ -32,8 +29,7 @@ export const contractTariffs = entity('contract_tariffs', {
   contract: key('VT1000000001'),
   tariffComponent: text('HKVOR'),
   billingVoucher: key('AB1000000011').nullable(),
-  from: date('2023-04-01').nullable(),
-  until: date('2023-06-30').nullable(),
+  ...period('2023-04-01', '2023-06-30'),
 })
 
 export const contractFeatures = entity('contract_features', {
@@ -41,6 +37,5 @@ export const contractFeatures = entity('contract_features', {
   contract: key('VT1000000001'),
   contractAttribute: text('NUTZEINH'),
   value: text('NE-0001').nullable(),
-  from: date('2023-04-01').nullable(),
-  until: date('2023-06-30').nullable(),
+  ...period('2023-04-01', '2023-06-30'),
 })

@@ -16,14 +16,13 @@ import {
   timestamp,
   uuid,
 } from './field'
-import { EXAMPLE_PROPERTY } from './master-data'
+import { EXAMPLE_PROPERTY, propertyScope } from './field-groups'
 
 const DISTRIBUTION = `${EXAMPLE_PROPERTY}-2020`
 
 export const operatingCostsDistributions = entity('operating_costs_distributions', {
   operatingCostsDistribution: key(DISTRIBUTION).searchable(),
-  companyCode: key('1000'),
-  propertyConnection: key(EXAMPLE_PROPERTY),
+  ...propertyScope(),
   connection: key(EXAMPLE_PROPERTY).searchable(),
   businessPartner: key('P1000000001').nullable(),
   product: key('HBK1000'),
@@ -37,8 +36,7 @@ export const operatingCostsDistributions = entity('operating_costs_distributions
 
 export const operatingCostsExpenses = entity('operating_costs_expenses', {
   guid: uuid('5eed0001-0000-4000-8000-000000000001').searchable(),
-  companyCode: key('1000'),
-  propertyConnection: key(EXAMPLE_PROPERTY),
+  ...propertyScope(),
   operatingCostsDistribution: key(DISTRIBUTION),
   kind: code(['heating', 'working'], 'heating'),
   tariffComponent: text('HK_BRENNSTOFF').searchable(),

@@ -1,19 +1,17 @@
 /** The catalogue of the devices: billing objects, devices, their slices and assignments, readings. */
 import { entity } from './entity'
 import { boolean, date, integer, key, quantity, serial, text } from './field'
-import { EXAMPLE_PROPERTY, EXAMPLE_UNIT } from './master-data'
+import { EXAMPLE_UNIT, periodFrom, propertyScope } from './field-groups'
 
 export const billingObjects = entity('billing_objects', {
   key: key('AO1000000001'),
-  companyCode: key('1000'),
-  propertyConnection: key(EXAMPLE_PROPERTY),
+  ...propertyScope(),
   pointOfDelivery: key(EXAMPLE_UNIT),
 })
 
 export const devices = entity('devices', {
   key: key('G1000000001'),
-  companyCode: key('1000'),
-  propertyConnection: key(EXAMPLE_PROPERTY),
+  ...propertyScope(),
   serialNumber: text('3156710776'),
   segment: text('03'),
   typeClass: text('KW'),
@@ -27,8 +25,7 @@ export const devices = entity('devices', {
 export const deviceTimeSlices = entity('device_time_slices', {
   id: serial('1'),
   device: key('G1000000001'),
-  from: date('2017-06-15'),
-  until: date('2022-03-15').nullable(),
+  ...periodFrom('2017-06-15', '2022-03-15'),
   counterPosition: text('1'),
 })
 
@@ -37,14 +34,12 @@ export const deviceAssignments = entity('device_assignments', {
   device: key('G1000000001'),
   billingObject: key('AO1000000001'),
   mainMeter: boolean(false).defaulted(false),
-  from: date('2017-06-15'),
-  until: date('2022-03-15').nullable(),
+  ...periodFrom('2017-06-15', '2022-03-15'),
 })
 
 export const readingOrders = entity('reading_orders', {
   id: serial('1'),
-  companyCode: key('1000'),
-  propertyConnection: key(EXAMPLE_PROPERTY),
+  ...propertyScope(),
   pointOfDelivery: key(EXAMPLE_UNIT).searchable(),
   device: key(null).nullable().searchable(),
   readingDate: date('2021-12-31').searchable(),
@@ -53,8 +48,7 @@ export const readingOrders = entity('reading_orders', {
 
 export const measurements = entity('measurements', {
   id: serial('1'),
-  companyCode: key('1000'),
-  propertyConnection: key(EXAMPLE_PROPERTY),
+  ...propertyScope(),
   device: key('G1000000001'),
   pointOfDelivery: key(EXAMPLE_UNIT),
   readingDate: date('2021-06-30'),

@@ -2,15 +2,14 @@
 import { ALLOWED_UPLOAD_TYPES, MAX_UPLOAD_BYTES } from '../codes/upload'
 import { entity } from './entity'
 import { NOW, amount, code, date, integer, key, sha256, text, timestamp, uuid } from './field'
-import { EXAMPLE_PROPERTY } from './master-data'
+import { EXAMPLE_PROPERTY, period, propertyScope } from './field-groups'
 
 const MEDIA_TYPES = Object.values(ALLOWED_UPLOAD_TYPES) as [string, ...string[]]
 const ATTACHMENT = '5eed0002-0000-4000-8000-000000000004'
 
 export const attachments = entity('attachments', {
   attachment: uuid('5eed0002-0000-4000-8000-000000000001').searchable(),
-  companyCode: key('1000'),
-  propertyConnection: key(EXAMPLE_PROPERTY),
+  ...propertyScope(),
   objectType: text('KORRESPONDENZ').searchable(),
   objectKey: text(`${EXAMPLE_PROPERTY}-2020`).searchable(),
   fileName: text(`Gesamtabrechnung_${EXAMPLE_PROPERTY}-2020.pdf`).searchable(),
@@ -25,16 +24,14 @@ export const attachments = entity('attachments', {
 
 export const correspondences = entity('correspondences', {
   id: key('KR1000000001').searchable(),
-  companyCode: key('1000'),
-  propertyConnection: key(EXAMPLE_PROPERTY),
+  ...propertyScope(),
   form: text('HVWZ_HV').searchable(),
   key: text(`${EXAMPLE_PROPERTY}-2022`).searchable(),
   voucherNumber: text('AR1000000001').searchable(),
   contract: key('VT1000000004').nullable().searchable(),
   businessPartner: key('P1000000007').nullable(),
   pointOfDelivery: key('V1000000002').nullable().searchable(),
-  from: date('2022-01-01').nullable(),
-  until: date('2022-12-31').nullable(),
+  ...period('2022-01-01', '2022-12-31'),
   documentDate: date('2023-06-20').searchable(),
   dueDate: date('2023-07-20').nullable().searchable(),
   attachment: uuid(ATTACHMENT).nullable(),
@@ -43,15 +40,13 @@ export const correspondences = entity('correspondences', {
 export const billingVouchers = entity('billing_vouchers', {
   billingVoucher: key('AB1000000001').searchable(),
   invoiceVoucher: text('AR1000000001').searchable(),
-  companyCode: key('1000'),
-  propertyConnection: key(EXAMPLE_PROPERTY),
+  ...propertyScope(),
   operatingCostsDistribution: key(`${EXAMPLE_PROPERTY}-2022`).searchable(),
   contract: key('VT1000000004').nullable().searchable(),
   contractAccount: key('VK1000000004').nullable().searchable(),
   businessPartner: key('P1000000007').nullable(),
   pointOfDelivery: key('V1000000002').nullable().searchable(),
-  from: date('2022-01-01').nullable(),
-  until: date('2022-12-31').nullable(),
+  ...period('2022-01-01', '2022-12-31'),
   documentDate: date('2023-06-20').searchable(),
   dueDate: date('2023-07-20').nullable().searchable(),
   amount: amount('-336.45').nullable(),
@@ -61,8 +56,7 @@ export const billingVouchers = entity('billing_vouchers', {
 export const vouchers = entity('vouchers', {
   voucherNr: key('AR1000000001').searchable(),
   position: integer(1).searchable(),
-  companyCode: key('1000'),
-  propertyConnection: key(EXAMPLE_PROPERTY),
+  ...propertyScope(),
   voucherDate: date('2023-06-20').searchable(),
   dueDate: date('2023-07-20').nullable(),
   contract: key('VT1000000004').nullable().searchable(),

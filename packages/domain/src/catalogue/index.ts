@@ -28,7 +28,11 @@ import {
   products,
 } from './master-data'
 
-/** Every entity of the catalogue, by the name the interchange format gives it. */
+/**
+ * Every entity of the catalogue, by the name the interchange format gives it, in the format's
+ * dependency order: an entity refers only to those before it, but for the exceptions that
+ * `interchange/entities.ts` names.
+ */
 export const CATALOGUE = {
   companyCodes,
   partners,

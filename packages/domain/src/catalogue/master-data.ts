@@ -1,10 +1,7 @@
 /** The catalogue of the master data: company codes, partners, products, connections, units. */
 import { entity } from './entity'
-import { boolean, date, key, serial, text } from './field'
-
-/** The property of the examples, and one of its usage units. */
-export const EXAMPLE_PROPERTY = '1000000001'
-export const EXAMPLE_UNIT = 'V1000000001'
+import { boolean, key, serial, text } from './field'
+import { EXAMPLE_PROPERTY, EXAMPLE_UNIT, period, propertyScope } from './field-groups'
 
 export const companyCodes = entity('company_codes', {
   companyCode: key('1000').searchable(),
@@ -61,14 +58,12 @@ export const connectionFeatures = entity('connection_features', {
   connection: key(EXAMPLE_PROPERTY),
   connectionAttributes: text('HW'),
   value: text('X').nullable(),
-  from: date('2012-07-01').nullable(),
-  until: date('9999-12-31').nullable(),
+  ...period('2012-07-01', '9999-12-31'),
 })
 
 export const objectAttributes = entity('object_attributes', {
   id: serial('1'),
-  companyCode: key('1000'),
-  propertyConnection: key(EXAMPLE_PROPERTY),
+  ...propertyScope(),
   objectType: text('VSTELLE'),
   objectKey: text(EXAMPLE_UNIT),
   name: text('WF'),
@@ -77,8 +72,7 @@ export const objectAttributes = entity('object_attributes', {
 
 export const pointsOfDelivery = entity('points_of_delivery', {
   pointOfDelivery: key(EXAMPLE_UNIT).searchable(),
-  companyCode: key('1000'),
-  propertyConnection: key(EXAMPLE_PROPERTY),
+  ...propertyScope(),
   connection: key(EXAMPLE_PROPERTY).searchable(),
   reference: text('NE-0001').searchable(),
   street: text('Walter-Nernst-Str.').searchable(),
@@ -90,13 +84,11 @@ export const pointsOfDelivery = entity('points_of_delivery', {
 
 export const objectRelations = entity('object_relations', {
   id: serial('1'),
-  companyCode: key('1000'),
-  propertyConnection: key(EXAMPLE_PROPERTY),
+  ...propertyScope(),
   sourceType: text('VSTELLE'),
   sourceKey: text(EXAMPLE_UNIT),
   targetType: text('VERTRAG'),
   targetKey: text('VT1000000001'),
   role: text(null).nullable(),
-  from: date('2023-04-01').nullable(),
-  until: date('2023-06-30').nullable(),
+  ...period('2023-04-01', '2023-06-30'),
 })

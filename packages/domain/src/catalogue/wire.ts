@@ -1,7 +1,8 @@
 /**
  * The API's wire shapes of the catalogue's fields (`schemas/`): in an answer, amounts, dates and
  * codes are strings, integers and the numbers of numbered rows numbers, null where the field may be
- * null. A wire shape names the fields it carries, in its own order.
+ * null. A wire shape names the fields it carries, in its own order, or the fields it leaves out of
+ * the entity's, in the catalogue's order.
  */
 import { z } from 'zod'
 import type { CatalogueEntity, Fields } from './entity'
@@ -47,9 +48,38 @@ export function wireShape<
   names: N,
   overrides?: O,
 ): { [P in N[number]]: P extends keyof O ? O[P] : WireSchema<F[P]> } {
+  return shapeOf(entity, names, overrides) as {
+    [P in N[number]]: P extends keyof O ? O[P] : WireSchema<F[P]>
+  }
+}
+
+function shapeOf(
+  entity: CatalogueEntity,
+  names: readonly string[],
+  overrides: Partial<Record<string, z.ZodType>> | undefined,
+): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {}
   for (const name of names) {
     shape[name] = overrides?.[name] ?? wireSchema(entity.fields[name]!)
   }
-  return shape as { [P in N[number]]: P extends keyof O ? O[P] : WireSchema<F[P]> }
+  return shape
+}
+
+type WireShapeWithout<
+  F extends Fields,
+  X extends keyof F & string,
+  O extends Partial<Record<string, z.ZodType>>,
+> = { [P in Exclude<keyof F & string, X>]: P extends keyof O ? O[P] : WireSchema<F[P]> }
+
+/**
+ * The zod shape of every field of `entity` but `omitted` in an answer, in the catalogue's order;
+ * `overrides` as for `wireShape`.
+ */
+export function wireShapeWithout<
+  F extends Fields,
+  const X extends readonly (keyof F & string)[],
+  O extends Partial<Record<Exclude<keyof F & string, X[number]>, z.ZodType>> = Record<never, never>,
+>(entity: CatalogueEntity<F>, omitted: X, overrides?: O): WireShapeWithout<F, X[number], O> {
+  const names = Object.keys(entity.fields).filter((name) => !omitted.includes(name))
+  return shapeOf(entity, names, overrides) as WireShapeWithout<F, X[number], O>
 }

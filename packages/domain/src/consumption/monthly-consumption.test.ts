@@ -293,26 +293,15 @@ describe('the user’s months (§6a Abs. 2: "desselben Nutzers")', () => {
     expect(
       isUserMonth([{ contract: 'a', from: '2024-02-01', until: '2024-02-28' }], '2024-02'),
     ).toBe(false)
-    // two contracts of the same user that follow each other within the month
-    expect(
-      isUserMonth(
-        [
-          { contract: 'a', from: '2025-01-01', until: '2026-03-15' },
-          { contract: 'b', from: '2026-03-16', until: null },
-        ],
-        '2026-03',
-      ),
-    ).toBe(true)
+    // two contracts of the same user, the first until 15 March, the second from `secondFrom`
+    const followedFrom = (secondFrom: string) => [
+      { contract: 'a', from: '2025-01-01', until: '2026-03-15' },
+      { contract: 'b', from: secondFrom, until: null },
+    ]
+    // they follow each other within the month
+    expect(isUserMonth(followedFrom('2026-03-16'), '2026-03')).toBe(true)
     // a vacant day between them is not his
-    expect(
-      isUserMonth(
-        [
-          { contract: 'a', from: '2025-01-01', until: '2026-03-15' },
-          { contract: 'b', from: '2026-03-17', until: null },
-        ],
-        '2026-03',
-      ),
-    ).toBe(false)
+    expect(isUserMonth(followedFrom('2026-03-17'), '2026-03')).toBe(false)
   })
 
   it('lists the unit’s users in the months by business partner, without vacancies', () => {

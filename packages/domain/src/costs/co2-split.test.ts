@@ -10,6 +10,7 @@ import {
   yearFactor,
   type Co2SplitInput,
 } from './co2-split'
+import type { EnergyCarrierCode } from './energy-carriers'
 import { fraction } from './fraction'
 
 /** A year of natural gas H on 1,250 m² living area, 2025, residential, no restriction. */
@@ -33,6 +34,17 @@ const on100 = (emissionsKg: string): Co2SplitInput => ({
   emissionsKgInvoice: emissionsKg,
   areaSquareMetres: '100',
   co2CostInvoice: '1000.00',
+})
+
+/** The base year with stored fuels delivered on one `day`, each as `[carrier, quantity]`. */
+const deliveredOn = (day: string, ...fuels: [EnergyCarrierCode, string][]): Co2SplitInput => ({
+  ...base,
+  fuels: fuels.map(([energyCarrier, quantity]) => ({
+    energyCarrier,
+    quantity,
+    from: day,
+    until: day,
+  })),
 })
 
 describe('co2StageOf (the ten stages of the Anlage CO2KostAufG)', () => {
@@ -111,35 +123,14 @@ describe('Hs and Hi: natural gas is invoiced on the upper heating value (§ 9 Ab
   })
 
   it('takes litres of heating oil at 10 kWh/l and kWh of LPG as Hi', () => {
-    const oil = co2Split({
-      ...base,
-      fuels: [
-        { energyCarrier: 'HEIZOEL_EL', quantity: '10000', from: '2025-03-01', until: '2025-03-01' },
-      ],
-    })
+    const oil = co2Split(deliveredOn('2025-03-01', ['HEIZOEL_EL', '10000']))
     expect(oil.emissionsKg).toBe('26640.0')
-    const lpg = co2Split({
-      ...base,
-      fuels: [
-        {
-          energyCarrier: 'FLUESSIGGAS',
-          quantity: '10000',
-          from: '2025-03-01',
-          until: '2025-03-01',
-        },
-      ],
-    })
+    const lpg = co2Split(deliveredOn('2025-03-01', ['FLUESSIGGAS', '10000']))
     expect(lpg.emissionsKg).toBe('2358.0')
   })
 
   it('counts biogenic fuels with no emission and sums several fuels', () => {
-    const split = co2Split({
-      ...base,
-      fuels: [
-        { energyCarrier: 'PELLETS', quantity: '20000', from: '2025-02-01', until: '2025-02-01' },
-        { energyCarrier: 'HEIZOEL_EL', quantity: '1000', from: '2025-02-01', until: '2025-02-01' },
-      ],
-    })
+    const split = co2Split(deliveredOn('2025-02-01', ['PELLETS', '20000'], ['HEIZOEL_EL', '1000']))
     expect(split.fuels.map((fuel) => fuel.emissionsKg)).toEqual(['0.0', '2664.0'])
     expect(split.emissionsKg).toBe('2664.0')
   })
@@ -199,12 +190,7 @@ describe('§ 3 Abs. 3: without the invoice’s CO2 costs, the price at delivery 
   })
 
   it('prices a stored fuel at its delivery day', () => {
-    const split = co2Split({
-      ...base,
-      fuels: [
-        { energyCarrier: 'HEIZOEL_EL', quantity: '1000', from: '2024-12-30', until: '2024-12-30' },
-      ],
-    })
+    const split = co2Split(deliveredOn('2024-12-30', ['HEIZOEL_EL', '1000']))
     // 2,664 kg × 45 EUR/t × 1.19 = 142.66
     expect(split.co2Cost).toBe('142.66')
   })

@@ -48,79 +48,54 @@ export interface EnergyCarrier {
 /** Hs / Hi of natural gas, § 9 Abs. 2 HeizkostenV. */
 export const NATURAL_GAS_HS_PER_HI = '1.11'
 
-export const ENERGY_CARRIERS: Readonly<Record<EnergyCarrierCode, EnergyCarrier>> = {
-  ERDGAS_H: {
-    code: 'ERDGAS_H',
-    name: 'Erdgas H',
-    quantityUnit: 'kWh',
-    heatingValueBasis: 'Hs',
-    kWhHiPerUnit: null,
-    kgPerKWhHi: '0.201',
-    continuousDelivery: true,
-    biogenic: false,
-  },
-  ERDGAS_L: {
-    code: 'ERDGAS_L',
-    name: 'Erdgas L',
-    quantityUnit: 'kWh',
-    heatingValueBasis: 'Hs',
-    kWhHiPerUnit: null,
-    kgPerKWhHi: '0.201',
-    continuousDelivery: true,
-    biogenic: false,
-  },
-  HEIZOEL_EL: {
-    code: 'HEIZOEL_EL',
-    name: 'Heizöl EL',
-    quantityUnit: 'l',
-    heatingValueBasis: 'Hi',
-    kWhHiPerUnit: '10',
-    kgPerKWhHi: '0.2664',
-    continuousDelivery: false,
-    biogenic: false,
-  },
-  FLUESSIGGAS: {
-    code: 'FLUESSIGGAS',
-    name: 'Flüssiggas (LPG)',
-    quantityUnit: 'kWh',
-    heatingValueBasis: 'Hi',
-    kWhHiPerUnit: null,
-    kgPerKWhHi: '0.2358',
-    continuousDelivery: false,
-    biogenic: false,
-  },
-  STEINKOHLE: {
-    code: 'STEINKOHLE',
-    name: 'Steinkohle',
-    quantityUnit: 'kg',
-    heatingValueBasis: 'Hi',
-    kWhHiPerUnit: '8',
-    kgPerKWhHi: '0.3348',
-    continuousDelivery: false,
-    biogenic: false,
-  },
-  BRAUNKOHLE: {
-    code: 'BRAUNKOHLE',
-    name: 'Braunkohlebriketts',
-    quantityUnit: 'kg',
-    heatingValueBasis: 'Hi',
-    kWhHiPerUnit: '5.5',
-    kgPerKWhHi: '0.3636',
-    continuousDelivery: false,
-    biogenic: false,
-  },
-  KOKS: {
-    code: 'KOKS',
-    name: 'Koks',
-    quantityUnit: 'kg',
-    heatingValueBasis: 'Hi',
-    kWhHiPerUnit: '8',
-    kgPerKWhHi: '0.378',
-    continuousDelivery: false,
-    biogenic: false,
-  },
+/** What a carrier's code stands for. */
+type CarrierFacts = Omit<EnergyCarrier, 'code'>
+
+/** Natural gas from the grid: in kWh on the upper heating value (Hs), delivered continuously. */
+const gridGas = (name: string, kgPerKWhHi: string): CarrierFacts => ({
+  name,
+  quantityUnit: 'kWh',
+  heatingValueBasis: 'Hs',
+  kWhHiPerUnit: null,
+  kgPerKWhHi,
+  continuousDelivery: true,
+  biogenic: false,
+})
+
+/**
+ * A stored fuel, stated on the lower heating value and delivered at the line's date: the unit it is
+ * invoiced in, the kWh (Hi) one unit holds (null for a quantity in kWh), its kg CO2 per kWh (Hi).
+ */
+const storedFuel = (
+  name: string,
+  quantityUnit: EnergyCarrier['quantityUnit'],
+  kWhHiPerUnit: string | null,
+  kgPerKWhHi: string,
+  biogenic = false,
+): CarrierFacts => ({
+  name,
+  quantityUnit,
+  heatingValueBasis: 'Hi',
+  kWhHiPerUnit,
+  kgPerKWhHi,
+  continuousDelivery: false,
+  biogenic,
+})
+
+/** Wood in kilograms: biogenic, so its emission factor under the BEHG is zero. */
+const wood = (name: string, kWhHiPerUnit: string): CarrierFacts =>
+  storedFuel(name, 'kg', kWhHiPerUnit, '0', true)
+
+const CARRIER_FACTS: Readonly<Record<EnergyCarrierCode, CarrierFacts>> = {
+  ERDGAS_H: gridGas('Erdgas H', '0.201'),
+  ERDGAS_L: gridGas('Erdgas L', '0.201'),
+  HEIZOEL_EL: storedFuel('Heizöl EL', 'l', '10', '0.2664'),
+  FLUESSIGGAS: storedFuel('Flüssiggas (LPG)', 'kWh', null, '0.2358'),
+  STEINKOHLE: storedFuel('Steinkohle', 'kg', '8', '0.3348'),
+  BRAUNKOHLE: storedFuel('Braunkohlebriketts', 'kg', '5.5', '0.3636'),
+  KOKS: storedFuel('Koks', 'kg', '8', '0.378'),
+  // heat bought as heat: only the invoice can state its emissions
   FERNWAERME: {
-    code: 'FERNWAERME',
     name: 'Fernwärme',
     quantityUnit: 'kWh',
     heatingValueBasis: null,
@@ -129,27 +104,13 @@ export const ENERGY_CARRIERS: Readonly<Record<EnergyCarrierCode, EnergyCarrier>>
     continuousDelivery: true,
     biogenic: false,
   },
-  HOLZ: {
-    code: 'HOLZ',
-    name: 'Scheitholz',
-    quantityUnit: 'kg',
-    heatingValueBasis: 'Hi',
-    kWhHiPerUnit: '4.1',
-    kgPerKWhHi: '0',
-    continuousDelivery: false,
-    biogenic: true,
-  },
-  PELLETS: {
-    code: 'PELLETS',
-    name: 'Holzpellets',
-    quantityUnit: 'kg',
-    heatingValueBasis: 'Hi',
-    kWhHiPerUnit: '5',
-    kgPerKWhHi: '0',
-    continuousDelivery: false,
-    biogenic: true,
-  },
+  HOLZ: wood('Scheitholz', '4.1'),
+  PELLETS: wood('Holzpellets', '5'),
 }
+
+export const ENERGY_CARRIERS = Object.fromEntries(
+  ENERGY_CARRIER_CODES.map((code) => [code, { code, ...CARRIER_FACTS[code] }]),
+) as Readonly<Record<EnergyCarrierCode, EnergyCarrier>>
 
 /** A carrier as the choices name it: 'Heizöl EL (l)'. */
 export const energyCarrierLabel = (code: EnergyCarrierCode) =>

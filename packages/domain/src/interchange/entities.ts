@@ -12,11 +12,18 @@
  * it (and, for a building, to its property in the same file), except a contract tariff's billing
  * voucher. `references` names every reference the import checks: the referenced record must be in
  * the import or in the database, and where `same` says so it must belong to the same company code
- * (and property). Every entity with `companyCode` refers to a company code, every entity with
+ * (and property): the same property where both entities have one, else the same company code where
+ * both have one. Every entity with `companyCode` refers to a company code, every entity with
  * `propertyConnection` to that property (a connection whose own `propertyConnection` is itself).
  */
 import { z } from 'zod'
-import { CATALOGUE, defaultedFields, exampleRecord } from '../catalogue'
+import {
+  CATALOGUE,
+  defaultedFields,
+  exampleRecord,
+  snakeCase,
+  type CatalogueEntityName,
+} from '../catalogue'
 import { recordShape } from './records'
 
 /** The message for a property whose `propertyConnection` is not itself, or a building's that is. */
@@ -49,37 +56,13 @@ const AttachmentRecordSchema = z.strictObject({
     .regex(CONTENT_FILE, { error: CONTENT_FILE_MESSAGE }),
 })
 
-/** The entities of the format in dependency order (see the module comment). */
-export const INTERCHANGE_ENTITY_NAMES = [
-  'companyCodes',
-  'partners',
-  'products',
-  'productTariffAssignments',
-  'connections',
-  'connectionFeatures',
-  'objectAttributes',
-  'pointsOfDelivery',
-  'objectRelations',
-  'contractAccounts',
-  'contracts',
-  'contractTariffs',
-  'contractFeatures',
-  'billingObjects',
-  'devices',
-  'deviceTimeSlices',
-  'deviceAssignments',
-  'readingOrders',
-  'measurements',
-  'operatingCostsDistributions',
-  'operatingCostsExpenses',
-  'valueListEntries',
-  'attachments',
-  'correspondences',
-  'billingVouchers',
-  'vouchers',
-] as const
+/**
+ * The entities of the format in dependency order (see the module comment): the catalogue lists them
+ * in that order.
+ */
+export const INTERCHANGE_ENTITY_NAMES = Object.keys(CATALOGUE) as readonly CatalogueEntityName[]
 
-export type InterchangeEntityName = (typeof INTERCHANGE_ENTITY_NAMES)[number]
+export type InterchangeEntityName = CatalogueEntityName
 
 /** How a referenced record must belong with the referencing one. */
 export type ReferenceScope = 'companyCode' | 'property'
@@ -94,7 +77,7 @@ export interface InterchangeReference {
 }
 
 interface EntityDefinition {
-  /** The file in the folder of an import. */
+  /** The file in the folder of an import, named after the entity: 'contract-tariffs.ndjson'. */
   file: string
   /** German name of the entity for messages and the documentation. */
   title: string
@@ -114,14 +97,12 @@ interface EntityDefinition {
 }
 
 /**
- * An entity as the catalogue does not describe it. `schema` where the record is more than its
- * catalogue fields (a rule over several fields, a field without a column), `example` for the
- * values of those further fields.
+ * An entity as the catalogue does not describe it. `references`: the fields beside the implicit
+ * ones that the import checks. `schema` where the record is more than its catalogue fields (a rule
+ * over several fields, a field without a column), `example` for the values of those further fields.
  */
-interface EntityDescription extends Pick<
-  EntityDefinition,
-  'file' | 'title' | 'description' | 'key' | 'references'
-> {
+interface EntityDescription extends Pick<EntityDefinition, 'title' | 'description' | 'key'> {
+  references?: readonly ReferenceField[]
   schema?: z.ZodObject<Record<string, z.ZodType>>
   example?: Record<string, unknown>
 }
@@ -132,241 +113,218 @@ const ref = (
   same?: ReferenceScope,
 ): InterchangeReference => (same ? { field, entity, same } : { field, entity })
 
-/** What the catalogue does not say of each entity: its file, its key, its references. */
+/** The entity whose key a reference field holds. */
+const REFERENCE_TARGETS = {
+  parentConnection: 'connections',
+  connection: 'connections',
+  product: 'products',
+  businessPartner: 'partners',
+  pointOfDelivery: 'pointsOfDelivery',
+  contractAccount: 'contractAccounts',
+  contract: 'contracts',
+  billingVoucher: 'billingVouchers',
+  billingObject: 'billingObjects',
+  device: 'devices',
+  operatingCostsDistribution: 'operatingCostsDistributions',
+  attachment: 'attachments',
+} as const satisfies Readonly<Record<string, InterchangeEntityName>>
+
+type ReferenceField = keyof typeof REFERENCE_TARGETS
+
+/**
+ * The reference of `field` of `entity`: the referenced record must belong to the narrowest scope
+ * that both entities have, the same property or else the same company code.
+ */
+function referenceOf(entity: InterchangeEntityName, field: ReferenceField): InterchangeReference {
+  const target = REFERENCE_TARGETS[field]
+  const bothHave = (scopeField: string) =>
+    scopeField in CATALOGUE[entity].fields && scopeField in CATALOGUE[target].fields
+  if (bothHave('propertyConnection')) return ref(field, target, 'property')
+  return ref(field, target, bothHave('companyCode') ? 'companyCode' : undefined)
+}
+
+/** What the catalogue does not say of each entity: its title, its key, its references. */
 const DESCRIPTIONS: Readonly<Record<InterchangeEntityName, EntityDescription>> = {
   companyCodes: {
-    file: 'company-codes.ndjson',
     title: 'Buchungskreise',
     description: 'Die Buchungskreise (Kunden des Anbieters); jede andere Zeile nennt ihren.',
     key: ['companyCode'],
-    references: [],
   },
   partners: {
-    file: 'partners.ndjson',
     title: 'Geschäftspartner',
     description: 'Eigentümer, Verwalter, Mieter und Ansprechpartner.',
     key: ['businessPartner'],
-    references: [],
   },
   products: {
-    file: 'products.ndjson',
     title: 'Produkte',
     description: 'Abrechnungsprodukte mit ihrer Version (Heiz- und Betriebskosten, Heizkosten).',
     key: ['product'],
-    references: [],
   },
   productTariffAssignments: {
-    file: 'product-tariff-assignments.ndjson',
     title: 'Tarifzuordnungen der Produkte',
     description: 'Welche Kostenarten (Tarifbestandteile) ein Produkt abrechnet.',
     key: ['id'],
-    references: [ref('product', 'products', 'companyCode')],
+    references: ['product'],
   },
   connections: {
-    file: 'connections.ndjson',
     title: 'Anschlussobjekte',
     description:
       'Liegenschaften (ohne parentConnection) und ihre Gebäude (mit parentConnection) mit Anschrift.',
     key: ['connection'],
     schema: ConnectionRecordSchema,
-    references: [ref('parentConnection', 'connections', 'property')],
+    references: ['parentConnection'],
   },
   connectionFeatures: {
-    file: 'connection-features.ndjson',
     title: 'Merkmale der Anschlussobjekte',
     description:
       'Zeitabhängige Merkmale: HW (Heizkostenabrechnung aktiv), HE (Eigentümer: value ist der Geschäftspartner) …',
     key: ['id'],
-    references: [ref('connection', 'connections')],
+    references: ['connection'],
   },
   objectAttributes: {
-    file: 'object-attributes.ndjson',
     title: 'Stammdaten-Attribute',
     description:
       'Codierte Stammdaten einer Liegenschaft oder Nutzeinheit (PR Produkt, WF Wohnfläche, BJ Baujahr …).',
     key: ['id'],
-    references: [],
   },
   pointsOfDelivery: {
-    file: 'points-of-delivery.ndjson',
     title: 'Verbrauchsstellen (Nutzeinheiten)',
     description: 'Die Nutzeinheiten einer Liegenschaft oder eines ihrer Gebäude.',
     key: ['pointOfDelivery'],
-    references: [ref('connection', 'connections', 'property')],
+    references: ['connection'],
   },
   objectRelations: {
-    file: 'object-relations.ndjson',
     title: 'Objektbeziehungen',
     description:
       'Verknüpfungen einer Liegenschaft oder Nutzeinheit mit Verträgen, Ansprechpartnern und Abrechnungsobjekten.',
     key: ['id'],
-    references: [],
   },
   contractAccounts: {
-    file: 'contract-accounts.ndjson',
     title: 'Vertragskonten',
     description: 'Vertragskonten der Geschäftspartner (VKW Wohnen, VKG Gewerbe, VKT technisch).',
     key: ['contractAccount'],
-    references: [ref('businessPartner', 'partners', 'companyCode')],
+    references: ['businessPartner'],
   },
   contracts: {
-    file: 'contracts.ndjson',
     title: 'Verträge',
     description: 'Miet- und Leerstandsverträge einer Nutzeinheit.',
     key: ['key'],
-    references: [
-      ref('pointOfDelivery', 'pointsOfDelivery', 'property'),
-      ref('contractAccount', 'contractAccounts', 'property'),
-      ref('businessPartner', 'partners', 'companyCode'),
-    ],
+    references: ['pointOfDelivery', 'contractAccount', 'businessPartner'],
   },
   contractTariffs: {
-    file: 'contract-tariffs.ndjson',
     title: 'Tarife der Verträge',
     description: 'Tarifbestandteile (Vorauszahlungen) eines Vertrags, mit dem abrechnenden Beleg.',
     key: ['id'],
-    references: [ref('contract', 'contracts'), ref('billingVoucher', 'billingVouchers')],
+    references: ['contract', 'billingVoucher'],
   },
   contractFeatures: {
-    file: 'contract-features.ndjson',
     title: 'Merkmale der Verträge',
     description: 'Zeitabhängige Merkmale eines Vertrags (NUTZEINH …).',
     key: ['id'],
-    references: [ref('contract', 'contracts')],
+    references: ['contract'],
   },
   billingObjects: {
-    file: 'billing-objects.ndjson',
     title: 'Abrechnungsobjekte',
     description: 'Über sie erreichen die Geräte ihre Nutzeinheit.',
     key: ['key'],
-    references: [ref('pointOfDelivery', 'pointsOfDelivery', 'property')],
+    references: ['pointOfDelivery'],
   },
   devices: {
-    file: 'devices.ndjson',
     title: 'Geräte',
     description: 'Zähler und Heizkostenverteiler, auch ausgebaute.',
     key: ['key'],
-    references: [],
   },
   deviceTimeSlices: {
-    file: 'device-time-slices.ndjson',
     title: 'Zeitscheiben der Geräte',
     description: 'Zählwerke eines Geräts über die Zeit.',
     key: ['id'],
-    references: [ref('device', 'devices')],
+    references: ['device'],
   },
   deviceAssignments: {
-    file: 'device-assignments.ndjson',
     title: 'Gerätezuordnungen',
     description:
       'Welches Gerät wann an welchem Abrechnungsobjekt hängt; mainMeter für Hauptzähler.',
     key: ['id'],
-    references: [ref('device', 'devices'), ref('billingObject', 'billingObjects')],
+    references: ['device', 'billingObject'],
   },
   readingOrders: {
-    file: 'reading-orders.ndjson',
     title: 'Ableseaufträge',
     description: 'Geplante und erledigte Ablesungen einer Nutzeinheit.',
     key: ['id'],
-    references: [
-      ref('pointOfDelivery', 'pointsOfDelivery', 'property'),
-      ref('device', 'devices', 'property'),
-    ],
+    references: ['pointOfDelivery', 'device'],
   },
   measurements: {
-    file: 'measurements.ndjson',
     title: 'Ablesungen',
     description: 'Zählerstände mit Ableseart und -grund.',
     key: ['id'],
-    references: [
-      ref('device', 'devices', 'property'),
-      ref('pointOfDelivery', 'pointsOfDelivery', 'property'),
-    ],
+    references: ['device', 'pointOfDelivery'],
   },
   operatingCostsDistributions: {
-    file: 'operating-costs-distributions.ndjson',
     title: 'Kostenverteilungen',
     description:
       'Die Abrechnung eines Jahres einer Liegenschaft mit ihrem Status (O, E, V, F, G, S).',
     key: ['operatingCostsDistribution'],
-    references: [
-      ref('connection', 'connections', 'property'),
-      ref('product', 'products', 'companyCode'),
-      ref('businessPartner', 'partners', 'companyCode'),
-    ],
+    references: ['connection', 'product', 'businessPartner'],
   },
   operatingCostsExpenses: {
-    file: 'operating-costs-expenses.ndjson',
     title: 'Kostenpositionen',
     description:
       'Heiz- (kind heating) und Betriebskostenpositionen (kind working) einer Verteilung, die des Anbieters (HK_DLP) wie die der Benutzer.',
     key: ['guid'],
-    references: [ref('operatingCostsDistribution', 'operatingCostsDistributions', 'property')],
+    references: ['operatingCostsDistribution'],
   },
   valueListEntries: {
-    file: 'value-list-entries.ndjson',
     title: 'Wertelisten',
     description:
       'Kostenarten, Verteilerschlüssel, Objekttypen und Beziehungen je Produkt, Version und Zeitraum.',
     key: ['id'],
-    references: [ref('product', 'products', 'companyCode')],
+    references: ['product'],
   },
   attachments: {
-    file: 'attachments.ndjson',
     title: 'Anhänge',
     description:
       'Dateien (PDF, JPEG, PNG, XLSX, DOCX, CSV, höchstens 20 MB); die Bytes liegen in der Datei contentFile, size und sha256 müssen zu ihr passen, mediaType zu ihrem Inhalt.',
     key: ['attachment'],
     schema: AttachmentRecordSchema,
     example: { contentFile: 'attachments/5eed0002-0000-4000-8000-000000000001.pdf' },
-    references: [],
   },
   correspondences: {
-    file: 'correspondences.ndjson',
     title: 'Korrespondenz',
     description: 'Schreiben an die Geschäftspartner, mit ihrem Anhang.',
     key: ['id'],
-    references: [
-      ref('contract', 'contracts', 'property'),
-      ref('businessPartner', 'partners', 'companyCode'),
-      ref('pointOfDelivery', 'pointsOfDelivery', 'property'),
-      ref('attachment', 'attachments', 'property'),
-    ],
+    references: ['contract', 'businessPartner', 'pointOfDelivery', 'attachment'],
   },
   billingVouchers: {
-    file: 'billing-vouchers.ndjson',
     title: 'Abrechnungsbelege',
     description:
       'Belege einer Verteilung: Rechnungen (AR…) und andere Belege, mit Betrag und Anhang.',
     key: ['billingVoucher'],
     references: [
-      ref('operatingCostsDistribution', 'operatingCostsDistributions', 'property'),
-      ref('contract', 'contracts', 'property'),
-      ref('contractAccount', 'contractAccounts', 'property'),
-      ref('businessPartner', 'partners', 'companyCode'),
-      ref('pointOfDelivery', 'pointsOfDelivery', 'property'),
-      ref('attachment', 'attachments', 'property'),
+      'operatingCostsDistribution',
+      'contract',
+      'contractAccount',
+      'businessPartner',
+      'pointOfDelivery',
+      'attachment',
     ],
   },
   vouchers: {
-    file: 'vouchers.ndjson',
     title: 'Belegpositionen',
     description: 'Die Positionen der Rechnungen, je Beleg und Position.',
     key: ['voucherNr', 'position'],
-    references: [
-      ref('contract', 'contracts', 'property'),
-      ref('contractAccount', 'contractAccounts', 'property'),
-    ],
+    references: ['contract', 'contractAccount'],
   },
 }
 
 /** Each entity of the format: file, key, schema, references, an example. */
 export const INTERCHANGE_ENTITIES = Object.fromEntries(
   INTERCHANGE_ENTITY_NAMES.map((name) => {
-    const { schema, example, ...description } = DESCRIPTIONS[name]
+    const { schema, example, references = [], ...description } = DESCRIPTIONS[name]
     const catalogue = CATALOGUE[name]
     const definition: EntityDefinition = {
+      file: `${snakeCase(name).replaceAll('_', '-')}.ndjson`,
       ...description,
+      references: references.map((field) => referenceOf(name, field)),
       schema: schema ?? z.strictObject(recordShape(catalogue)),
       defaulted: defaultedFields(catalogue),
       example: { ...exampleRecord(catalogue), ...example },

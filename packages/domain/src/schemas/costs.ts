@@ -6,7 +6,7 @@
  */
 import { z } from 'zod'
 import { CATALOGUE } from '../catalogue'
-import { wireShape } from '../catalogue/wire'
+import { wireShape, wireShapeWithout } from '../catalogue/wire'
 import {
   EXPENSE_PERIOD_ORDER_MESSAGE,
   co2AmountViolation,
@@ -17,6 +17,7 @@ import {
 import { ENERGY_CARRIER_CODES } from '../costs/energy-carriers'
 import { REQUIRED_MESSAGE, VALIDATION_MESSAGES } from '../validation/messages'
 import { IsoDateSchema, integerSchema } from '../validation/values'
+import { filledText, requiredDate, requiredText } from './form-fields'
 
 /** An amount: at most 13 integer and 2 fraction digits (numeric(15,2)). */
 const AMOUNT = /^-?\d{1,13}(\.\d{1,2})?$/
@@ -29,19 +30,8 @@ export const INVALID_FORMAT_MESSAGE = VALIDATION_MESSAGES.de.invalidFormat()
 export const DECLINE_REASON_REQUIRED_MESSAGE = 'Bitte geben Sie einen Grund für die Ablehnung an.'
 export const NOTE_MAX_LENGTH = 500
 
-const requiredText = (max = 40) =>
-  z
-    .string({ error: REQUIRED_MESSAGE })
-    .trim()
-    .min(1, REQUIRED_MESSAGE)
-    .max(max, VALIDATION_MESSAGES.de.maxLength(max))
 const requiredPattern = (pattern: RegExp) =>
-  z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE).regex(pattern, {
-    message: INVALID_FORMAT_MESSAGE,
-  })
-/** A required calendar date 'YYYY-MM-DD' that exists (2024-02-30 does not). */
-const requiredDate = () =>
-  z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE).pipe(IsoDateSchema)
+  filledText().regex(pattern, { message: INVALID_FORMAT_MESSAGE })
 /** An optional decimal: '' and null both mean "none" (null on the wire after parsing). */
 const optionalPattern = (pattern: RegExp) =>
   z
@@ -63,28 +53,15 @@ const optionalText = (max: number) =>
 const { operatingCostsDistributions, operatingCostsExpenses } = CATALOGUE
 
 export const ExpenseSchema = z.object(
-  wireShape(
+  wireShapeWithout(
     operatingCostsExpenses,
     [
-      'guid',
-      'tariffComponent',
-      'supplyArea',
-      'object',
-      'key',
-      'allocationObject',
-      'allocationRef',
-      'from',
-      'until',
-      'quantity',
-      'unit',
-      'energyCarrier',
-      'amountTransactionCurrency',
-      'apportionableAmount',
-      'deductibleAmount',
-      'amountNet',
-      'amountNetApportionable',
-      'note',
-      'version',
+      'companyCode',
+      'propertyConnection',
+      'operatingCostsDistribution',
+      'kind',
+      'createdBy',
+      'createdAt',
     ],
     /** A fuel line's energy carrier (decision 032), one of the codes; null on other lines. */
     { energyCarrier: z.enum(ENERGY_CARRIER_CODES).nullable() },
@@ -93,10 +70,10 @@ export const ExpenseSchema = z.object(
 export type Expense = z.infer<typeof ExpenseSchema>
 
 const expenseInputShape = {
-  tariffComponent: requiredText(),
-  object: requiredText(),
+  tariffComponent: requiredText(40),
+  object: requiredText(40),
   allocationRef: requiredText(80),
-  key: requiredText(),
+  key: requiredText(40),
   from: requiredDate(),
   until: requiredDate(),
   quantity: optionalPattern(QUANTITY),
@@ -217,21 +194,27 @@ export const EntryFinalizationRequestSchema = z.strictObject({
 })
 export type EntryFinalizationRequest = z.infer<typeof EntryFinalizationRequestSchema>
 
+/** §7: a decision that declines (approved: false) names its reason. */
+export function checkDeclineReason(
+  value: { approved: boolean; reason?: string | undefined },
+  context: z.RefinementCtx,
+) {
+  if (!value.approved && !value.reason) {
+    context.addIssue({
+      code: 'custom',
+      message: DECLINE_REASON_REQUIRED_MESSAGE,
+      path: ['reason'],
+    })
+  }
+}
+
 export const DistributionApprovalRequestSchema = z
   .strictObject({
     operatingCostsDistribution: z.string().min(1).max(40),
     approved: z.boolean(),
     reason: z.string().trim().max(2000, VALIDATION_MESSAGES.de.maxLength(2000)).optional(),
   })
-  .superRefine((value, context) => {
-    if (!value.approved && !value.reason) {
-      context.addIssue({
-        code: 'custom',
-        message: DECLINE_REASON_REQUIRED_MESSAGE,
-        path: ['reason'],
-      })
-    }
-  })
+  .superRefine(checkDeclineReason)
 export type DistributionApprovalRequest = z.infer<typeof DistributionApprovalRequestSchema>
 
 /** §7: the value-list tables: heating (h) and operating (b) costs. */

@@ -6,12 +6,12 @@
  */
 import { z } from 'zod'
 import { CATALOGUE } from '../catalogue'
-import { wireShape } from '../catalogue/wire'
+import { wireShapeWithout } from '../catalogue/wire'
 import { SALUTATIONS, TITLES } from '../codes/partner'
 import { ALLOWED_UPLOAD_TYPES } from '../codes/upload'
 import type { Salutation, Title } from '../codes/partner'
 import { REQUIRED_MESSAGE, VALIDATION_MESSAGES } from '../validation/messages'
-import { IsoDateSchema } from '../validation/values'
+import { filledText, requiredDate, requiredText } from './form-fields'
 import { InvoiceApprovalSchema } from './invoices'
 
 const de = VALIDATION_MESSAGES.de
@@ -41,25 +41,14 @@ export const USER_UPLOAD_OBJECT_TYPE = 'KOSTENBELEG'
 const { attachments, billingVouchers, correspondences, vouchers } = CATALOGUE
 
 export const AttachmentSchema = z.object(
-  wireShape(attachments, [
-    'attachment',
-    'objectType',
-    'objectKey',
-    'fileName',
-    'mediaType',
-    'size',
-    'sha256',
-    'note',
-    'uploadedBy',
-    'createdAt',
-  ]),
+  wireShapeWithout(attachments, ['companyCode', 'propertyConnection', 'link']),
 )
 export type Attachment = z.infer<typeof AttachmentSchema>
 
 /** The text fields of `file-upload` next to the `file` part. */
 export const FileUploadFieldsSchema = z.strictObject({
   objectType: z.literal(USER_UPLOAD_OBJECT_TYPE, { error: REQUIRED_MESSAGE }),
-  objectKey: z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE),
+  objectKey: filledText(),
   note: z
     .string()
     .trim()
@@ -71,60 +60,19 @@ export const FileUploadFieldsSchema = z.strictObject({
 export type FileUploadFields = z.infer<typeof FileUploadFieldsSchema>
 
 export const CorrespondenceSchema = z.object(
-  wireShape(correspondences, [
-    'id',
-    'form',
-    'key',
-    'voucherNumber',
-    'contract',
-    'businessPartner',
-    'pointOfDelivery',
-    'from',
-    'until',
-    'documentDate',
-    'dueDate',
-    'attachment',
-  ]),
+  wireShapeWithout(correspondences, ['companyCode', 'propertyConnection']),
 )
 export type Correspondence = z.infer<typeof CorrespondenceSchema>
 
 export const BillingVoucherSchema = z.object({
-  ...wireShape(billingVouchers, [
-    'billingVoucher',
-    'invoiceVoucher',
-    'operatingCostsDistribution',
-    'contract',
-    'contractAccount',
-    'businessPartner',
-    'pointOfDelivery',
-    'from',
-    'until',
-    'documentDate',
-    'dueDate',
-    'amount',
-    'attachment',
-  ]),
+  ...wireShapeWithout(billingVouchers, ['companyCode', 'propertyConnection']),
   /** §4: the user's decision on an invoice (AR…); null while undecided and for other vouchers. */
   approval: InvoiceApprovalSchema.nullable(),
 })
 export type BillingVoucher = z.infer<typeof BillingVoucherSchema>
 
 export const VoucherSchema = z.object(
-  wireShape(vouchers, [
-    'voucherNr',
-    'position',
-    'voucherDate',
-    'dueDate',
-    'contract',
-    'contractAccount',
-    'pointsOfDeliveryReference',
-    'locationAddendum',
-    'utilisationUnit',
-    'contractExternalNumber',
-    'name1',
-    'name2',
-    'amount',
-  ]),
+  wireShapeWithout(vouchers, ['companyCode', 'propertyConnection']),
 )
 export type Voucher = z.infer<typeof VoucherSchema>
 
@@ -134,8 +82,6 @@ export type CustomerType = (typeof CUSTOMER_TYPES)[number]
 const SALUTATION_CODES = Object.keys(SALUTATIONS) as [Salutation, ...Salutation[]]
 const TITLE_CODES = Object.keys(TITLES) as [Title, ...Title[]]
 
-const requiredText = (max: number) =>
-  z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE).max(max, de.maxLength(max))
 const optionalText = (max: number) => z.string().trim().max(max, de.maxLength(max)).optional()
 const optionalPattern = (pattern: RegExp, message: string, max?: number) => {
   const base = z.string().trim()
@@ -154,13 +100,8 @@ export const TenantChangeSchema = z.strictObject({
   /** Last name (private) or legal form (company). */
   NAME2: requiredText(40),
   /** Move-out date of the old tenant. */
-  AUSZUG: z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE).pipe(IsoDateSchema),
-  PLZ: z
-    .string({ error: REQUIRED_MESSAGE })
-    .trim()
-    .min(1, REQUIRED_MESSAGE)
-    .regex(/^\d*$/, de.numbersOnly())
-    .length(5, de.exactLength(5)),
+  AUSZUG: requiredDate(),
+  PLZ: filledText().regex(/^\d*$/, de.numbersOnly()).length(5, de.exactLength(5)),
   ORT: requiredText(40),
   STRASSE: requiredText(60),
   HAUSNR: requiredText(10),
@@ -187,7 +128,7 @@ export const TENANT_CHANGE_SUCCESS_MESSAGE =
 export const ActivityInputSchema = z.strictObject({
   activityType: z.literal(TENANT_CHANGE_ACTIVITY),
   objectType: z.literal(TENANT_CHANGE_OBJECT_TYPE),
-  objectKey: z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE),
+  objectKey: filledText(),
   payload: TenantChangeSchema,
 })
 export type ActivityInput = z.infer<typeof ActivityInputSchema>

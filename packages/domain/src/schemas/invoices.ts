@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 import { INVOICE_APPROVAL_STATUSES } from '../invoices/approval'
-import { DECLINE_REASON_REQUIRED_MESSAGE, DistributionApprovalRequestSchema } from './costs'
+import { DistributionApprovalRequestSchema, checkDeclineReason } from './costs'
 
 /** The user's decision on an invoice: who took it when, and a decline's reason. */
 export const InvoiceApprovalSchema = z.object({
@@ -29,13 +29,5 @@ export const InvoiceApprovalRequestSchema = z
     approved: z.boolean(),
     reason: DistributionApprovalRequestSchema.shape.reason,
   })
-  .superRefine((value, context) => {
-    if (!value.approved && !value.reason) {
-      context.addIssue({
-        code: 'custom',
-        message: DECLINE_REASON_REQUIRED_MESSAGE,
-        path: ['reason'],
-      })
-    }
-  })
+  .superRefine(checkDeclineReason)
 export type InvoiceApprovalRequest = z.infer<typeof InvoiceApprovalRequestSchema>

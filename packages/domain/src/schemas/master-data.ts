@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { CATALOGUE } from '../catalogue'
-import { wireShape } from '../catalogue/wire'
+import { wireShape, wireShapeWithout } from '../catalogue/wire'
 
 const {
   connectionFeatures,
@@ -18,38 +18,14 @@ export const ConnectionFeatureSchema = z.object(
 export const AttributeSchema = z.object(wireShape(objectAttributes, ['name', 'value']))
 
 export const ConnectionSchema = z.object({
-  ...wireShape(connections, [
-    'connection',
-    'companyCode',
-    'parentConnection',
-    'name1',
-    'name2',
-    'street',
-    'houseNumber',
-    'houseNumberSuffix',
-    'postalCode',
-    'city',
-  ]),
+  ...wireShapeWithout(connections, ['propertyConnection']),
   productName: z.string().nullable(),
   connectionFeature: z.array(ConnectionFeatureSchema),
   attributesCollection: z.array(AttributeSchema),
 })
 export type Connection = z.infer<typeof ConnectionSchema>
 
-export const PartnerSchema = z.object(
-  wireShape(partners, [
-    'businessPartner',
-    'name1',
-    'name2',
-    'street',
-    'houseNumber',
-    'houseNumberSuffix',
-    'postalCode',
-    'city',
-    'mail',
-    'phone',
-  ]),
-)
+export const PartnerSchema = z.object(wireShapeWithout(partners, ['companyCode']))
 export type Partner = z.infer<typeof PartnerSchema>
 
 export const ProductTariffAssignmentSchema = z.object(
@@ -57,7 +33,7 @@ export const ProductTariffAssignmentSchema = z.object(
 )
 
 export const ProductSchema = z.object({
-  ...wireShape(products, ['product', 'name', 'productVersion']),
+  ...wireShapeWithout(products, ['companyCode']),
   productTariffAssignment: z.array(ProductTariffAssignmentSchema),
 })
 export type Product = z.infer<typeof ProductSchema>

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 import { CATALOGUE } from '../catalogue'
-import { wireShape } from '../catalogue/wire'
+import { wireShape, wireShapeWithout } from '../catalogue/wire'
 
 const {
   billingObjects,
@@ -21,29 +21,12 @@ const {
 } = CATALOGUE
 
 export const PointOfDeliverySchema = z.object(
-  wireShape(pointsOfDelivery, [
-    'pointOfDelivery',
-    'connection',
-    'reference',
-    'street',
-    'houseNumber',
-    'houseNumberSuffix',
-    'position',
-    'locationAddendum',
-  ]),
+  wireShapeWithout(pointsOfDelivery, ['companyCode', 'propertyConnection']),
 )
 export type PointOfDelivery = z.infer<typeof PointOfDeliverySchema>
 
 export const ObjectRelationSchema = z.object(
-  wireShape(objectRelations, [
-    'sourceType',
-    'sourceKey',
-    'targetType',
-    'targetKey',
-    'role',
-    'from',
-    'until',
-  ]),
+  wireShapeWithout(objectRelations, ['id', 'companyCode', 'propertyConnection']),
 )
 export type ObjectRelation = z.infer<typeof ObjectRelationSchema>
 
@@ -99,19 +82,9 @@ export const DeviceAssignmentSchema = z.object(
 export type DeviceAssignment = z.infer<typeof DeviceAssignmentSchema>
 
 export const DeviceSchema = z.object({
-  ...wireShape(
+  ...wireShapeWithout(
     devices,
-    [
-      'key',
-      'serialNumber',
-      'segment',
-      'typeClass',
-      'room',
-      'installationDate',
-      'removalDate',
-      'calibrationYear',
-      'meterClass',
-    ],
+    ['companyCode', 'propertyConnection'],
     // the API document has always called it a number
     { calibrationYear: z.number().nullable() },
   ),
@@ -127,7 +100,7 @@ export const BillingObjectAssignmentSchema = z.object(
 export type BillingObjectAssignment = z.infer<typeof BillingObjectAssignmentSchema>
 
 export const BillingObjectSchema = z.object({
-  ...wireShape(billingObjects, ['key', 'pointOfDelivery']),
+  ...wireShapeWithout(billingObjects, ['companyCode', 'propertyConnection']),
   deviceAssignment: z.array(BillingObjectAssignmentSchema),
 })
 export type BillingObject = z.infer<typeof BillingObjectSchema>
