@@ -14,6 +14,7 @@ import {
   type ValueListEntry,
   type ValueListRequest,
   type ValueListTable,
+  VALUE_LIST_TABLES,
 } from '@portal/domain'
 import { and, asc, eq, gte, isNull, like, lte, notInArray, or, type SQL } from 'drizzle-orm'
 import { notFound } from '../../platform/http-errors'
@@ -30,9 +31,11 @@ import { visibleThroughProperty, type SessionUser } from '../../platform/persist
 import { DISTRIBUTION_NOT_FOUND_MESSAGE } from './distribution-status'
 
 export const VALUE_LIST_FIELD = 'SCHLUESSEL'
-export const VALUE_LIST_TABLE_OF: Record<ExpenseType, ValueListTable> = {
-  heating: 'tb_uti_bkosten_h',
-  working: 'tb_uti_bkosten_b',
+const [HEATING_VALUE_LIST, OPERATING_VALUE_LIST] = VALUE_LIST_TABLES
+/** The value-list table of each list of cost lines: heating (h), operating costs (b). */
+export const VALUE_LIST_TABLE_OF: Readonly<Record<ExpenseType, ValueListTable>> = {
+  heating: HEATING_VALUE_LIST,
+  working: OPERATING_VALUE_LIST,
 }
 
 const yearOf = (isoDate: string) => Number(isoDate.slice(0, 4))
