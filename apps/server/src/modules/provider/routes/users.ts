@@ -4,12 +4,10 @@ import { z } from 'zod'
 import {
   AccountSchema,
   addUser,
-  disableUser,
-  enableUser,
   listUsers,
   NewUserSchema,
-  resetSecondFactor,
   resetUser,
+  USER_CHANGES,
   UserListFilterSchema,
   UserRefSchema,
 } from '../../accounts/index'
@@ -32,20 +30,20 @@ const CHANGES = {
   disable: {
     operationId: 'providerDisableUser',
     summary: 'Benutzer sperren',
-    run: disableUser,
+    run: USER_CHANGES.disable,
     description:
       'Sperrt einen Benutzer: keine Anmeldung mehr, alle Sitzungen und offenen Links enden (wie `user disable`).',
   },
   enable: {
     operationId: 'providerEnableUser',
     summary: 'Benutzer entsperren',
-    run: enableUser,
+    run: USER_CHANGES.enable,
     description: 'Entsperrt einen Benutzer (wie `user enable`).',
   },
   'reset-second-factor': {
     operationId: 'providerResetSecondFactor',
     summary: 'Zwei-Faktor-Anmeldung eines Benutzers zurücksetzen',
-    run: resetSecondFactor,
+    run: USER_CHANGES['reset-second-factor'],
     description:
       'Setzt die Zwei-Faktor-Anmeldung zurück (Gerät und Wiederherstellungscodes verloren): sie ist entfernt, alle Sitzungen enden, protokolliert (wie `user reset-second-factor`).',
   },
