@@ -301,9 +301,7 @@ const operatingCostsRoutes: FastifyPluginAsyncZod = async (app) => {
           updateExpense(
             db,
             request.user,
-            request.params.id,
-            kind,
-            request.params.guid,
+            { distribution: request.params.id, kind, guid: request.params.guid },
             request.body,
           ),
         ),
@@ -326,7 +324,11 @@ const operatingCostsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) =>
         idempotent(request, reply, async (db) => {
-          await deleteExpense(db, request.user, request.params.id, kind, request.params.guid)
+          await deleteExpense(db, request.user, {
+            distribution: request.params.id,
+            kind,
+            guid: request.params.guid,
+          })
           reply.status(204)
           return null
         }),
