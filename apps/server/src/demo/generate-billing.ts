@@ -101,7 +101,7 @@ export function generateBilling(
         documentDate,
         { note: `Einzelabrechnung ${unit.reference} ${name}` },
       )
-      g.rows.billingVouchers.push({
+      const invoiceVoucher = {
         billingVoucher,
         invoiceVoucher: invoice,
         companyCode: cc,
@@ -117,7 +117,8 @@ export function generateBilling(
         dueDate,
         amount: money(heating + other),
         attachment,
-      })
+      }
+      g.rows.billingVouchers.push(invoiceVoucher)
       for (const tariff of contract.tariffs) tariff.billingVoucher = billingVoucher
       g.rows.correspondences.push({
         id: g.nextId('KR', cc),
@@ -155,22 +156,15 @@ export function generateBilling(
         })
       })
       if (first && contract.until === null) {
-        // The new advance payment plan: a billing voucher that is no invoice (not AR…).
+        // The new advance payment plan: a billing voucher of the same contract that is no invoice
+        // (not AR…).
         first = false
         g.rows.billingVouchers.push({
+          ...invoiceVoucher,
           billingVoucher: g.nextId('AB', cc),
           invoiceVoucher: g.nextId('AP', cc),
-          companyCode: cc,
-          propertyConnection,
-          operatingCostsDistribution: distribution.id,
-          contract: contract.key,
-          contractAccount: contract.account,
-          businessPartner: contract.partner.businessPartner,
-          pointOfDelivery: unit.pod,
           from: startOfMonth(addMonths(documentDate, 1)),
           until: endOfMonth(addMonths(documentDate, 12)),
-          documentDate,
-          dueDate,
           amount: money((contract.heatingAdvance + contract.otherAdvance) * 12),
           attachment: null,
         })
