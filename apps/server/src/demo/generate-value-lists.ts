@@ -2,12 +2,7 @@
 import { contractName, EXPENSE_TYPES, startOfYear, VALUE_LIST_TABLES } from '@portal/domain'
 import { VALUE_LIST_FIELD, VALUE_LIST_TABLE_OF } from '../modules/costs/value-list'
 import { endOfYear } from './calendar'
-import {
-  ALLOCATION_KEYS,
-  COST_TYPES,
-  EXPENSE_OBJECTS,
-  type ProductKind,
-} from './catalogue'
+import { ALLOCATION_KEYS, COST_TYPES, EXPENSE_OBJECTS, type ProductKind } from './catalogue'
 import { type ValueListRow } from './rows'
 import type { DemoContext } from './generator-context'
 import { OPEN_END, type PropertyModel } from './generator-models'

@@ -1,4 +1,5 @@
 import type { PgTable } from 'drizzle-orm/pg-core'
+import { ENTITY_TABLES } from '../modules/provider/interchange/tables'
 import * as schema from '../platform/persistence/schema'
 
 export type Insert<T extends PgTable> = T['$inferInsert']
@@ -6,36 +7,23 @@ export type PartnerRow = Insert<typeof schema.partners>
 export type TariffRow = Insert<typeof schema.contractTariffs>
 export type ValueListRow = Insert<typeof schema.valueListEntries>
 
-/** The tables the demo writes, in foreign-key order, under the name of their generated rows. */
+const { companyCodes, attachments, correspondences, billingVouchers, vouchers, ...otherEntities } =
+  ENTITY_TABLES
+
+/**
+ * The tables the demo writes, in foreign-key order, under the name of their generated rows: the
+ * interchange's entities and, in between, the users, the attachments' bytes, the activities and
+ * the audit log.
+ */
 const DEMO_TABLES = {
-  companyCodes: schema.companyCodes,
+  companyCodes,
   users: schema.users,
-  partners: schema.partners,
-  products: schema.products,
-  productTariffAssignments: schema.productTariffAssignments,
-  connections: schema.connections,
-  connectionFeatures: schema.connectionFeatures,
-  objectAttributes: schema.objectAttributes,
-  pointsOfDelivery: schema.pointsOfDelivery,
-  objectRelations: schema.objectRelations,
-  contractAccounts: schema.contractAccounts,
-  contracts: schema.contracts,
-  contractTariffs: schema.contractTariffs,
-  contractFeatures: schema.contractFeatures,
-  billingObjects: schema.billingObjects,
-  devices: schema.devices,
-  deviceTimeSlices: schema.deviceTimeSlices,
-  deviceAssignments: schema.deviceAssignments,
-  readingOrders: schema.readingOrders,
-  measurements: schema.measurements,
-  distributions: schema.operatingCostsDistributions,
-  expenses: schema.operatingCostsExpenses,
-  valueListEntries: schema.valueListEntries,
-  attachments: schema.attachments,
+  ...otherEntities,
+  attachments,
   attachmentContents: schema.attachmentContents,
-  correspondences: schema.correspondences,
-  billingVouchers: schema.billingVouchers,
-  vouchers: schema.vouchers,
+  correspondences,
+  billingVouchers,
+  vouchers,
   activities: schema.activities,
   auditLog: schema.auditLog,
 }
