@@ -101,40 +101,35 @@ export function generateBilling(
         documentDate,
         { note: `Einzelabrechnung ${unit.reference} ${name}` },
       )
-      const invoiceVoucher = {
-        billingVoucher,
-        invoiceVoucher: invoice,
+      // what the invoice's billing voucher and its correspondence both name
+      const billed = {
         companyCode: cc,
         propertyConnection,
-        operatingCostsDistribution: distribution.id,
         contract: contract.key,
-        contractAccount: contract.account,
         businessPartner: contract.partner.businessPartner,
         pointOfDelivery: unit.pod,
         from: billedFrom,
         until: billedUntil,
         documentDate,
         dueDate,
-        amount: money(heating + other),
         attachment,
+      }
+      const invoiceVoucher = {
+        ...billed,
+        billingVoucher,
+        invoiceVoucher: invoice,
+        operatingCostsDistribution: distribution.id,
+        contractAccount: contract.account,
+        amount: money(heating + other),
       }
       g.rows.billingVouchers.push(invoiceVoucher)
       for (const tariff of contract.tariffs) tariff.billingVoucher = billingVoucher
       g.rows.correspondences.push({
+        ...billed,
         id: g.nextId('KR', cc),
-        companyCode: cc,
-        propertyConnection,
         form: 'HVWZ_HV',
         key: distribution.id,
         voucherNumber: invoice,
-        contract: contract.key,
-        businessPartner: contract.partner.businessPartner,
-        pointOfDelivery: unit.pod,
-        from: billedFrom,
-        until: billedUntil,
-        documentDate,
-        dueDate,
-        attachment,
       })
       ;[heating, other].forEach((amount, index) => {
         g.rows.vouchers.push({
