@@ -146,17 +146,15 @@ export async function relations(
   objectType: string,
 ): Promise<ValueListEntry[]> {
   const property = distribution.propertyConnection
+  /** The table's rows of the distribution's property that the user sees. */
+  const inProperty = (table: typeof connections | typeof pointsOfDelivery | typeof contracts) =>
+    and(eq(table.propertyConnection, property), visibleThroughProperty(user, table))
   switch (objectType) {
     case 'ANSCHLUSS': {
       const rows = await db
         .select()
         .from(connections)
-        .where(
-          and(
-            eq(connections.propertyConnection, property),
-            visibleThroughProperty(user, connections),
-          ),
-        )
+        .where(inProperty(connections))
         .orderBy(asc(connections.connection))
       return rows.map((row) => ({
         key: row.connection,
@@ -171,12 +169,7 @@ export async function relations(
       const rows = await db
         .select()
         .from(pointsOfDelivery)
-        .where(
-          and(
-            eq(pointsOfDelivery.propertyConnection, property),
-            visibleThroughProperty(user, pointsOfDelivery),
-          ),
-        )
+        .where(inProperty(pointsOfDelivery))
         .orderBy(asc(pointsOfDelivery.reference), asc(pointsOfDelivery.pointOfDelivery))
       return rows.map((row) => ({
         key: row.pointOfDelivery,
@@ -198,13 +191,7 @@ export async function relations(
           eq(pointsOfDelivery.pointOfDelivery, contracts.pointOfDelivery),
         )
         .leftJoin(partners, eq(partners.businessPartner, contracts.businessPartner))
-        .where(
-          and(
-            eq(contracts.propertyConnection, property),
-            visibleThroughProperty(user, contracts),
-            overlapsPeriod(contracts, distribution),
-          ),
-        )
+        .where(and(inProperty(contracts), overlapsPeriod(contracts, distribution)))
         .orderBy(asc(pointsOfDelivery.reference), asc(contracts.from), asc(contracts.key))
       return rows.map((row) => ({
         key: row.key,
