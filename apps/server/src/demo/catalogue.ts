@@ -408,10 +408,6 @@ export const ALLOCATION_KEYS: Readonly<Record<string, string>> = ALLOCATION_KEY_
 /** §3: the objects an expense can be allocated to. */
 export const EXPENSE_OBJECTS: Readonly<Record<string, string>> = EXPENSE_OBJECT_TYPES
 
-export const HEATING_VALUE_LIST = 'tb_uti_bkosten_h'
-export const OPERATING_VALUE_LIST = 'tb_uti_bkosten_b'
-export const VALUE_LIST_FIELD = 'SCHLUESSEL'
-
 export type TypeClass = 'KW' | 'WW' | 'HZ' | 'WA' | 'HV' | 'RWM' | 'RM' | 'GWA'
 
 export interface DeviceType {

@@ -101,39 +101,35 @@ export function generateBilling(
         documentDate,
         { note: `Einzelabrechnung ${unit.reference} ${name}` },
       )
-      g.rows.billingVouchers.push({
-        billingVoucher,
-        invoiceVoucher: invoice,
+      // what the invoice's billing voucher and its correspondence both name
+      const billed = {
         companyCode: cc,
         propertyConnection,
-        operatingCostsDistribution: distribution.id,
         contract: contract.key,
-        contractAccount: contract.account,
         businessPartner: contract.partner.businessPartner,
         pointOfDelivery: unit.pod,
         from: billedFrom,
         until: billedUntil,
         documentDate,
         dueDate,
-        amount: money(heating + other),
         attachment,
-      })
+      }
+      const invoiceVoucher = {
+        ...billed,
+        billingVoucher,
+        invoiceVoucher: invoice,
+        operatingCostsDistribution: distribution.id,
+        contractAccount: contract.account,
+        amount: money(heating + other),
+      }
+      g.rows.billingVouchers.push(invoiceVoucher)
       for (const tariff of contract.tariffs) tariff.billingVoucher = billingVoucher
       g.rows.correspondences.push({
+        ...billed,
         id: g.nextId('KR', cc),
-        companyCode: cc,
-        propertyConnection,
         form: 'HVWZ_HV',
         key: distribution.id,
         voucherNumber: invoice,
-        contract: contract.key,
-        businessPartner: contract.partner.businessPartner,
-        pointOfDelivery: unit.pod,
-        from: billedFrom,
-        until: billedUntil,
-        documentDate,
-        dueDate,
-        attachment,
       })
       ;[heating, other].forEach((amount, index) => {
         g.rows.vouchers.push({
@@ -155,22 +151,15 @@ export function generateBilling(
         })
       })
       if (first && contract.until === null) {
-        // The new advance payment plan: a billing voucher that is no invoice (not AR…).
+        // The new advance payment plan: a billing voucher of the same contract that is no invoice
+        // (not AR…).
         first = false
         g.rows.billingVouchers.push({
+          ...invoiceVoucher,
           billingVoucher: g.nextId('AB', cc),
           invoiceVoucher: g.nextId('AP', cc),
-          companyCode: cc,
-          propertyConnection,
-          operatingCostsDistribution: distribution.id,
-          contract: contract.key,
-          contractAccount: contract.account,
-          businessPartner: contract.partner.businessPartner,
-          pointOfDelivery: unit.pod,
           from: startOfMonth(addMonths(documentDate, 1)),
           until: endOfMonth(addMonths(documentDate, 12)),
-          documentDate,
-          dueDate,
           amount: money((contract.heatingAdvance + contract.otherAdvance) * 12),
           attachment: null,
         })

@@ -43,7 +43,7 @@ export function generateDistributions(g: DemoContext, property: PropertyModel): 
       statusChangedOn: on,
       billedOn: billed ? minDate(dateIn(year + 1, 6, 20), addDays(g.today, -1)) : null,
     }
-    g.rows.distributions.push({
+    g.rows.operatingCostsDistributions.push({
       operatingCostsDistribution: distribution.id,
       companyCode: property.companyCode,
       propertyConnection: property.connection.id,

@@ -57,7 +57,7 @@ export function generateExpenses(
     const share = options.apportionable ?? 1
     const apportionable = Math.round(gross * share)
     if (!type.excluded) totals[type.kind] += apportionable
-    g.rows.expenses.push({
+    g.rows.operatingCostsExpenses.push({
       guid: counterUuid(UUID_KIND.expense, g.next('expense')),
       companyCode: property.companyCode,
       propertyConnection: propertyId,

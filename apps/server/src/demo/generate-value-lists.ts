@@ -1,15 +1,8 @@
 /** The value list entries: cost types, allocation keys and object types, and a property's relations. */
-import { contractName, startOfYear } from '@portal/domain'
+import { contractName, EXPENSE_TYPES, startOfYear, VALUE_LIST_TABLES } from '@portal/domain'
+import { VALUE_LIST_FIELD, VALUE_LIST_TABLE_OF } from '../modules/costs/value-list'
 import { endOfYear } from './calendar'
-import {
-  ALLOCATION_KEYS,
-  COST_TYPES,
-  EXPENSE_OBJECTS,
-  HEATING_VALUE_LIST,
-  OPERATING_VALUE_LIST,
-  VALUE_LIST_FIELD,
-  type ProductKind,
-} from './catalogue'
+import { ALLOCATION_KEYS, COST_TYPES, EXPENSE_OBJECTS, type ProductKind } from './catalogue'
 import { type ValueListRow } from './rows'
 import type { DemoContext } from './generator-context'
 import { OPEN_END, type PropertyModel } from './generator-models'
@@ -27,10 +20,8 @@ export function generateValueListCatalogue(
     { from: startOfYear(g.year - 2), until: OPEN_END, old: false },
   ]
   for (const period of periods) {
-    for (const [tableName, expenseKind] of [
-      [HEATING_VALUE_LIST, 'heating'],
-      [OPERATING_VALUE_LIST, 'working'],
-    ] as const) {
+    for (const expenseKind of EXPENSE_TYPES) {
+      const tableName = VALUE_LIST_TABLE_OF[expenseKind]
       const entry = (
         fields: Pick<ValueListRow, 'tariffComponent' | 'object' | 'key' | 'obj' | 'name'>,
       ) =>
@@ -106,7 +97,7 @@ export function generateRelationValueList(g: DemoContext, property: PropertyMode
     { object: 'NUTZGRUPPE', key: `${propertyId}-NG2`, name: 'Gewerbe' },
     { object: 'NUTZERGRUPPE', key: `${propertyId}-NUG1`, name: 'Aufzugsnutzer (ab 1. OG)' },
   )
-  for (const tableName of [HEATING_VALUE_LIST, OPERATING_VALUE_LIST]) {
+  for (const tableName of VALUE_LIST_TABLES) {
     for (const relation of relations) {
       g.rows.valueListEntries.push({
         companyCode: property.companyCode,

@@ -7,11 +7,11 @@ import { instant, yearOf } from './calendar'
 import { COMPANIES, LEGAL_FORMS, MAIL_PROVIDERS, type City } from './catalogue'
 import { UUID_KIND, counterUuid, hashKey, pad, slug } from './format'
 import { buildPdf, type PdfLine } from '../platform/files/pdf'
-import { DemoRows, type PartnerRow } from './rows'
+import { demoRows, type PartnerRow } from './rows'
 import { type PropertyModel, type DistributionModel } from './generator-models'
 
 export class DemoContext {
-  readonly rows = new DemoRows()
+  readonly rows = demoRows()
   readonly counters = new Map<string, number>()
   readonly year: number
   /** The distributions of block 0, for the users' activities. */

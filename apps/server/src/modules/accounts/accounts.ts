@@ -222,6 +222,24 @@ async function requireAccount(tx: Executor, userName: string): Promise<Account> 
   return account
 }
 
+/**
+ * An account command that names one user and mails nothing: `change` runs in one transaction on
+ * the user, locked; an unknown user is a 404.
+ */
+export function oneUserCommand<Result>(
+  change: (tx: Executor, account: Account) => Promise<Result>,
+) {
+  return async (
+    db: Database,
+    _mailer: Mailer,
+    _config: AccountConfig,
+    input: UserRef,
+  ): Promise<Result> => {
+    const { userName } = parse(UserRefSchema, input)
+    return db.transaction(async (tx) => change(tx, await requireAccount(tx, userName)))
+  }
+}
+
 async function auditAccount(
   tx: Executor,
   account: Pick<Account, 'userName' | 'companyCode'>,
@@ -340,96 +358,69 @@ export async function listUsers(db: Executor, input: UserListFilter = {}): Promi
  * `user disable`: no sign-in, no token, no reset while disabled. Every token issued so far stops
  * working and every open link expires; enabling does not bring them back.
  */
-export async function disableUser(
-  db: Database,
-  _mailer: Mailer,
-  _config: AccountConfig,
-  input: UserRef,
-): Promise<AccountResult> {
-  const { userName } = parse(UserRefSchema, input)
-  return db.transaction(async (tx) => {
-    const account = await requireAccount(tx, userName)
-    if (account.disabledAt) {
-      return {
-        message: `Benutzer ${account.userName} ist bereits gesperrt (seit ${formatLinkExpiry(new Date(account.disabledAt))}).`,
-        account,
-      }
-    }
-    const now = new Date()
-    await tx
-      .update(users)
-      .set({ disabledAt: now, tokensNotBefore: now })
-      .where(eq(users.userName, account.userName))
-    await expireOpenLinks(tx, account.userName, now)
-    await auditAccount(tx, account, ACCOUNT_ACTIONS.disabled, {
-      before: { disabledAt: null },
-      after: { disabledAt: now.toISOString() },
-    })
+export const disableUser = oneUserCommand(async (tx, account): Promise<AccountResult> => {
+  if (account.disabledAt) {
     return {
-      message: `Benutzer ${account.userName} gesperrt: Anmeldung nicht mehr möglich, alle Sitzungen und Links beendet.`,
-      account: await requireAccount(tx, account.userName),
+      message: `Benutzer ${account.userName} ist bereits gesperrt (seit ${formatLinkExpiry(new Date(account.disabledAt))}).`,
+      account,
     }
+  }
+  const now = new Date()
+  await tx
+    .update(users)
+    .set({ disabledAt: now, tokensNotBefore: now })
+    .where(eq(users.userName, account.userName))
+  await expireOpenLinks(tx, account.userName, now)
+  await auditAccount(tx, account, ACCOUNT_ACTIONS.disabled, {
+    before: { disabledAt: null },
+    after: { disabledAt: now.toISOString() },
   })
-}
+  return {
+    message: `Benutzer ${account.userName} gesperrt: Anmeldung nicht mehr möglich, alle Sitzungen und Links beendet.`,
+    account: await requireAccount(tx, account.userName),
+  }
+})
 
 /**
  * `user reset-second-factor` (decision 035): the user lost the device and the recovery codes. His second
  * factor and its recovery codes are removed, his sessions end; he signs in with the password alone
  * (and sets one up again where the customer requires it).
  */
-export async function resetSecondFactor(
-  db: Database,
-  _mailer: Mailer,
-  _config: AccountConfig,
-  input: UserRef,
-): Promise<AccountResult> {
-  const { userName } = parse(UserRefSchema, input)
-  return db.transaction(async (tx) => {
-    const account = await requireAccount(tx, userName)
-    if (!(await removeSecondFactor(tx, account.id))) {
-      return {
-        message: `Benutzer ${account.userName} hat keine Zwei-Faktor-Anmeldung eingerichtet.`,
-        account,
-      }
-    }
-    await tx.update(users).set({ tokensNotBefore: new Date() }).where(eq(users.id, account.id))
-    await auditAccount(tx, account, ACCOUNT_ACTIONS.secondFactorReset, {
-      before: { secondFactor: true },
-      after: { secondFactor: false },
-    })
+export const resetSecondFactor = oneUserCommand(async (tx, account): Promise<AccountResult> => {
+  if (!(await removeSecondFactor(tx, account.id))) {
     return {
-      message: `Zwei-Faktor-Anmeldung von ${account.userName} zurückgesetzt: Anmeldung mit dem Passwort allein, alle Sitzungen beendet.`,
-      account: await requireAccount(tx, account.userName),
+      message: `Benutzer ${account.userName} hat keine Zwei-Faktor-Anmeldung eingerichtet.`,
+      account,
     }
+  }
+  await tx.update(users).set({ tokensNotBefore: new Date() }).where(eq(users.id, account.id))
+  await auditAccount(tx, account, ACCOUNT_ACTIONS.secondFactorReset, {
+    before: { secondFactor: true },
+    after: { secondFactor: false },
   })
-}
+  return {
+    message: `Zwei-Faktor-Anmeldung von ${account.userName} zurückgesetzt: Anmeldung mit dem Passwort allein, alle Sitzungen beendet.`,
+    account: await requireAccount(tx, account.userName),
+  }
+})
 
 /** `user enable`: the user may sign in again with his password. */
-export async function enableUser(
-  db: Database,
-  _mailer: Mailer,
-  _config: AccountConfig,
-  input: UserRef,
-): Promise<AccountResult> {
-  const { userName } = parse(UserRefSchema, input)
-  return db.transaction(async (tx) => {
-    const account = await requireAccount(tx, userName)
-    if (!account.disabledAt) {
-      return { message: `Benutzer ${account.userName} ist nicht gesperrt.`, account }
-    }
-    await tx.update(users).set({ disabledAt: null }).where(eq(users.userName, account.userName))
-    await auditAccount(tx, account, ACCOUNT_ACTIONS.enabled, {
-      before: { disabledAt: account.disabledAt },
-      after: { disabledAt: null },
-    })
-    const enabled = await requireAccount(tx, account.userName)
-    const hint =
-      enabled.status === 'invited'
-        ? ' Die Einladung ist abgelaufen: mit user reset wird sie erneut gesendet.'
-        : ''
-    return { message: `Benutzer ${account.userName} entsperrt.${hint}`, account: enabled }
+export const enableUser = oneUserCommand(async (tx, account): Promise<AccountResult> => {
+  if (!account.disabledAt) {
+    return { message: `Benutzer ${account.userName} ist nicht gesperrt.`, account }
+  }
+  await tx.update(users).set({ disabledAt: null }).where(eq(users.userName, account.userName))
+  await auditAccount(tx, account, ACCOUNT_ACTIONS.enabled, {
+    before: { disabledAt: account.disabledAt },
+    after: { disabledAt: null },
   })
-}
+  const enabled = await requireAccount(tx, account.userName)
+  const hint =
+    enabled.status === 'invited'
+      ? ' Die Einladung ist abgelaufen: mit user reset wird sie erneut gesendet.'
+      : ''
+  return { message: `Benutzer ${account.userName} entsperrt.${hint}`, account: enabled }
+})
 
 /**
  * `user reset`: the current password stops working, every token is revoked, and a single-use link
@@ -475,3 +466,13 @@ export async function resetUser(
     account,
   }
 }
+
+/**
+ * The commands that change one named user and mail nothing, by their word on the command line
+ * (`user disable …`) and in the provider API (`/api/provider/users/disable`).
+ */
+export const USER_CHANGES = {
+  disable: disableUser,
+  enable: enableUser,
+  'reset-second-factor': resetSecondFactor,
+} as const

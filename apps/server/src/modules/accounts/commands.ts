@@ -10,11 +10,9 @@ import type { Database } from '../../platform/persistence/database'
 import {
   accountStatusText,
   addUser,
-  disableUser,
-  enableUser,
   listUsers,
-  resetSecondFactor,
   resetUser,
+  USER_CHANGES,
   type Account,
   type AccountConfig,
 } from './accounts'
@@ -38,12 +36,8 @@ const OPTION_OF_FIELD: Record<string, string> = {
   businessPartner: '--partner',
 }
 
-const SINGLE_USER_COMMANDS = {
-  disable: disableUser,
-  enable: enableUser,
-  reset: resetUser,
-  'reset-second-factor': resetSecondFactor,
-} as const
+/** The commands that name one user; each prints its German result line. */
+const ONE_USER_COMMANDS = { ...USER_CHANGES, reset: resetUser, delete: deleteUser }
 
 function accountTable(accounts: readonly Account[]): string[] {
   if (accounts.length === 0) return ['Keine Benutzer.']
@@ -124,14 +118,9 @@ export async function runAccountCommand(
         return 0
       }
     } else if (command !== undefined && rest.length === 1 && !rest[0]!.startsWith('-')) {
-      const userName = rest[0]!
-      if (command === 'delete') {
-        out((await deleteUser(db, mailer, config, { userName })).message)
-        return 0
-      }
-      if (Object.hasOwn(SINGLE_USER_COMMANDS, command)) {
-        const run = SINGLE_USER_COMMANDS[command as keyof typeof SINGLE_USER_COMMANDS]
-        out((await run(db, mailer, config, { userName })).message)
+      if (Object.hasOwn(ONE_USER_COMMANDS, command)) {
+        const run = ONE_USER_COMMANDS[command as keyof typeof ONE_USER_COMMANDS]
+        out((await run(db, mailer, config, { userName: rest[0]! })).message)
         return 0
       }
     }

@@ -7,14 +7,13 @@
  */
 import { createHash } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
-import type { Mailer } from '../../platform/mailer'
 import {
   contentHashesOf,
   erasureDigestOf,
   recordErasure,
   writeAudit,
 } from '../../platform/persistence/audit'
-import type { Database, Executor } from '../../platform/persistence/database'
+import type { Executor } from '../../platform/persistence/database'
 import {
   activities,
   attachments,
@@ -26,16 +25,7 @@ import {
   users,
 } from '../../platform/persistence/schema'
 import { PROVIDER_USER } from '../../platform/persistence/actors'
-import type { AccountConfig } from './account-links'
-import {
-  ACCOUNT_ACTIONS,
-  findAccount,
-  parse,
-  USER_ENTITY,
-  userNotFound,
-  UserRefSchema,
-  type UserRef,
-} from './accounts'
+import { ACCOUNT_ACTIONS, oneUserCommand, USER_ENTITY } from './accounts'
 
 /**
  * The pseudonym of a deleted user: the same for the same user (so one person's actions stay
@@ -109,79 +99,69 @@ async function pseudonymiseAudit(
 }
 
 /** `user delete`: see the module comment. Refused for an unknown user. */
-export async function deleteUser(
-  db: Database,
-  _mailer: Mailer,
-  _config: AccountConfig,
-  input: UserRef,
-): Promise<DeleteUserResult> {
-  const ref = parse(UserRefSchema, input)
-  return db.transaction(async (tx) => {
-    const account = await findAccount(tx, ref.userName)
-    if (!account) throw userNotFound(ref.userName)
-    const { userName } = account
-    const pseudonym = pseudonymOf(account)
-    const audit = await pseudonymiseAudit(tx, userName, pseudonym)
-    // what the chain's check is to accept in place of the chained content (decision 034)
-    const erased = await contentHashesOf(tx, audit.seqs)
-    const pseudonymised: Record<string, number> = {
-      audit_log: audit.changes,
-      activities: await count(
-        tx
-          .update(activities)
-          .set({ createdBy: pseudonym })
-          .where(eq(activities.createdBy, userName))
-          .returning(ONE),
-      ),
-      attachments: await count(
-        tx
-          .update(attachments)
-          .set({ uploadedBy: pseudonym })
-          .where(eq(attachments.uploadedBy, userName))
-          .returning(ONE),
-      ),
-      operating_costs_expenses: await count(
-        tx
-          .update(operatingCostsExpenses)
-          .set({ createdBy: pseudonym })
-          .where(eq(operatingCostsExpenses.createdBy, userName))
-          .returning(ONE),
-      ),
-      invoice_approvals: await count(
-        tx
-          .update(invoiceApprovals)
-          .set({ decidedBy: pseudonym })
-          .where(eq(invoiceApprovals.decidedBy, userName))
-          .returning(ONE),
-      ),
-    }
-    const removed: Record<string, number> = {
-      idempotency_keys: await count(
-        tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userName, userName)).returning(ONE),
-      ),
-      password_reset_tokens: await count(
-        tx
-          .delete(passwordResetTokens)
-          .where(eq(passwordResetTokens.userName, userName))
-          .returning(ONE),
-      ),
-    }
-    await tx.delete(users).where(eq(users.userName, userName))
-    const erasureSeq = await writeAudit(tx, {
-      userName: PROVIDER_USER,
-      companyCode: account.companyCode,
-      action: ACCOUNT_ACTIONS.deleted,
-      entity: USER_ENTITY,
-      entityKey: pseudonym,
-      after: { pseudonymised, removed, erasureDigest: erasureDigestOf(erased) },
-    })
-    await recordErasure(tx, erasureSeq, erased)
-    const total = Object.values(pseudonymised).reduce((sum, count) => sum + count, 0)
-    return {
-      message: `Benutzer ${userName} gelöscht (Name, E-Mail-Adresse, Passwort, Links, gespeicherte Antworten); ${total} Einträge in Protokoll und Vorgängen tragen jetzt das Pseudonym ${pseudonym}.`,
-      pseudonym,
-      pseudonymised,
-      removed,
-    }
+export const deleteUser = oneUserCommand(async (tx, account): Promise<DeleteUserResult> => {
+  const { userName } = account
+  const pseudonym = pseudonymOf(account)
+  const audit = await pseudonymiseAudit(tx, userName, pseudonym)
+  // what the chain's check is to accept in place of the chained content (decision 034)
+  const erased = await contentHashesOf(tx, audit.seqs)
+  const pseudonymised: Record<string, number> = {
+    audit_log: audit.changes,
+    activities: await count(
+      tx
+        .update(activities)
+        .set({ createdBy: pseudonym })
+        .where(eq(activities.createdBy, userName))
+        .returning(ONE),
+    ),
+    attachments: await count(
+      tx
+        .update(attachments)
+        .set({ uploadedBy: pseudonym })
+        .where(eq(attachments.uploadedBy, userName))
+        .returning(ONE),
+    ),
+    operating_costs_expenses: await count(
+      tx
+        .update(operatingCostsExpenses)
+        .set({ createdBy: pseudonym })
+        .where(eq(operatingCostsExpenses.createdBy, userName))
+        .returning(ONE),
+    ),
+    invoice_approvals: await count(
+      tx
+        .update(invoiceApprovals)
+        .set({ decidedBy: pseudonym })
+        .where(eq(invoiceApprovals.decidedBy, userName))
+        .returning(ONE),
+    ),
+  }
+  const removed: Record<string, number> = {
+    idempotency_keys: await count(
+      tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userName, userName)).returning(ONE),
+    ),
+    password_reset_tokens: await count(
+      tx
+        .delete(passwordResetTokens)
+        .where(eq(passwordResetTokens.userName, userName))
+        .returning(ONE),
+    ),
+  }
+  await tx.delete(users).where(eq(users.userName, userName))
+  const erasureSeq = await writeAudit(tx, {
+    userName: PROVIDER_USER,
+    companyCode: account.companyCode,
+    action: ACCOUNT_ACTIONS.deleted,
+    entity: USER_ENTITY,
+    entityKey: pseudonym,
+    after: { pseudonymised, removed, erasureDigest: erasureDigestOf(erased) },
   })
-}
+  await recordErasure(tx, erasureSeq, erased)
+  const total = Object.values(pseudonymised).reduce((sum, count) => sum + count, 0)
+  return {
+    message: `Benutzer ${userName} gelöscht (Name, E-Mail-Adresse, Passwort, Links, gespeicherte Antworten); ${total} Einträge in Protokoll und Vorgängen tragen jetzt das Pseudonym ${pseudonym}.`,
+    pseudonym,
+    pseudonymised,
+    removed,
+  }
+})

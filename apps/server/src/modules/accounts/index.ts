@@ -4,11 +4,9 @@ export {
   NewUserSchema,
   UserListFilterSchema,
   UserRefSchema,
+  USER_CHANGES,
   addUser,
-  disableUser,
-  enableUser,
   listUsers,
-  resetSecondFactor,
   resetUser,
 } from './accounts'
 export { ACCOUNT_USAGE, runAccountCommand } from './commands'

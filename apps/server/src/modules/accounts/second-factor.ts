@@ -155,6 +155,27 @@ export async function hasSecondFactor(db: Executor, userId: string): Promise<boo
   return (await secondFactorStatus(db, userId)).enabled
 }
 
+/** The user's factor, confirmed or a set-up, its row locked for the change. */
+async function lockedFactor(tx: Executor, userId: string) {
+  const [factor] = await tx
+    .select()
+    .from(secondFactors)
+    .where(eq(secondFactors.userId, userId))
+    .for('update')
+  return factor
+}
+
+/** The user's set-up, locked: 409 when the user has a confirmed factor already. */
+async function lockedSetUp(tx: Executor, userId: string) {
+  const factor = await lockedFactor(tx, userId)
+  if (factor?.confirmedAt) throw conflict(SECOND_FACTOR_ENABLED_MESSAGE, 'SECOND_FACTOR_ENABLED')
+  return factor
+}
+
+/** Whether a set-up was started less than 15 minutes ago. */
+const isPending = (factor: { startedAt: Date }, now: Date) =>
+  now.getTime() - factor.startedAt.getTime() < PENDING_LIFETIME_MS
+
 /**
  * Checks a code of the user's confirmed factor in the caller's transaction and uses it up: a TOTP
  * code of a later step than the last one accepted, or an unused recovery code. The factor's row is
@@ -168,11 +189,7 @@ export async function useSecondFactorCode(
   typed: string,
   now = new Date(),
 ): Promise<'totp' | 'recovery' | null> {
-  const [factor] = await tx
-    .select()
-    .from(secondFactors)
-    .where(eq(secondFactors.userId, user.userId))
-    .for('update')
+  const factor = await lockedFactor(tx, user.userId)
   if (!factor?.confirmedAt) return null
   const code = typed.replace(/\s/g, '')
   if (TOTP_CODE.test(code)) {
@@ -222,14 +239,9 @@ export async function startSecondFactorSetup(
   issuer: string,
   now = new Date(),
 ): Promise<SecondFactorSetup> {
-  const [factor] = await tx
-    .select()
-    .from(secondFactors)
-    .where(eq(secondFactors.userId, user.userId))
-    .for('update')
-  if (factor?.confirmedAt) throw conflict(SECOND_FACTOR_ENABLED_MESSAGE, 'SECOND_FACTOR_ENABLED')
+  const factor = await lockedSetUp(tx, user.userId)
   let secret: string
-  if (factor && now.getTime() - factor.startedAt.getTime() < PENDING_LIFETIME_MS) {
+  if (factor && isPending(factor, now)) {
     secret = openText(key, user.userId, factor.secretCiphertext)
   } else {
     secret = new Secret({ size: 20 }).base32
@@ -262,13 +274,8 @@ export async function confirmSecondFactorSetup(
   code: string,
   now = new Date(),
 ): Promise<string[]> {
-  const [factor] = await tx
-    .select()
-    .from(secondFactors)
-    .where(eq(secondFactors.userId, user.userId))
-    .for('update')
-  if (factor?.confirmedAt) throw conflict(SECOND_FACTOR_ENABLED_MESSAGE, 'SECOND_FACTOR_ENABLED')
-  if (!factor || now.getTime() - factor.startedAt.getTime() >= PENDING_LIFETIME_MS)
+  const factor = await lockedSetUp(tx, user.userId)
+  if (!factor || !isPending(factor, now))
     throw conflict(SECOND_FACTOR_NOT_STARTED_MESSAGE, 'SECOND_FACTOR_NOT_STARTED')
   const secret = openText(key, user.userId, factor.secretCiphertext)
   const step = totpStep(secret, code.replace(/\s/g, ''), now.getTime())

@@ -4,13 +4,17 @@ import {
   type ExpenseInput,
   type ExpenseType,
 } from '@portal/domain'
-import { writeAudit } from '../../platform/persistence/audit'
 import type { Database } from '../../platform/persistence/database'
-import { EXPENSE_ENTITY, toExpense } from './repositories/operating-costs'
+import { toExpense } from './repositories/operating-costs'
 import { operatingCostsExpenses } from '../../platform/persistence/schema'
 import type { SessionUser } from '../../platform/persistence/scope'
 import { askBeforeSaving, listLines } from './expense-questions'
-import { checkExpenseLine, EXPENSE_ADDED, lockOpenDistribution } from './expense-rules'
+import {
+  auditExpense,
+  changeOpenDistribution,
+  checkExpenseLine,
+  EXPENSE_ADDED,
+} from './expense-rules'
 
 /**
  * §4-§6: adds expense lines to an open distribution, all or none, each audited; never HK_DLP. A
@@ -24,8 +28,7 @@ export async function addExpenses(
   kind: ExpenseType,
   inputs: readonly ExpenseInput[],
 ): Promise<Expense[]> {
-  return db.transaction(async (tx) => {
-    const row = await lockOpenDistribution(tx, user, distribution)
+  return changeOpenDistribution(db, user, distribution, async (tx, row) => {
     const created: Expense[] = []
     const lines = await listLines(tx, distribution, kind)
     for (const [index, input] of inputs.entries()) {
@@ -62,15 +65,11 @@ export async function addExpenses(
         .returning()
       const expense = toExpense(inserted!)
       lines.push(expense)
-      await writeAudit(tx, {
-        userName: user.userName,
-        companyCode: row.companyCode,
+      await auditExpense(tx, user, row, {
         action: EXPENSE_ADDED,
-        entity: EXPENSE_ENTITY,
-        entityKey: expense.guid,
+        kind,
+        guid: expense.guid,
         after: {
-          operatingCostsDistribution: row.operatingCostsDistribution,
-          kind,
           ...expense,
           ...(input.co2DeviationReason ? { co2DeviationReason: input.co2DeviationReason } : {}),
         },

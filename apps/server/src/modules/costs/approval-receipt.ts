@@ -2,7 +2,13 @@
  * The receipt of a decision (decision 034): a one-page PDF of what was approved or declined, by whom
  * and when, with the snapshot's hash and the audit entry's place and hash in the chain.
  */
-import { formatAmount, formatDate, type ApprovalSnapshot, type HistoryEntry } from '@portal/domain'
+import {
+  formatAmount,
+  formatDate,
+  TIME_ZONE,
+  type ApprovalSnapshot,
+  type HistoryEntry,
+} from '@portal/domain'
 import { buildPdf, type PdfFile, type PdfLine } from '../../platform/files/pdf'
 
 /** The same answer for an entry that does not exist, has no receipt or is not the user's. */
@@ -16,7 +22,7 @@ const PERIOD_X = 250
 const MAX_LINES = 24
 
 const berlinTime = new Intl.DateTimeFormat('de-DE', {
-  timeZone: 'Europe/Berlin',
+  timeZone: TIME_ZONE,
   dateStyle: 'medium',
   timeStyle: 'medium',
 })

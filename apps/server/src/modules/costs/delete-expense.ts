@@ -1,12 +1,16 @@
-import { isUserDeletableExpense, type ExpenseType } from '@portal/domain'
+import { isUserDeletableExpense } from '@portal/domain'
 import { eq } from 'drizzle-orm'
-import { HttpError, notFound } from '../../platform/http-errors'
-import { writeAudit } from '../../platform/persistence/audit'
+import { HttpError } from '../../platform/http-errors'
 import type { Database } from '../../platform/persistence/database'
-import { EXPENSE_ENTITY, findExpense, toExpense } from './repositories/operating-costs'
+import { toExpense } from './repositories/operating-costs'
 import { operatingCostsExpenses } from '../../platform/persistence/schema'
 import type { SessionUser } from '../../platform/persistence/scope'
-import { EXPENSE_DELETED, EXPENSE_NOT_FOUND_MESSAGE, lockOpenDistribution } from './expense-rules'
+import {
+  auditExpense,
+  changeExpenseLine,
+  EXPENSE_DELETED,
+  type ExpenseLineRef,
+} from './expense-rules'
 
 export const SERVICE_FEE_NOT_DELETABLE_MESSAGE =
   'Die Dienstleistungspauschale (HK_DLP) wird vom Abrechnungsunternehmen erfasst und kann nicht gelöscht werden.'
@@ -15,25 +19,18 @@ export const SERVICE_FEE_NOT_DELETABLE_MESSAGE =
 export async function deleteExpense(
   db: Database,
   user: SessionUser,
-  distribution: string,
-  kind: ExpenseType,
-  guid: string,
+  line: ExpenseLineRef,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const row = await lockOpenDistribution(tx, user, distribution)
-    const existing = await findExpense(tx, distribution, kind, guid)
-    if (!existing) throw notFound(EXPENSE_NOT_FOUND_MESSAGE)
+  await changeExpenseLine(db, user, line, async (tx, row, existing) => {
     if (!isUserDeletableExpense(existing)) {
       throw new HttpError(403, 'SERVICE_FEE_NOT_DELETABLE', SERVICE_FEE_NOT_DELETABLE_MESSAGE)
     }
-    await tx.delete(operatingCostsExpenses).where(eq(operatingCostsExpenses.guid, guid))
-    await writeAudit(tx, {
-      userName: user.userName,
-      companyCode: row.companyCode,
+    await tx.delete(operatingCostsExpenses).where(eq(operatingCostsExpenses.guid, line.guid))
+    await auditExpense(tx, user, row, {
       action: EXPENSE_DELETED,
-      entity: EXPENSE_ENTITY,
-      entityKey: guid,
-      before: { operatingCostsDistribution: distribution, kind, ...toExpense(existing) },
+      kind: line.kind,
+      guid: line.guid,
+      before: toExpense(existing),
     })
   })
 }

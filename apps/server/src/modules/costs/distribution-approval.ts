@@ -1,17 +1,12 @@
 import type { DistributionApprovalRequest } from '@portal/domain'
-import { badRequest, conflict, notFound } from '../../platform/http-errors'
+import { conflict, notFound } from '../../platform/http-errors'
 import { writeAudit } from '../../platform/persistence/audit'
 import { distributionSnapshot, withSnapshot } from './approval-snapshot'
 import type { Database } from '../../platform/persistence/database'
-import {
-  DECLINE_ACTIVITY,
-  DISTRIBUTION_ENTITY,
-  findVisibleDistribution,
-} from './repositories/operating-costs'
-import { activities } from '../../platform/persistence/schema'
+import { DISTRIBUTION_ENTITY, findVisibleDistribution } from './repositories/operating-costs'
 import type { SessionUser } from '../../platform/persistence/scope'
 import { changeDistributionStatus, DISTRIBUTION_NOT_FOUND_MESSAGE } from './distribution-status'
-import { DECLINE_REASON_REQUIRED_MESSAGE } from '@portal/domain'
+import { declineReason, recordDecline } from './decline'
 
 export const DECLINE_ACTION = 'DISTRIBUTION_DECLINED'
 export const APPROVED_MESSAGE = 'Die Kostenverteilung wurde genehmigt.'
@@ -27,10 +22,7 @@ export async function decideDistribution(
   user: SessionUser,
   request: DistributionApprovalRequest,
 ): Promise<string> {
-  const reason = request.reason?.trim() ?? ''
-  if (!request.approved && reason === '') {
-    throw badRequest(DECLINE_REASON_REQUIRED_MESSAGE, 'REASON_REQUIRED', 'reason')
-  }
+  const reason = declineReason(request)
   return db.transaction(async (tx) => {
     const row = await findVisibleDistribution(tx, user, request.operatingCostsDistribution, {
       forUpdate: true,
@@ -46,23 +38,17 @@ export async function decideDistribution(
         'INVALID_STATUS_TRANSITION',
       )
     }
-    const payload = {
-      operatingCostsDistribution: row.operatingCostsDistribution,
-      approved: false,
-      reason,
-    }
-    const [activity] = await tx
-      .insert(activities)
-      .values({
+    const activity = await recordDecline(
+      tx,
+      user,
+      {
         companyCode: row.companyCode,
         propertyConnection: row.propertyConnection,
-        activityType: DECLINE_ACTIVITY,
         objectType: 'KOSTENVERTEILUNG',
         objectKey: row.operatingCostsDistribution,
-        payload,
-        createdBy: user.userName,
-      })
-      .returning({ id: activities.id })
+      },
+      { operatingCostsDistribution: row.operatingCostsDistribution, approved: false, reason },
+    )
     await writeAudit(tx, {
       userName: user.userName,
       companyCode: row.companyCode,
@@ -73,7 +59,7 @@ export async function decideDistribution(
       after: {
         operatingCostsDistributionStatus: 'F',
         reason,
-        activity: activity!.id,
+        activity,
         ...withSnapshot(await distributionSnapshot(tx, row, 'declined', reason)),
       },
     })

@@ -21,8 +21,15 @@ import {
   type ExpenseType,
 } from '@portal/domain'
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http-errors'
-import type { Executor } from '../../platform/persistence/database'
-import { findVisibleDistribution, type DistributionRow } from './repositories/operating-costs'
+import { writeAudit } from '../../platform/persistence/audit'
+import type { Database, Executor } from '../../platform/persistence/database'
+import {
+  EXPENSE_ENTITY,
+  findExpense,
+  findVisibleDistribution,
+  type DistributionRow,
+  type ExpenseRow,
+} from './repositories/operating-costs'
 import type { SessionUser } from '../../platform/persistence/scope'
 import { DISTRIBUTION_NOT_FOUND_MESSAGE } from './distribution-status'
 import { co2LineDiffersMessage, co2LineMismatch } from './co2-split-figures'
@@ -48,6 +55,61 @@ export async function lockOpenDistribution(
     throw conflict(DISTRIBUTION_NOT_OPEN_MESSAGE, 'DISTRIBUTION_NOT_OPEN')
   }
   return row
+}
+
+/** Runs a change of a distribution's expenses in one transaction, the distribution locked and open. */
+export function changeOpenDistribution<Result>(
+  db: Database,
+  user: SessionUser,
+  id: string,
+  change: (tx: Executor, row: DistributionRow) => Promise<Result>,
+): Promise<Result> {
+  return db.transaction(async (tx) => change(tx, await lockOpenDistribution(tx, user, id)))
+}
+
+/** A stored expense line: its distribution, its list and its id. */
+export interface ExpenseLineRef {
+  distribution: string
+  kind: ExpenseType
+  guid: string
+}
+
+/** The same for a change of one stored line, which `change` gets too: 404 when the list lacks it. */
+export function changeExpenseLine<Result>(
+  db: Database,
+  user: SessionUser,
+  line: ExpenseLineRef,
+  change: (tx: Executor, row: DistributionRow, existing: ExpenseRow) => Promise<Result>,
+): Promise<Result> {
+  return changeOpenDistribution(db, user, line.distribution, async (tx, row) => {
+    const existing = await findExpense(tx, line.distribution, line.kind, line.guid)
+    if (!existing) throw notFound(EXPENSE_NOT_FOUND_MESSAGE)
+    return change(tx, row, existing)
+  })
+}
+
+/**
+ * Audits a change of an expense line of the distribution: the line's fields before and after,
+ * each after the distribution and the list it belongs to.
+ */
+export async function auditExpense(
+  tx: Executor,
+  user: SessionUser,
+  row: DistributionRow,
+  change: { action: string; kind: ExpenseType; guid: string; before?: object; after?: object },
+): Promise<void> {
+  const { action, kind, guid } = change
+  const document = (fields: object | undefined) =>
+    fields && { operatingCostsDistribution: row.operatingCostsDistribution, kind, ...fields }
+  await writeAudit(tx, {
+    userName: user.userName,
+    companyCode: row.companyCode,
+    action,
+    entity: EXPENSE_ENTITY,
+    entityKey: guid,
+    before: document(change.before),
+    after: document(change.after),
+  })
 }
 
 export interface CheckedLine extends ExpenseAmountFields {

@@ -1,11 +1,6 @@
-import {
-  canDecideInvoice,
-  canDecideInvoicesOf,
-  DECLINE_REASON_REQUIRED_MESSAGE,
-  type InvoiceApprovalRequest,
-} from '@portal/domain'
+import { canDecideInvoice, canDecideInvoicesOf, type InvoiceApprovalRequest } from '@portal/domain'
 import { sql } from 'drizzle-orm'
-import { badRequest, conflict, notFound } from '../../platform/http-errors'
+import { conflict, notFound } from '../../platform/http-errors'
 import { writeAudit } from '../../platform/persistence/audit'
 import { invoiceSnapshot, withSnapshot } from './approval-snapshot'
 import type { Database } from '../../platform/persistence/database'
@@ -15,8 +10,8 @@ import {
   INVOICE_ENTITY,
   INVOICE_OBJECT_TYPE,
 } from './repositories/invoices'
-import { DECLINE_ACTIVITY } from './repositories/operating-costs'
-import { activities, invoiceApprovals } from '../../platform/persistence/schema'
+import { declineReason, recordDecline } from './decline'
+import { invoiceApprovals } from '../../platform/persistence/schema'
 import type { SessionUser } from '../../platform/persistence/scope'
 
 export const INVOICE_APPROVED_ACTION = 'INVOICE_APPROVED'
@@ -47,10 +42,7 @@ export async function decideInvoice(
   user: SessionUser,
   request: InvoiceApprovalRequest,
 ): Promise<string> {
-  const reason = request.reason?.trim() ?? ''
-  if (!request.approved && reason === '') {
-    throw badRequest(DECLINE_REASON_REQUIRED_MESSAGE, 'REASON_REQUIRED', 'reason')
-  }
+  const reason = declineReason(request)
   return db.transaction(async (tx) => {
     const found = await findVisibleInvoice(tx, user, request.invoice, { forUpdate: true })
     if (!found) throw notFound(INVOICE_NOT_FOUND_MESSAGE)
@@ -66,28 +58,25 @@ export async function decideInvoice(
       throw conflict(INVOICE_ALREADY_APPROVED_MESSAGE, 'INVOICE_ALREADY_APPROVED')
     }
     const status = request.approved ? 'approved' : 'declined'
-    let activity: string | null = null
-    if (!request.approved) {
-      const [created] = await tx
-        .insert(activities)
-        .values({
-          companyCode: invoice.companyCode,
-          propertyConnection: invoice.propertyConnection,
-          activityType: DECLINE_ACTIVITY,
-          objectType: INVOICE_OBJECT_TYPE,
-          objectKey: invoice.billingVoucher,
-          payload: {
+    const activity = request.approved
+      ? null
+      : await recordDecline(
+          tx,
+          user,
+          {
+            companyCode: invoice.companyCode,
+            propertyConnection: invoice.propertyConnection,
+            objectType: INVOICE_OBJECT_TYPE,
+            objectKey: invoice.billingVoucher,
+          },
+          {
             invoice: invoice.billingVoucher,
             invoiceVoucher: invoice.invoiceVoucher,
             operatingCostsDistribution: invoice.operatingCostsDistribution,
             approved: false,
             reason,
           },
-          createdBy: user.userName,
-        })
-        .returning({ id: activities.id })
-      activity = created!.id
-    }
+        )
     const decision = {
       status,
       reason: request.approved ? null : reason,

@@ -10,7 +10,7 @@ import type { Database } from '../../platform/persistence/database'
 import { co2SplitInputs } from '../../platform/persistence/schema'
 import type { SessionUser } from '../../platform/persistence/scope'
 import { co2SplitOf, correctionsOf, NO_CORRECTIONS } from './co2-split-figures'
-import { lockOpenDistribution } from './expense-rules'
+import { changeOpenDistribution } from './expense-rules'
 
 export const CO2_SPLIT_UPDATED = 'CO2_SPLIT_UPDATED'
 export const CO2_SPLIT_ENTITY = 'co2Split'
@@ -22,8 +22,7 @@ export async function updateCo2Split(
   id: string,
   update: Co2SplitUpdate,
 ): Promise<Co2SplitAnswer> {
-  return db.transaction(async (tx) => {
-    const row = await lockOpenDistribution(tx, user, id)
+  return changeOpenDistribution(db, user, id, async (tx, row) => {
     const [stored] = await tx
       .select()
       .from(co2SplitInputs)

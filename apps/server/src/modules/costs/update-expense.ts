@@ -1,28 +1,18 @@
-import {
-  isProviderExpense,
-  type Expense,
-  type ExpenseType,
-  type ExpenseUpdate,
-} from '@portal/domain'
+import { isProviderExpense, type Expense, type ExpenseUpdate } from '@portal/domain'
 import { and, eq, sql } from 'drizzle-orm'
-import { conflict, notFound } from '../../platform/http-errors'
-import { writeAudit } from '../../platform/persistence/audit'
+import { conflict } from '../../platform/http-errors'
 import type { Database } from '../../platform/persistence/database'
-import {
-  EXPENSE_ENTITY,
-  findExpense,
-  toExpense,
-  type ExpenseRow,
-} from './repositories/operating-costs'
+import { toExpense, type ExpenseRow } from './repositories/operating-costs'
 import { operatingCostsExpenses } from '../../platform/persistence/schema'
 import type { SessionUser } from '../../platform/persistence/scope'
 import { askBeforeSaving, listLines } from './expense-questions'
 import {
+  auditExpense,
+  changeExpenseLine,
   checkExpenseLine,
-  EXPENSE_NOT_FOUND_MESSAGE,
   EXPENSE_UPDATED,
-  lockOpenDistribution,
   serviceFeeReadOnly,
+  type ExpenseLineRef,
 } from './expense-rules'
 
 export const STALE_VERSION_MESSAGE =
@@ -37,15 +27,11 @@ export const STALE_VERSION_MESSAGE =
 export async function updateExpense(
   db: Database,
   user: SessionUser,
-  distribution: string,
-  kind: ExpenseType,
-  guid: string,
+  line: ExpenseLineRef,
   update: ExpenseUpdate,
 ): Promise<Expense> {
-  return db.transaction(async (tx) => {
-    const row = await lockOpenDistribution(tx, user, distribution)
-    const existing = await findExpense(tx, distribution, kind, guid)
-    if (!existing) throw notFound(EXPENSE_NOT_FOUND_MESSAGE)
+  const { distribution, kind, guid } = line
+  return changeExpenseLine(db, user, line, async (tx, row, existing) => {
     const { version, confirmSecondLine, confirmZeroAmount, co2DeviationReason, ...fields } = update
     if (existing.version !== version) throw conflict(STALE_VERSION_MESSAGE, 'STALE_VERSION')
     if (isProviderExpense(existing)) throw serviceFeeReadOnly()
@@ -79,21 +65,13 @@ export async function updateExpense(
       )
       .returning()
     if (!updated) throw conflict(STALE_VERSION_MESSAGE, 'STALE_VERSION')
-    const before = toExpense(existing)
     const after = toExpense(updated)
-    await writeAudit(tx, {
-      userName: user.userName,
-      companyCode: row.companyCode,
+    await auditExpense(tx, user, row, {
       action: EXPENSE_UPDATED,
-      entity: EXPENSE_ENTITY,
-      entityKey: guid,
-      before: { operatingCostsDistribution: distribution, kind, ...before },
-      after: {
-        operatingCostsDistribution: distribution,
-        kind,
-        ...after,
-        ...(co2DeviationReason ? { co2DeviationReason } : {}),
-      },
+      kind,
+      guid,
+      before: toExpense(existing),
+      after: { ...after, ...(co2DeviationReason ? { co2DeviationReason } : {}) },
     })
     return after
   })

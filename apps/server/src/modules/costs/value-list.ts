@@ -14,6 +14,7 @@ import {
   type ValueListEntry,
   type ValueListRequest,
   type ValueListTable,
+  VALUE_LIST_TABLES,
 } from '@portal/domain'
 import { and, asc, eq, gte, isNull, like, lte, notInArray, or, type SQL } from 'drizzle-orm'
 import { notFound } from '../../platform/http-errors'
@@ -30,9 +31,11 @@ import { visibleThroughProperty, type SessionUser } from '../../platform/persist
 import { DISTRIBUTION_NOT_FOUND_MESSAGE } from './distribution-status'
 
 export const VALUE_LIST_FIELD = 'SCHLUESSEL'
-export const VALUE_LIST_TABLE_OF: Record<ExpenseType, ValueListTable> = {
-  heating: 'tb_uti_bkosten_h',
-  working: 'tb_uti_bkosten_b',
+const [HEATING_VALUE_LIST, OPERATING_VALUE_LIST] = VALUE_LIST_TABLES
+/** The value-list table of each list of cost lines: heating (h), operating costs (b). */
+export const VALUE_LIST_TABLE_OF: Readonly<Record<ExpenseType, ValueListTable>> = {
+  heating: HEATING_VALUE_LIST,
+  working: OPERATING_VALUE_LIST,
 }
 
 const yearOf = (isoDate: string) => Number(isoDate.slice(0, 4))
@@ -143,17 +146,15 @@ export async function relations(
   objectType: string,
 ): Promise<ValueListEntry[]> {
   const property = distribution.propertyConnection
+  /** The table's rows of the distribution's property that the user sees. */
+  const inProperty = (table: typeof connections | typeof pointsOfDelivery | typeof contracts) =>
+    and(eq(table.propertyConnection, property), visibleThroughProperty(user, table))
   switch (objectType) {
     case 'ANSCHLUSS': {
       const rows = await db
         .select()
         .from(connections)
-        .where(
-          and(
-            eq(connections.propertyConnection, property),
-            visibleThroughProperty(user, connections),
-          ),
-        )
+        .where(inProperty(connections))
         .orderBy(asc(connections.connection))
       return rows.map((row) => ({
         key: row.connection,
@@ -168,12 +169,7 @@ export async function relations(
       const rows = await db
         .select()
         .from(pointsOfDelivery)
-        .where(
-          and(
-            eq(pointsOfDelivery.propertyConnection, property),
-            visibleThroughProperty(user, pointsOfDelivery),
-          ),
-        )
+        .where(inProperty(pointsOfDelivery))
         .orderBy(asc(pointsOfDelivery.reference), asc(pointsOfDelivery.pointOfDelivery))
       return rows.map((row) => ({
         key: row.pointOfDelivery,
@@ -195,13 +191,7 @@ export async function relations(
           eq(pointsOfDelivery.pointOfDelivery, contracts.pointOfDelivery),
         )
         .leftJoin(partners, eq(partners.businessPartner, contracts.businessPartner))
-        .where(
-          and(
-            eq(contracts.propertyConnection, property),
-            visibleThroughProperty(user, contracts),
-            overlapsPeriod(contracts, distribution),
-          ),
-        )
+        .where(and(inProperty(contracts), overlapsPeriod(contracts, distribution)))
         .orderBy(asc(pointsOfDelivery.reference), asc(contracts.from), asc(contracts.key))
       return rows.map((row) => ({
         key: row.key,

@@ -7,6 +7,7 @@
  */
 import { open } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
+import { TIME_ZONE } from '@portal/domain'
 import { HttpError } from '../../platform/http-errors'
 import type { Database } from '../../platform/persistence/database'
 import { decodeCursor, streamChanges } from './changes'
@@ -25,7 +26,7 @@ type Print = (line: string) => void
 const dateTime = new Intl.DateTimeFormat('de-DE', {
   dateStyle: 'medium',
   timeStyle: 'short',
-  timeZone: 'Europe/Berlin',
+  timeZone: TIME_ZONE,
 })
 const when = (date: Date | null) => (date ? dateTime.format(date) : '–')
 

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { PostgresLoginThrottle } from '../../../platform/auth/login-throttle'
@@ -12,8 +13,15 @@ import { requiresSecondFactor } from '../../../platform/auth/second-factor-polic
 import { HttpError, tooManyRequests } from '../../../platform/http-errors'
 import { idempotent, IdempotencyHeadersSchema } from '../../../platform/http/idempotency'
 import { CHANGE } from '../../../platform/http/openapi-operations'
+import type { Executor } from '../../../platform/persistence/database'
 
 const TAGS = ['account']
+
+/** A change of the user's second factor: reachable while only its set-up is allowed. */
+const changeRoute = <Schema extends FastifySchema>(schema: Schema) => ({
+  config: { secondFactorSetup: true },
+  schema: { tags: TAGS, headers: IdempotencyHeadersSchema, ...schema },
+})
 const CodeSchema = z.strictObject({
   code: z
     .string({ error: 'Bitte geben Sie den Bestätigungscode ein.' })
@@ -60,6 +68,16 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
+  /** Ten new recovery codes, answered once and kept for a repeat only encrypted. */
+  const recoveryCodesAnswer = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    make: (tx: Executor) => Promise<string[]>,
+  ) =>
+    idempotent(request, reply, async (db) => ({ recoveryCodes: await db.transaction(make) }), {
+      sealWith: key,
+    })
+
   app.get(
     '/api/processes/second-factor',
     {
@@ -88,21 +106,16 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/processes/second-factor/setup',
-    {
-      config: { secondFactorSetup: true },
-      schema: {
-        operationId: 'startSecondFactorSetup',
-        summary: 'Zwei-Faktor-Anmeldung einrichten (Schlüssel und QR-Code)',
-        errors: CHANGE,
-        description:
-          'Beginnt die Einrichtung: ein neuer Schlüssel (oder der einer vor weniger als 15 Minuten begonnenen Einrichtung) als Text, otpauth-Adresse und QR-Code (SVG). 409 SECOND_FACTOR_ENABLED, wenn sie schon eingerichtet ist.',
-        tags: TAGS,
-        headers: IdempotencyHeadersSchema,
-        response: {
-          200: z.object({ secret: z.string(), uri: z.string(), qrCode: z.string() }),
-        },
+    changeRoute({
+      operationId: 'startSecondFactorSetup',
+      summary: 'Zwei-Faktor-Anmeldung einrichten (Schlüssel und QR-Code)',
+      errors: CHANGE,
+      description:
+        'Beginnt die Einrichtung: ein neuer Schlüssel (oder der einer vor weniger als 15 Minuten begonnenen Einrichtung) als Text, otpauth-Adresse und QR-Code (SVG). 409 SECOND_FACTOR_ENABLED, wenn sie schon eingerichtet ist.',
+      response: {
+        200: z.object({ secret: z.string(), uri: z.string(), qrCode: z.string() }),
       },
-    },
+    }),
     async (request, reply) =>
       idempotent(
         request,
@@ -122,49 +135,32 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/processes/second-factor/confirm',
-    {
-      config: { secondFactorSetup: true },
-      schema: {
-        operationId: 'confirmSecondFactorSetup',
-        summary: 'Einrichtung mit dem ersten Code abschließen (Wiederherstellungscodes)',
-        errors: CHANGE,
-        description:
-          'Schließt die Einrichtung mit dem ersten Code aus der App ab und liefert zehn Wiederherstellungscodes. 400 SECOND_FACTOR_INVALID für einen falschen Code, 409 SECOND_FACTOR_NOT_STARTED ohne begonnene Einrichtung.',
-        tags: TAGS,
-        headers: IdempotencyHeadersSchema,
-        body: CodeSchema,
-        response: { 200: RecoveryCodesSchema },
-      },
-    },
+    changeRoute({
+      operationId: 'confirmSecondFactorSetup',
+      summary: 'Einrichtung mit dem ersten Code abschließen (Wiederherstellungscodes)',
+      errors: CHANGE,
+      description:
+        'Schließt die Einrichtung mit dem ersten Code aus der App ab und liefert zehn Wiederherstellungscodes. 400 SECOND_FACTOR_INVALID für einen falschen Code, 409 SECOND_FACTOR_NOT_STARTED ohne begonnene Einrichtung.',
+      body: CodeSchema,
+      response: { 200: RecoveryCodesSchema },
+    }),
     async (request, reply) =>
-      idempotent(
-        request,
-        reply,
-        async (db) => ({
-          recoveryCodes: await db.transaction((tx) =>
-            confirmSecondFactorSetup(tx, key, request.user, request.body.code),
-          ),
-        }),
-        { sealWith: key },
+      recoveryCodesAnswer(request, reply, (tx) =>
+        confirmSecondFactorSetup(tx, key, request.user, request.body.code),
       ),
   )
 
   app.post(
     '/api/processes/second-factor/disable',
-    {
-      config: { secondFactorSetup: true },
-      schema: {
-        operationId: 'disableSecondFactor',
-        summary: 'Zwei-Faktor-Anmeldung ausschalten',
-        errors: [...CHANGE, 429],
-        description:
-          'Schaltet die Zwei-Faktor-Anmeldung mit einem aktuellen Code oder einem Wiederherstellungscode aus. Schreibt der Kunde sie vor, ist sie danach neu einzurichten. 400 SECOND_FACTOR_INVALID, 429 nach zehn Fehlversuchen in einer Minute.',
-        tags: TAGS,
-        headers: IdempotencyHeadersSchema,
-        body: CodeSchema,
-        response: { 204: z.null() },
-      },
-    },
+    changeRoute({
+      operationId: 'disableSecondFactor',
+      summary: 'Zwei-Faktor-Anmeldung ausschalten',
+      errors: [...CHANGE, 429],
+      description:
+        'Schaltet die Zwei-Faktor-Anmeldung mit einem aktuellen Code oder einem Wiederherstellungscode aus. Schreibt der Kunde sie vor, ist sie danach neu einzurichten. 400 SECOND_FACTOR_INVALID, 429 nach zehn Fehlversuchen in einer Minute.',
+      body: CodeSchema,
+      response: { 204: z.null() },
+    }),
     async (request, reply) =>
       throttled(request.user.userName, () =>
         idempotent(request, reply, async (db) => {
@@ -179,31 +175,19 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/processes/second-factor/recovery-codes',
-    {
-      config: { secondFactorSetup: true },
-      schema: {
-        operationId: 'renewRecoveryCodes',
-        summary: 'Neue Wiederherstellungscodes erzeugen',
-        errors: [...CHANGE, 429],
-        description:
-          'Zehn neue Wiederherstellungscodes gegen einen aktuellen Code (oder einen Wiederherstellungscode); die bisherigen gelten nicht mehr. 400 SECOND_FACTOR_INVALID, 429 nach zehn Fehlversuchen in einer Minute.',
-        tags: TAGS,
-        headers: IdempotencyHeadersSchema,
-        body: CodeSchema,
-        response: { 200: RecoveryCodesSchema },
-      },
-    },
+    changeRoute({
+      operationId: 'renewRecoveryCodes',
+      summary: 'Neue Wiederherstellungscodes erzeugen',
+      errors: [...CHANGE, 429],
+      description:
+        'Zehn neue Wiederherstellungscodes gegen einen aktuellen Code (oder einen Wiederherstellungscode); die bisherigen gelten nicht mehr. 400 SECOND_FACTOR_INVALID, 429 nach zehn Fehlversuchen in einer Minute.',
+      body: CodeSchema,
+      response: { 200: RecoveryCodesSchema },
+    }),
     async (request, reply) =>
       throttled(request.user.userName, () =>
-        idempotent(
-          request,
-          reply,
-          async (db) => ({
-            recoveryCodes: await db.transaction((tx) =>
-              renewRecoveryCodes(tx, key, request.user, request.body.code),
-            ),
-          }),
-          { sealWith: key },
+        recoveryCodesAnswer(request, reply, (tx) =>
+          renewRecoveryCodes(tx, key, request.user, request.body.code),
         ),
       ),
   )

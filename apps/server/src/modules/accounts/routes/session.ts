@@ -1,4 +1,5 @@
 import { TokenRequestSchema, TokenResponseSchema } from '@portal/domain'
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { PostgresLoginThrottle } from '../../../platform/auth/login-throttle'
@@ -6,6 +7,7 @@ import { ConcurrencyLimit } from '../../../platform/concurrency-limit'
 import { requiresSecondFactor } from '../../../platform/auth/second-factor-policy'
 import { HttpError } from '../../../platform/http-errors'
 import { idempotent, IdempotencyHeadersSchema } from '../../../platform/http/idempotency'
+import type { Database } from '../../../platform/persistence/database'
 import { revokeSession, revokeTokens, signIn } from '../sign-in'
 
 /** §7 "Session and account": sign-in, logout, and logout on every device (decision 022). */
@@ -64,50 +66,53 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.post(
+  /** A sign-out: `end` ends the sessions; answered 204, also while only the set-up is allowed. */
+  function signOutRoute(
+    url: string,
+    operation: { operationId: string; summary: string; description: string },
+    end: (db: Database, request: FastifyRequest) => Promise<unknown>,
+  ) {
+    app.post(
+      url,
+      {
+        config: { secondFactorSetup: true },
+        schema: {
+          ...operation,
+          errors: [422],
+          tags: ['session'],
+          headers: IdempotencyHeadersSchema,
+          response: { 204: z.null() },
+        },
+      },
+      async (request, reply) =>
+        idempotent(request, reply, async (db) => {
+          await end(db, request)
+          reply.status(204)
+          return null
+        }),
+    )
+  }
+
+  signOutRoute(
     '/api/token/revoke',
     {
-      config: { secondFactorSetup: true },
-      schema: {
-        operationId: 'signOut',
-        summary: 'Abmelden (diese Sitzung beenden)',
-        errors: [422],
-        description:
-          'Abmeldung: die Token dieser Sitzung werden ungültig; andere Sitzungen des Benutzers (andere Geräte und Browser) bleiben angemeldet.',
-        tags: ['session'],
-        headers: IdempotencyHeadersSchema,
-        response: { 204: z.null() },
-      },
+      operationId: 'signOut',
+      summary: 'Abmelden (diese Sitzung beenden)',
+      description:
+        'Abmeldung: die Token dieser Sitzung werden ungültig; andere Sitzungen des Benutzers (andere Geräte und Browser) bleiben angemeldet.',
     },
-    async (request, reply) =>
-      idempotent(request, reply, async (db) => {
-        await revokeSession(db, { userId: request.user.userId, sessionId: request.sessionId! })
-        reply.status(204)
-        return null
-      }),
+    (db, request) =>
+      revokeSession(db, { userId: request.user.userId, sessionId: request.sessionId! }),
   )
-
-  app.post(
+  signOutRoute(
     '/api/token/revoke-all',
     {
-      config: { secondFactorSetup: true },
-      schema: {
-        operationId: 'signOutEverywhere',
-        summary: 'Auf allen Geräten abmelden (alle Token widerrufen)',
-        errors: [422],
-        description:
-          'Abmeldung auf allen Geräten: alle bisher ausgestellten Token des Benutzers werden ungültig, auch das dieser Anfrage.',
-        tags: ['session'],
-        headers: IdempotencyHeadersSchema,
-        response: { 204: z.null() },
-      },
+      operationId: 'signOutEverywhere',
+      summary: 'Auf allen Geräten abmelden (alle Token widerrufen)',
+      description:
+        'Abmeldung auf allen Geräten: alle bisher ausgestellten Token des Benutzers werden ungültig, auch das dieser Anfrage.',
     },
-    async (request, reply) =>
-      idempotent(request, reply, async (db) => {
-        await revokeTokens(db, request.user.userId)
-        reply.status(204)
-        return null
-      }),
+    (db, request) => revokeTokens(db, request.user.userId),
   )
 }
 

@@ -7,6 +7,7 @@ import {
   type Faq,
 } from '@portal/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { z } from 'zod'
 import { assetsDir, type LoadedCustomer } from '../../../platform/load-customer'
 import { answeredNotModified, contentHash, hashedUrl, versionQuery } from './content-version'
 
@@ -61,50 +62,56 @@ const customerConfigurationRoutes: FastifyPluginAsyncZod = async (app) => {
   const hashes = customerDataHashes({ config, faq })
   const cacheable = 'Mit `?v=` (Content-Location der Antwort) unveränderlich zwischenspeicherbar.'
 
-  app.get(
+  /** A document under its plain address (revalidated) and its hashed one (cached for a year). */
+  function versionedDocumentRoute(
+    url: string,
+    operation: { operationId: string; summary: string; description: string },
+    schema: z.ZodType,
+    document: unknown,
+    hash: string,
+  ) {
+    app.get(
+      url,
+      {
+        config: { public: true },
+        schema: {
+          ...operation,
+          tags: ['configuration'],
+          security: [],
+          querystring: versionQuery,
+          response: { 200: schema },
+        },
+      },
+      async (request, reply) => {
+        const { v } = request.query
+        if (answeredNotModified(request, reply, hash, v)) return reply
+        if (v !== hash) void reply.header('content-location', hashedUrl(url, hash))
+        return document
+      },
+    )
+  }
+
+  versionedDocumentRoute(
     CUSTOMER_CONFIGURATION_PATH,
     {
-      config: { public: true },
-      schema: {
-        operationId: 'getCustomerConfiguration',
-        summary: 'Kundenkonfiguration lesen',
-        description: `Die Kundenkonfiguration (Titel, Farben, Favicon, Logo, Legacy-Endpunkt, Schalter, Kundenservice, Rechtstexte). ${cacheable}`,
-        tags: ['configuration'],
-        security: [],
-        querystring: versionQuery,
-        response: { 200: ClientCustomerConfigSchema },
-      },
+      operationId: 'getCustomerConfiguration',
+      summary: 'Kundenkonfiguration lesen',
+      description: `Die Kundenkonfiguration (Titel, Farben, Favicon, Logo, Legacy-Endpunkt, Schalter, Kundenservice, Rechtstexte). ${cacheable}`,
     },
-    async (request, reply) => {
-      const { v } = request.query
-      if (answeredNotModified(request, reply, hashes.config, v)) return reply
-      if (v !== hashes.config) {
-        void reply.header('content-location', hashedUrl(CUSTOMER_CONFIGURATION_PATH, hashes.config))
-      }
-      return config
-    },
+    ClientCustomerConfigSchema,
+    config,
+    hashes.config,
   )
-
-  app.get(
+  versionedDocumentRoute(
     FAQ_PATH,
     {
-      config: { public: true },
-      schema: {
-        operationId: 'getFaq',
-        summary: 'Häufige Fragen lesen',
-        description: `Die häufigen Fragen (de-DE) des Kunden. ${cacheable}`,
-        tags: ['configuration'],
-        security: [],
-        querystring: versionQuery,
-        response: { 200: FaqSchema },
-      },
+      operationId: 'getFaq',
+      summary: 'Häufige Fragen lesen',
+      description: `Die häufigen Fragen (de-DE) des Kunden. ${cacheable}`,
     },
-    async (request, reply) => {
-      const { v } = request.query
-      if (answeredNotModified(request, reply, hashes.faq, v)) return reply
-      if (v !== hashes.faq) void reply.header('content-location', hashedUrl(FAQ_PATH, hashes.faq))
-      return faq
-    },
+    FaqSchema,
+    faq,
+    hashes.faq,
   )
 }
 

@@ -18,7 +18,7 @@ import {
   type SearchFilter,
   type SearchSort,
 } from '@portal/domain'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyRequest, FastifySchema } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { entityRoute } from '../../../platform/http/entity-route'
 import { z } from 'zod'
@@ -73,27 +73,41 @@ async function assertVisible(request: FastifyRequest, kind?: ExpenseType) {
   }
 }
 
-/** The operations of each kind's expense lines in the API document. */
-const EXPENSE_OPERATIONS: Record<
-  ExpenseType,
-  Record<'list' | 'update' | 'delete', { operationId: string; summary: string }>
-> = {
-  heating: {
-    list: {
-      operationId: 'listOrAddHeatingExpenses',
-      summary: 'Heizkostenzeilen lesen oder hinzufügen',
-    },
-    update: { operationId: 'updateHeatingExpense', summary: 'Heizkostenzeile ändern' },
-    delete: { operationId: 'deleteHeatingExpense', summary: 'Heizkostenzeile löschen' },
+/**
+ * A change of one stored line of a kind's list: the line checked visible before the body; 403 for
+ * the service flat fee, 409 and 422 as every change.
+ */
+const lineChangeRoute = <Schema extends FastifySchema>(kind: ExpenseType, schema: Schema) => ({
+  preValidation: [
+    replayCompletedRequest,
+    (request: FastifyRequest) => assertVisible(request, kind),
+  ],
+  schema: {
+    errors: [403, ...CHANGE],
+    tags: ['operating-costs'],
+    params: z.strictObject({ id, guid }),
+    headers: IdempotencyHeadersSchema,
+    ...schema,
   },
-  working: {
+})
+
+/** The names of each kind's expense lines: in operation ids, and in German ('Heizkosten'). */
+const EXPENSE_NAMES: Record<ExpenseType, { operation: string; costs: string }> = {
+  heating: { operation: 'Heating', costs: 'Heizkosten' },
+  working: { operation: 'Working', costs: 'Betriebskosten' },
+}
+
+/** The operations of a kind's expense lines in the API document. */
+function expenseOperations(kind: ExpenseType) {
+  const { operation, costs } = EXPENSE_NAMES[kind]
+  return {
     list: {
-      operationId: 'listOrAddWorkingExpenses',
-      summary: 'Betriebskostenzeilen lesen oder hinzufügen',
+      operationId: `listOrAdd${operation}Expenses`,
+      summary: `${costs}zeilen lesen oder hinzufügen`,
     },
-    update: { operationId: 'updateWorkingExpense', summary: 'Betriebskostenzeile ändern' },
-    delete: { operationId: 'deleteWorkingExpense', summary: 'Betriebskostenzeile löschen' },
-  },
+    update: { operationId: `update${operation}Expense`, summary: `${costs}zeile ändern` },
+    delete: { operationId: `delete${operation}Expense`, summary: `${costs}zeile löschen` },
+  }
 }
 
 /** Whether a list body carries lines to add (a write) rather than a search (a read). */
@@ -232,6 +246,7 @@ const operatingCostsRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   for (const kind of EXPENSE_TYPES) {
+    const operations = expenseOperations(kind)
     const field = EXPENSE_LIST_FIELDS[kind]
     const list = z.object({ [field]: z.array(ExpenseSchema) })
     const page = z.object({ [field]: z.array(ExpenseSchema), next: z.string().nullable() })
@@ -244,9 +259,9 @@ const operatingCostsRoutes: FastifyPluginAsyncZod = async (app) => {
           cachedAnswer: { per: 'scope', when: (request) => !isExpenseInput(request.body, field) },
         },
         schema: {
-          ...EXPENSE_OPERATIONS[kind].list,
+          ...operations.list,
           errors: CHANGE,
-          description: `Mit {} oder {filters, sort}: die ${kind === 'heating' ? 'Heiz' : 'Betriebs'}kostenzeilen (200), seitenweise wie jede Suche (?limit, ?next; Antwort mit next). Mit {${field}: [...]}: fügt die Zeilen hinzu (201), nur solange die Verteilung offen (O) ist.`,
+          description: `Mit {} oder {filters, sort}: die ${EXPENSE_NAMES[kind].costs}zeilen (200), seitenweise wie jede Suche (?limit, ?next; Antwort mit next). Mit {${field}: [...]}: fügt die Zeilen hinzu (201), nur solange die Verteilung offen (O) ist.`,
           tags: ['operating-costs'],
           params: z.strictObject({ id }),
           querystring: SearchQuerySchema,
@@ -282,28 +297,19 @@ const operatingCostsRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.patch(
       `/api/persistence/operating-costs/:id/${kind}-expenses/:guid`,
-      {
-        preValidation: [replayCompletedRequest, (request) => assertVisible(request, kind)],
-        schema: {
-          ...EXPENSE_OPERATIONS[kind].update,
-          errors: [403, ...CHANGE],
-          description:
-            'Ändert eine Kostenzeile einer offenen Verteilung; `version` muss die gespeicherte sein (sonst 409 STALE_VERSION).',
-          tags: ['operating-costs'],
-          params: z.strictObject({ id, guid }),
-          headers: IdempotencyHeadersSchema,
-          body: ExpenseUpdateSchema,
-          response: { 200: ExpenseSchema },
-        },
-      },
+      lineChangeRoute(kind, {
+        ...operations.update,
+        description:
+          'Ändert eine Kostenzeile einer offenen Verteilung; `version` muss die gespeicherte sein (sonst 409 STALE_VERSION).',
+        body: ExpenseUpdateSchema,
+        response: { 200: ExpenseSchema },
+      }),
       async (request, reply) =>
         idempotent(request, reply, (db) =>
           updateExpense(
             db,
             request.user,
-            request.params.id,
-            kind,
-            request.params.guid,
+            { distribution: request.params.id, kind, guid: request.params.guid },
             request.body,
           ),
         ),
@@ -311,22 +317,19 @@ const operatingCostsRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.delete(
       `/api/persistence/operating-costs/:id/${kind}-expenses/:guid`,
-      {
-        preValidation: [replayCompletedRequest, (request) => assertVisible(request, kind)],
-        schema: {
-          ...EXPENSE_OPERATIONS[kind].delete,
-          errors: [403, ...CHANGE],
-          description:
-            'Löscht eine Kostenzeile einer offenen Verteilung (204); die Dienstleistungspauschale HK_DLP nie (403).',
-          tags: ['operating-costs'],
-          params: z.strictObject({ id, guid }),
-          headers: IdempotencyHeadersSchema,
-          response: { 204: z.null() },
-        },
-      },
+      lineChangeRoute(kind, {
+        ...operations.delete,
+        description:
+          'Löscht eine Kostenzeile einer offenen Verteilung (204); die Dienstleistungspauschale HK_DLP nie (403).',
+        response: { 204: z.null() },
+      }),
       async (request, reply) =>
         idempotent(request, reply, async (db) => {
-          await deleteExpense(db, request.user, request.params.id, kind, request.params.guid)
+          await deleteExpense(db, request.user, {
+            distribution: request.params.id,
+            kind,
+            guid: request.params.guid,
+          })
           reply.status(204)
           return null
         }),

@@ -2,7 +2,7 @@ import { AttachmentSchema, FILE_REQUIRED_MESSAGE, FileUploadFieldsSchema } from 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { contentDisposition } from '../../../platform/files/file-name'
-import { multipartFingerprint, withMultipart } from '../../../platform/files/multipart'
+import { withMultipart } from '../../../platform/files/multipart'
 import { badRequest, notFound, validationFailed } from '../../../platform/http-errors'
 import {
   ATTACHMENT_NOT_FOUND_MESSAGE,
@@ -11,26 +11,20 @@ import {
   readAttachmentChunk,
 } from '../../../platform/persistence/files'
 import { uploadCostDocument } from '../files'
-import { idempotent, IdempotencyHeadersSchema } from '../../../platform/http/idempotency'
-import { UPLOAD } from '../../../platform/http/openapi-operations'
+import { storeUpload, uploadRoute } from './upload'
 
 /** §7 "Files and activities": upload of cost documents and download of any visible file. */
 const fileProcessRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/processes/system/file-upload',
-    {
-      schema: {
-        operationId: 'uploadCostDocument',
-        summary: 'Kostenbeleg hochladen',
-        errors: UPLOAD,
-        description:
-          'Lädt einen Kostenbeleg hoch (multipart/form-data: objectType KOSTENBELEG, objectKey = Kostenverteilung, note, file). Höchstens 20 MB (413), Typ nach Inhalt: PDF, JPEG, PNG, XLSX, DOCX, CSV (415).',
-        tags: ['files'],
-        consumes: ['multipart/form-data'],
-        headers: IdempotencyHeadersSchema,
-        response: { 200: AttachmentSchema },
-      },
-    },
+    uploadRoute({
+      operationId: 'uploadCostDocument',
+      summary: 'Kostenbeleg hochladen',
+      description:
+        'Lädt einen Kostenbeleg hoch (multipart/form-data: objectType KOSTENBELEG, objectKey = Kostenverteilung, note, file). Höchstens 20 MB (413), Typ nach Inhalt: PDF, JPEG, PNG, XLSX, DOCX, CSV (415).',
+      tags: ['files'],
+      response: { 200: AttachmentSchema },
+    }),
     async (request, reply) =>
       withMultipart(request, async (form) => {
         const { fields, file } = form
@@ -39,19 +33,13 @@ const fileProcessRoutes: FastifyPluginAsyncZod = async (app) => {
           throw validationFailed(parsed.error.issues)
         }
         if (!file) throw badRequest(FILE_REQUIRED_MESSAGE, 'FILE_REQUIRED')
-        const stored = await idempotent(
-          request,
-          reply,
-          (db) =>
-            uploadCostDocument(db, request.user, {
-              objectKey: parsed.data.objectKey,
-              note: parsed.data.note ?? null,
-              file,
-            }),
-          { extra: multipartFingerprint(form) },
+        return storeUpload(request, reply, form, (db) =>
+          uploadCostDocument(db, request.user, {
+            objectKey: parsed.data.objectKey,
+            note: parsed.data.note ?? null,
+            file,
+          }),
         )
-        app.metrics.uploadAnswered(reply, file)
-        return stored
       }),
   )
 

@@ -11,7 +11,7 @@ import {
 } from '@portal/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { multipartFingerprint, withMultipart } from '../../../platform/files/multipart'
+import { withMultipart } from '../../../platform/files/multipart'
 import { badRequest, validationFailed } from '../../../platform/http-errors'
 import { assertValidText } from '../../../platform/http/text-input'
 import {
@@ -34,7 +34,7 @@ import { deleteAttachment } from '../files'
 import { markNotificationsRead, notificationsFor } from '../notifications'
 import { idempotent, IdempotencyHeadersSchema } from '../../../platform/http/idempotency'
 import { searchRoute } from '../../../platform/http/search-route'
-import { UPLOAD } from '../../../platform/http/openapi-operations'
+import { storeUpload, uploadRoute } from './upload'
 
 /** §7 "Files and activities", "Invoices": files, invoices, vouchers, activities, notifications. */
 const fileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -112,19 +112,14 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/persistence/activities',
-    {
-      schema: {
-        operationId: 'reportTenantChange',
-        summary: 'Mieterwechsel melden',
-        errors: UPLOAD,
-        description:
-          'Meldet einen Mieterwechsel (multipart/form-data: Feld activity als JSON, optional file); 201.',
-        tags: ['activities'],
-        consumes: ['multipart/form-data'],
-        headers: IdempotencyHeadersSchema,
-        response: { 201: ActivityCreatedSchema },
-      },
-    },
+    uploadRoute({
+      operationId: 'reportTenantChange',
+      summary: 'Mieterwechsel melden',
+      description:
+        'Meldet einen Mieterwechsel (multipart/form-data: Feld activity als JSON, optional file); 201.',
+      tags: ['activities'],
+      response: { 201: ActivityCreatedSchema },
+    }),
     async (request, reply) =>
       withMultipart(request, async (form) => {
         const { fields, file } = form
@@ -146,18 +141,11 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!parsed.success) {
           throw validationFailed(parsed.error.issues, 'activity')
         }
-        const answer = await idempotent(
-          request,
-          reply,
-          async (db) => {
-            const created = await createActivity(db, request.user, parsed.data, file)
-            reply.status(201)
-            return created
-          },
-          { extra: multipartFingerprint(form) },
-        )
-        app.metrics.uploadAnswered(reply, file)
-        return answer
+        return storeUpload(request, reply, form, async (db) => {
+          const created = await createActivity(db, request.user, parsed.data, file)
+          reply.status(201)
+          return created
+        })
       }),
   )
 

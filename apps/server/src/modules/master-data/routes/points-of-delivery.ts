@@ -1,6 +1,8 @@
-import { ObjectRelationsSchema, PointOfDeliverySchema } from '@portal/domain'
+import { ObjectRelationsSchema, PointOfDeliverySchema, type ObjectRelations } from '@portal/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { entityRoute } from '../../../platform/http/entity-route'
+import type { Executor } from '../../../platform/persistence/database'
+import type { SessionUser } from '../../../platform/persistence/scope'
 import {
   CONNECTION_OBJECT,
   POINT_OF_DELIVERY_OBJECT,
@@ -10,6 +12,14 @@ import {
   toPointsOfDelivery,
 } from '../repositories/points-of-delivery'
 import { searchRoute } from '../../../platform/http/search-route'
+
+/** The visible object relations of a connection or point of delivery, as one answer. */
+const relationsOf =
+  (objectType: typeof CONNECTION_OBJECT | typeof POINT_OF_DELIVERY_OBJECT) =>
+  async (db: Executor, user: SessionUser, key: string): Promise<ObjectRelations | undefined> => {
+    const items = await findVisibleRelations(db, user, objectType, key)
+    return items && { items }
+  }
 
 /** §7 "Connections, contracts, devices": points of delivery (usage units) and object relations. */
 const pointOfDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -42,10 +52,7 @@ const pointOfDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     tags: ['connections'],
     item: ObjectRelationsSchema,
     notFoundMessage: 'Der Anschluss wurde nicht gefunden.',
-    find: async (db, user, key) => {
-      const items = await findVisibleRelations(db, user, CONNECTION_OBJECT, key)
-      return items && { items }
-    },
+    find: relationsOf(CONNECTION_OBJECT),
   })
 
   entityRoute(app, {
@@ -56,10 +63,7 @@ const pointOfDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     tags: ['points-of-delivery'],
     item: ObjectRelationsSchema,
     notFoundMessage: 'Die Verbrauchsstelle wurde nicht gefunden.',
-    find: async (db, user, key) => {
-      const items = await findVisibleRelations(db, user, POINT_OF_DELIVERY_OBJECT, key)
-      return items && { items }
-    },
+    find: relationsOf(POINT_OF_DELIVERY_OBJECT),
   })
 }
 

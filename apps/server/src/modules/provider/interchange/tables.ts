@@ -15,7 +15,8 @@ import { toSnakeCase } from 'drizzle-orm/casing'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import * as schema from '../../../platform/persistence/schema'
 
-export const ENTITY_TABLES: Record<InterchangeEntityName, PgTable> = {
+/** The table of each entity, in the order of the entities (parents first). */
+export const ENTITY_TABLES = {
   companyCodes: schema.companyCodes,
   partners: schema.partners,
   products: schema.products,
@@ -42,7 +43,7 @@ export const ENTITY_TABLES: Record<InterchangeEntityName, PgTable> = {
   correspondences: schema.correspondences,
   billingVouchers: schema.billingVouchers,
   vouchers: schema.vouchers,
-}
+} satisfies Record<InterchangeEntityName, PgTable>
 
 /** The field of an attachment record that names its file; no column. */
 export const CONTENT_FILE_FIELD = 'contentFile'
@@ -171,7 +172,7 @@ const WHEN_LEFT_OUT: Partial<Record<InterchangeEntityName, Record<string, string
 }
 
 function describeTable(entity: InterchangeEntity): InterchangeTable {
-  const table = ENTITY_TABLES[entity.name]
+  const table: PgTable = ENTITY_TABLES[entity.name]
   const tableColumns = getTableColumns(table) as Record<string, PgColumn>
   const columns = entity.fields
     .filter((field) => field !== CONTENT_FILE_FIELD)

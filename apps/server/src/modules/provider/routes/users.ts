@@ -1,21 +1,26 @@
-import type { FastifySchema } from 'fastify'
+import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   AccountSchema,
   addUser,
-  disableUser,
-  enableUser,
   listUsers,
   NewUserSchema,
-  resetSecondFactor,
   resetUser,
+  USER_CHANGES,
   UserListFilterSchema,
   UserRefSchema,
 } from '../../accounts/index'
 import { deleteUser } from '../../accounts/index'
 import { idempotent, IdempotencyHeadersSchema } from '../../../platform/http/idempotency'
+import type { ServerConfig } from '../../../platform/config'
+import type { Mailer } from '../../../platform/mailer'
+import type { Database } from '../../../platform/persistence/database'
 import { PROVIDER_SECURITY, PROVIDER_TAG } from './security'
+
+type UserRef = z.infer<typeof UserRefSchema>
+/** What an account command takes besides the database: mailer, configuration, the user. */
+type CommandArguments = [mailer: Mailer, config: ServerConfig, input: UserRef]
 
 const AccountAnswerSchema = z.object({ successMessage: z.string(), account: AccountSchema })
 
@@ -32,20 +37,20 @@ const CHANGES = {
   disable: {
     operationId: 'providerDisableUser',
     summary: 'Benutzer sperren',
-    run: disableUser,
+    run: USER_CHANGES.disable,
     description:
       'Sperrt einen Benutzer: keine Anmeldung mehr, alle Sitzungen und offenen Links enden (wie `user disable`).',
   },
   enable: {
     operationId: 'providerEnableUser',
     summary: 'Benutzer entsperren',
-    run: enableUser,
+    run: USER_CHANGES.enable,
     description: 'Entsperrt einen Benutzer (wie `user enable`).',
   },
   'reset-second-factor': {
     operationId: 'providerResetSecondFactor',
     summary: 'Zwei-Faktor-Anmeldung eines Benutzers zurücksetzen',
-    run: resetSecondFactor,
+    run: USER_CHANGES['reset-second-factor'],
     description:
       'Setzt die Zwei-Faktor-Anmeldung zurück (Gerät und Wiederherstellungscodes verloren): sie ist entfernt, alle Sitzungen enden, protokolliert (wie `user reset-second-factor`).',
   },
@@ -65,6 +70,22 @@ const usersRoute = <Schema extends FastifySchema>(schema: Schema) => ({
  */
 const providerUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const context = () => ({ mailer: app.mailer, config: app.config })
+
+  /**
+   * Runs a command on one named user once per idempotency key; answers its result with the German
+   * result line as `successMessage`.
+   */
+  const runOnce = <Result extends { message: string }>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    run: (db: Database, ...rest: CommandArguments) => Promise<Result>,
+    input: UserRef,
+  ) =>
+    idempotent(request, reply, async (db) => {
+      const { mailer, config } = context()
+      const { message, ...result } = await run(db, mailer, config, input)
+      return { successMessage: message, ...result }
+    })
 
   app.get(
     '/api/provider/users',
@@ -110,12 +131,7 @@ const providerUserRoutes: FastifyPluginAsyncZod = async (app) => {
         body: UserRefSchema,
         response: { 200: AccountAnswerSchema },
       }),
-      async (request, reply) =>
-        idempotent(request, reply, async (db) => {
-          const { mailer, config } = context()
-          const { message, account } = await run(db, mailer, config, request.body)
-          return { successMessage: message, account }
-        }),
+      async (request, reply) => runOnce(request, reply, run, request.body),
     )
   }
 
@@ -149,12 +165,7 @@ const providerUserRoutes: FastifyPluginAsyncZod = async (app) => {
       body: UserRefSchema,
       response: { 200: DeleteAnswerSchema },
     }),
-    async (request, reply) =>
-      idempotent(request, reply, async (db) => {
-        const { mailer, config } = context()
-        const { message, ...result } = await deleteUser(db, mailer, config, request.body)
-        return { successMessage: message, ...result }
-      }),
+    async (request, reply) => runOnce(request, reply, deleteUser, request.body),
   )
 }
 

@@ -1,0 +1,31 @@
+/** What the two upload routes share: their schema's parts and the storing of the form. */
+import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify'
+import { multipartFingerprint, type MultipartForm } from '../../../platform/files/multipart'
+import { idempotent, IdempotencyHeadersSchema } from '../../../platform/http/idempotency'
+import { UPLOAD } from '../../../platform/http/openapi-operations'
+import type { Database } from '../../../platform/persistence/database'
+
+/** A route taking a file (multipart/form-data): 413, 415 and 422 beyond the usual errors. */
+export const uploadRoute = <Schema extends FastifySchema>(schema: Schema) => ({
+  schema: {
+    errors: UPLOAD,
+    consumes: ['multipart/form-data'],
+    headers: IdempotencyHeadersSchema,
+    ...schema,
+  },
+})
+
+/**
+ * Stores what the form brings once per idempotency key (the form's fingerprint stands for its
+ * body) and counts the file in the metrics.
+ */
+export async function storeUpload<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  form: MultipartForm,
+  store: (db: Database) => Promise<T>,
+): Promise<T> {
+  const answer = await idempotent(request, reply, store, { extra: multipartFingerprint(form) })
+  request.server.metrics.uploadAnswered(reply, form.file)
+  return answer
+}
