@@ -4,6 +4,7 @@ import { unzipSync, strFromU8 } from 'fflate'
 import { readSheet } from 'read-excel-file/node'
 import { checkScreen, expect, field, signIn, test } from '../fixtures'
 import { grossTotal, openDistribution } from '../pages/costs'
+import { firstUnitLink } from '../pages/navigation'
 
 /**
  * Decision 032, the figures follow the law to the cent (decision 036): "Vorjahreswerte übernehmen"
@@ -110,8 +111,7 @@ test('readings export as number cells with three decimals, as the screen shows t
 }) => {
   await signIn(page, 'verwalter')
   await page.goto('/properties/1000000002')
-  const units = page.getByRole('table', { name: 'Nutzeinheiten der Liegenschaft' })
-  await units.locator('tbody tr').first().getByRole('link').click()
+  await firstUnitLink(page).click()
   const readings = page.getByRole('table', { name: 'Messwerte' })
   await expect(readings.locator('tbody tr').first()).not.toContainText('Daten werden geladen')
   const headers = (await readings.locator('thead th').allInnerTexts()).map((text) => text.trim())

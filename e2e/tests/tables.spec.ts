@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { compareAddresses } from '../../packages/domain/src/format/address.ts'
 import { expect, test } from '../fixtures'
+import { unitsTable } from '../pages/navigation'
 
 /**
  * Decision 020, the data tables: every sortable column sorts both ways by what it shows, a new page
@@ -89,8 +90,6 @@ async function checkSorting(table: Locator, header: string, compare: Compare) {
 }
 
 const propertiesTable = (page: Page) => page.getByRole('table', { name: 'Ihre Liegenschaften' })
-const unitsTable = (page: Page) =>
-  page.getByRole('table', { name: 'Nutzeinheiten der Liegenschaft' })
 const firstCells = (table: Locator) => table.locator('tbody tr th').allInnerTexts()
 
 test.describe('sorting by what the columns show', () => {
