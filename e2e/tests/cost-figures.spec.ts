@@ -1,9 +1,15 @@
 import { readFile } from 'node:fs/promises'
-import type { Page } from '@playwright/test'
 import { unzipSync, strFromU8 } from 'fflate'
 import { readSheet } from 'read-excel-file/node'
 import { checkScreen, expect, field, signIn, test } from '../fixtures'
-import { grossTotal, openDistribution } from '../pages/costs'
+import {
+  chooseCostType,
+  fillAmounts,
+  grossTotal,
+  openCostEntry,
+  openDistribution,
+  showCostList,
+} from '../pages/costs'
 import { firstUnitLink } from '../pages/navigation'
 
 /**
@@ -18,18 +24,12 @@ test.use({ serverGroup: 'cost-figures' })
 
 const NEGATIVE_MESSAGE = 'Ein negativer Betrag ist nur für Gutschriften zulässig.'
 
-async function chooseFirst(page: Page, label: string) {
-  await page.getByRole('dialog').getByRole('combobox', { name: label }).click()
-  await page.getByRole('listbox').getByRole('option').first().click()
-}
-
 test('take-over offers no cost type recorded this year, so it creates no second line', async ({
   page,
 }) => {
   await signIn(page, 'verwalter')
   await openDistribution(page, 'offen')
-  await page.getByRole('tab', { name: 'Heiz- und Nebenkosten' }).click()
-  const heating = page.getByRole('table', { name: 'Heiz- und Nebenkosten' })
+  const heating = await showCostList(page, 'Heiz- und Nebenkosten')
   const fuelRows = heating.getByRole('row', { name: /Brennstoffkosten/ })
   await expect(fuelRows.first()).toBeVisible()
   const fuelLines = await fuelRows.count()
@@ -59,13 +59,9 @@ test('a negative amount of an ordinary cost type is refused at the field; zero i
   await signIn(page, 'verwalter')
   await openDistribution(page, 'offen')
   const before = await grossTotal(page)
-  await page.getByRole('button', { name: 'Neue Kosten erfassen' }).click()
-  const entry = page.getByRole('dialog', { name: 'Neue Kosten erfassen' })
-  await entry.getByRole('combobox', { name: 'Kostenart' }).click()
-  await page.getByRole('option', { name: 'Betriebsstrom Heizungsanlage' }).click()
-  for (const select of ['Objekt', 'Bezug', 'Umlageschlüssel']) await chooseFirst(page, select)
-  await field(page, 'Betrag gesamt (brutto)').fill('-100,00')
-  await field(page, 'Betrag umlagefähig').fill('-100,00')
+  const entry = await openCostEntry(page)
+  await chooseCostType(page, entry, 'Betriebsstrom Heizungsanlage')
+  await fillAmounts(page, '-100,00', '-100,00')
   await entry.getByRole('button', { name: 'Speichern' }).click()
   for (const label of ['Betrag gesamt (brutto)', 'Betrag umlagefähig']) {
     await expect(field(page, label)).toHaveAttribute('aria-invalid', 'true')
@@ -74,20 +70,14 @@ test('a negative amount of an ordinary cost type is refused at the field; zero i
   await checkScreen(page, 'cost-entry-negative-amount')
 
   // a credit note may be negative
-  await entry.getByRole('combobox', { name: 'Kostenart' }).click()
-  await page.getByRole('option', { name: 'Gutschrift Heizkosten' }).click()
-  for (const select of ['Objekt', 'Bezug', 'Umlageschlüssel']) await chooseFirst(page, select)
+  await chooseCostType(page, entry, 'Gutschrift Heizkosten')
   // (another value than before: the same one is no change, and the field is not checked again)
-  await field(page, 'Betrag gesamt (brutto)').fill('-250,00')
-  await field(page, 'Betrag umlagefähig').fill('-250,00')
+  await fillAmounts(page, '-250,00', '-250,00')
   await expect(entry.getByText(NEGATIVE_MESSAGE)).toHaveCount(0)
 
   // zero is saved only when confirmed
-  await entry.getByRole('combobox', { name: 'Kostenart' }).click()
-  await page.getByRole('option', { name: 'Betriebsstrom Heizungsanlage' }).click()
-  for (const select of ['Objekt', 'Bezug', 'Umlageschlüssel']) await chooseFirst(page, select)
-  await field(page, 'Betrag gesamt (brutto)').fill('0,00')
-  await field(page, 'Betrag umlagefähig').fill('0,00')
+  await chooseCostType(page, entry, 'Betriebsstrom Heizungsanlage')
+  await fillAmounts(page, '0,00', '0,00')
   await entry.getByRole('button', { name: 'Speichern' }).click()
   const question = page.getByRole('dialog', { name: 'Wirklich speichern?' })
   await expect(question).toContainText('Der Betrag gesamt ist 0,00 €.')

@@ -4,8 +4,10 @@ import {
   addLine,
   approveDistribution,
   confirmedTotals,
+  deleteLine,
   grossTotal,
   openDistribution,
+  showCostList,
 } from '../pages/costs'
 
 // Cost entry changes the demo data: a server of its own.
@@ -67,8 +69,7 @@ test('record, edit and delete costs; totals change exactly; then confirm costs r
   await addLine(page, 'Betriebskosten', 'Entwässerung', '0,10', '0,10')
   await expect.poll(() => grossTotal(page)).toBe(before + 123466)
 
-  await page.getByRole('tab', { name: 'Heiz- und Nebenkosten' }).click()
-  const heating = page.getByRole('table', { name: 'Heiz- und Nebenkosten' })
+  const heating = await showCostList(page, 'Heiz- und Nebenkosten')
   await heating
     .getByRole('row', { name: /1\.234,56/ })
     .getByRole('button', { name: /bearbeiten$/ })
@@ -79,17 +80,8 @@ test('record, edit and delete costs; totals change exactly; then confirm costs r
   await expect(edit).toBeHidden()
   await expect.poll(() => grossTotal(page)).toBe(before + 130010)
 
-  await page.getByRole('tab', { name: 'Betriebskosten' }).click()
-  const working = page.getByRole('table', { name: 'Betriebskosten' })
-  await working
-    .getByRole('row', { name: /0,10 €/ })
-    .first()
-    .getByRole('button', { name: /löschen$/ })
-    .click()
-  await page
-    .getByRole('dialog', { name: 'Kostenzeile löschen' })
-    .getByRole('button', { name: 'Löschen' })
-    .click()
+  const working = await showCostList(page, 'Betriebskosten')
+  await deleteLine(page, working.getByRole('row', { name: /0,10 €/ }).first(), 'click')
   await expect.poll(() => grossTotal(page)).toBe(before + 130000)
 
   await page.getByRole('button', { name: 'Kosten erfasst' }).click()

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import type { Locator, Page } from '@playwright/test'
 import { readSheet } from 'read-excel-file/node'
 import { checkScreen, expect, signIn, test } from '../fixtures'
-import { openDistribution } from '../pages/costs'
+import { openDistribution, showCostList } from '../pages/costs'
 
 /**
  * Decision 030, exports: a table exports what it shows (search and sort applied, every page) as XLSX,
@@ -38,8 +38,7 @@ test('the cost table exports what it shows as XLSX and as CSV for German Excel',
 }) => {
   await signIn(page, 'verwalter')
   await openDistribution(page, 'offen')
-  await page.getByRole('tab', { name: 'Heiz- und Nebenkosten' }).click()
-  const table = page.getByRole('table', { name: 'Heiz- und Nebenkosten' })
+  const table = await showCostList(page, 'Heiz- und Nebenkosten')
   await expect(table.locator('tbody tr').first()).toBeVisible()
   // the largest amount first, every row on one page
   const amountHeader = table.getByRole('columnheader', { name: 'Betrag gesamt' })

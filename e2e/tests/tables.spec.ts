@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { compareAddresses } from '../../packages/domain/src/format/address.ts'
 import { expect, test } from '../fixtures'
+import { showCostList } from '../pages/costs'
 import { unitsTable } from '../pages/navigation'
 
 /**
@@ -253,8 +254,7 @@ test.describe('wide tables on narrow screens', () => {
       await page.setViewportSize({ width, height: 900 })
       await login('verwalter')
       await page.goto('/properties/1000000002/costs')
-      await page.getByRole('tab', { name: 'Heiz- und Nebenkosten' }).click()
-      const table = page.getByRole('table', { name: 'Heiz- und Nebenkosten' })
+      const table = await showCostList(page, 'Heiz- und Nebenkosten')
       const edit = table.getByRole('button', { name: /bearbeiten$/ }).first()
       await expect(edit).toBeVisible()
       const box = (await edit.boundingBox())!
