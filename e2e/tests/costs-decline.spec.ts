@@ -1,17 +1,11 @@
 import { checkScreen, expect, signIn, test } from '../fixtures'
 import { openDistribution } from '../pages/costs'
+import { today } from '../pages/date-field'
 
 // Declining changes the demo data: a server of its own.
 test.use({ serverGroup: 'costs-decline' })
 
 const REASON = 'Die Wartungskosten sind doppelt erfasst.'
-const today = () =>
-  new Intl.DateTimeFormat('de-DE', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone: 'Europe/Berlin',
-  }).format(new Date())
 
 test('decline a released distribution with a reason: asked for at the field, kept after a failure, shown in the header and the history', async ({
   page,

@@ -1,13 +1,5 @@
-import type { Page } from '@playwright/test'
-import { DEMO_PASSWORD, expect, field, signIn, test } from '../fixtures'
+import { expect, field, fillSignIn, signIn, test } from '../fixtures'
 import { firstUnitLink, propertyTiles } from '../pages/navigation'
-
-/** Signs in on the sign-in page that is open (with its deep link), without waiting for a page. */
-async function fillSignIn(page: Page, userName: string) {
-  await field(page, 'Benutzername').fill(userName)
-  await field(page, 'Passwort').fill(DEMO_PASSWORD)
-  await page.getByRole('button', { name: 'Anmelden' }).click()
-}
 
 test.describe('guard and session (§2, §4)', () => {
   test('sends every route but /authenticate to the login when signed out', async ({
