@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, field } from '../fixtures'
+import { expect, field, signIn } from '../fixtures'
 
 /** '1.234,56 €' as hundredths of a euro, exactly. */
 export function cents(text: string): number {
@@ -45,6 +45,12 @@ export async function openDistribution(page: Page, status: string) {
     .first()
     .click()
   await expect(page.getByRole('region', { name: 'Übersicht' })).toContainText(status)
+}
+
+/** Signs in as the property manager verwalter and opens a distribution (see `openDistribution`). */
+export async function openDistributionAsManager(page: Page, status: string) {
+  await signIn(page, 'verwalter')
+  await openDistribution(page, status)
 }
 
 /** "Genehmigen", then the confirming dialog's "Genehmigen" clicked once or twice. */

@@ -1,5 +1,5 @@
 import { checkScreen, expect, field, signIn, test } from '../fixtures'
-import { fillAmounts, openDistribution } from '../pages/costs'
+import { fillAmounts, openDistribution, openDistributionAsManager } from '../pages/costs'
 
 /**
  * Decision 032: the CO2 split is the server's. The panel shows its figures (natural gas
@@ -92,8 +92,7 @@ test('the CO2 split shows the server’s figures and stores corrections from the
 test('a landlord’s CO2 line that differs from the split asks for a reason or the computed amount', async ({
   page,
 }) => {
-  await signIn(page, 'verwalter')
-  await openDistribution(page, 'offen')
+  await openDistributionAsManager(page, 'offen')
   const panel = page.getByRole('region', { name: 'CO2-Kostenaufteilung' })
   await expect(panel.getByText(/stimmt mit der Berechnung überein/)).toBeVisible()
   const heating = page.getByRole('table', { name: 'Heiz- und Nebenkosten' })

@@ -7,7 +7,7 @@ import {
   fillAmounts,
   grossTotal,
   openCostEntry,
-  openDistribution,
+  openDistributionAsManager,
   showCostList,
 } from '../pages/costs'
 import { firstUnitLink } from '../pages/navigation'
@@ -27,8 +27,7 @@ const NEGATIVE_MESSAGE = 'Ein negativer Betrag ist nur für Gutschriften zuläss
 test('take-over offers no cost type recorded this year, so it creates no second line', async ({
   page,
 }) => {
-  await signIn(page, 'verwalter')
-  await openDistribution(page, 'offen')
+  await openDistributionAsManager(page, 'offen')
   const heating = await showCostList(page, 'Heiz- und Nebenkosten')
   const fuelRows = heating.getByRole('row', { name: /Brennstoffkosten/ })
   await expect(fuelRows.first()).toBeVisible()
@@ -56,8 +55,7 @@ test('take-over offers no cost type recorded this year, so it creates no second 
 test('a negative amount of an ordinary cost type is refused at the field; zero is asked about', async ({
   page,
 }) => {
-  await signIn(page, 'verwalter')
-  await openDistribution(page, 'offen')
+  await openDistributionAsManager(page, 'offen')
   const before = await grossTotal(page)
   const entry = await openCostEntry(page)
   await chooseCostType(page, entry, 'Betriebsstrom Heizungsanlage')

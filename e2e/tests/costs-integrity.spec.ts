@@ -6,7 +6,7 @@ import {
   deleteLine,
   fillAmounts,
   openCostEntry,
-  openDistribution,
+  openDistributionAsManager,
 } from '../pages/costs'
 import { fillMoveOut, fillPrivateTenant, openTenantChangeFromCosts } from '../pages/tenant-change'
 
@@ -74,8 +74,7 @@ test('double clicks on save, delete and confirm each have one effect and show no
   // it opens every line of the list once: more than the default minute on a busy machine
   test.setTimeout(600_000)
   const server = await api(request)
-  await signIn(page, 'verwalter')
-  await openDistribution(page, 'offen')
+  await openDistributionAsManager(page, 'offen')
   const id = await server.newestOpen('1000000002')
   const before = await server.lines(id)
 
@@ -203,8 +202,7 @@ test('a double click on "Hochladen" stores one file', async ({ page }) => {
 })
 
 test('a double click on "Genehmigen" approves once, without an error', async ({ page }) => {
-  await signIn(page, 'verwalter')
-  await openDistribution(page, 'freigegeben')
+  await openDistributionAsManager(page, 'freigegeben')
   await approveDistribution(page, 'dblclick')
   await expect(page.getByRole('region', { name: 'Übersicht' })).toContainText('genehmigt')
   await expectNoError(page)

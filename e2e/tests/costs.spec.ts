@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises'
-import { checkScreen, expect, field, signIn, test } from '../fixtures'
+import { checkScreen, expect, field, test } from '../fixtures'
 import {
   addLine,
   approveDistribution,
   confirmedTotals,
   deleteLine,
   grossTotal,
-  openDistribution,
+  openDistributionAsManager,
   showCostList,
 } from '../pages/costs'
 
@@ -14,8 +14,7 @@ import {
 test.use({ serverGroup: 'costs' })
 
 test('a cost line can be added by keyboard alone', async ({ page }) => {
-  await signIn(page, 'verwalter')
-  await openDistribution(page, 'offen')
+  await openDistributionAsManager(page, 'offen')
   const before = await grossTotal(page)
   await page.getByRole('button', { name: 'Neue Kosten erfassen' }).focus()
   await page.keyboard.press('Enter')
@@ -47,8 +46,7 @@ test('a cost line can be added by keyboard alone', async ({ page }) => {
 test('record, edit and delete costs; totals change exactly; then confirm costs recorded', async ({
   page,
 }) => {
-  await signIn(page, 'verwalter')
-  await openDistribution(page, 'offen')
+  await openDistributionAsManager(page, 'offen')
   await checkScreen(page, 'cost-allocation')
   const before = await grossTotal(page)
 
@@ -103,8 +101,7 @@ test('record, edit and delete costs; totals change exactly; then confirm costs r
 })
 
 test('approve a released distribution', async ({ page }) => {
-  await signIn(page, 'verwalter')
-  await openDistribution(page, 'freigegeben')
+  await openDistributionAsManager(page, 'freigegeben')
   await approveDistribution(page, 'click')
   await expect(page.getByRole('region', { name: 'Übersicht' })).toContainText('genehmigt')
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { checkScreen, expect, signIn, test } from '../fixtures'
+import { checkScreen, expect, test } from '../fixtures'
 import {
   cents,
   chooseCostList,
@@ -7,7 +7,7 @@ import {
   fillAmounts,
   grossTotal,
   openCostEntry,
-  openDistribution,
+  openDistributionAsManager,
 } from '../pages/costs'
 
 /**
@@ -36,8 +36,7 @@ async function comparison(page: Page, costType: string) {
 test('last year’s lines are taken over; a cost type 50 % above last year is flagged at entry and when confirming', async ({
   page,
 }) => {
-  await signIn(page, 'verwalter')
-  await openDistribution(page, 'offen')
+  await openDistributionAsManager(page, 'offen')
   const section = page.getByRole('region', { name: 'Vorjahresvergleich' })
   await expect(section).toContainText('Verglichen mit der Kostenverteilung 01.01.2024 – 31.12.2024')
   // last year had the maintenance, this year not yet
