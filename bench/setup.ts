@@ -18,21 +18,44 @@ export function gitCommit(): string {
   return `${head.stdout.trim() || 'unbekannt'}${dirty.stdout.trim() ? ' (mit Änderungen)' : ''}`
 }
 
-export async function postgresVersion(url: string): Promise<string> {
+/** Runs `work` with a client connected to `url` and closes the connection again. */
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
-    const result = await client.query<{ server_version: string }>('show server_version')
-    return result.rows[0]?.server_version ?? 'unbekannt'
+    return await work(client)
   } finally {
     await client.end()
   }
+}
+
+export function postgresVersion(url: string): Promise<string> {
+  return withClient(url, async (client) => {
+    const result = await client.query<{ server_version: string }>('show server_version')
+    return result.rows[0]?.server_version ?? 'unbekannt'
+  })
 }
 
 export function databaseUrl(serverUrl: string, database: string): string {
   const url = new URL(serverUrl)
   url.pathname = `/${database}`
   return url.toString()
+}
+
+/** Drops the database `name` with its sessions, if there is one. */
+const dropDatabase = (client: pg.Client, name: string) =>
+  client.query(`drop database if exists ${name} with (force)`)
+
+/**
+ * An empty database `name` on the server of `serverUrl`, in place of any of that name; answers
+ * its address.
+ */
+async function emptyDatabase(serverUrl: string, name: string): Promise<string> {
+  await withClient(serverUrl, async (client) => {
+    await dropDatabase(client, name)
+    await client.query(`create database ${name}`)
+  })
+  return databaseUrl(serverUrl, name)
 }
 
 // -- seed ---------------------------------------------------------------------------------------
@@ -44,17 +67,7 @@ export async function seed(
   rmSync(dataDir, { recursive: true, force: true })
   mkdirSync(dataDir, { recursive: true })
   let url: string | undefined
-  if (kind === 'postgres' && postgresUrl) {
-    const admin = new pg.Client({ connectionString: postgresUrl })
-    await admin.connect()
-    try {
-      await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`)
-      await admin.query(`create database ${BENCH_DATABASE}`)
-    } finally {
-      await admin.end()
-    }
-    url = databaseUrl(postgresUrl, BENCH_DATABASE)
-  }
+  if (kind === 'postgres' && postgresUrl) url = await emptyDatabase(postgresUrl, BENCH_DATABASE)
   const handle = await openDatabase(url ? { databaseUrl: url } : { dataDir })
   try {
     await handle.migrate()
@@ -89,20 +102,8 @@ export async function measureImport(
     await from.close()
   }
   const name = `${BENCH_DATABASE}_import`
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: postgresUrl })
-    await client.connect()
-    try {
-      await client.query(statement)
-    } finally {
-      await client.end()
-    }
-  }
-  if (seeded.url) {
-    await admin(`drop database if exists ${name} with (force)`)
-    await admin(`create database ${name}`)
-  }
-  const url = seeded.url && postgresUrl ? databaseUrl(postgresUrl, name) : undefined
+  // a seeded PostgreSQL database has a server (postgresUrl) to import into
+  const url = seeded.url && postgresUrl ? await emptyDatabase(postgresUrl, name) : undefined
   const handle = await openDatabase(url ? { databaseUrl: url } : { dataDir: importDir })
   try {
     await handle.migrate()
@@ -111,7 +112,7 @@ export async function measureImport(
     return { seconds: (performance.now() - started) / 1000, rows: result.total.rows }
   } finally {
     await handle.close()
-    if (url) await admin(`drop database if exists ${name} with (force)`)
+    if (url && postgresUrl) await withClient(postgresUrl, (client) => dropDatabase(client, name))
     rmSync(folder, { recursive: true, force: true })
     rmSync(importDir, { recursive: true, force: true })
   }

@@ -36,11 +36,16 @@ export function field(page: Page, label: string) {
   return page.getByLabel(new RegExp(`^${escaped}[\\s\u2009]*\\*?$`)).and(page.locator('input'))
 }
 
-export async function signIn(page: Page, userName: string, password = DEMO_PASSWORD) {
-  await page.goto('/authenticate')
+/** Signs in on the sign-in page that is open (with its deep link), without waiting for a page. */
+export async function fillSignIn(page: Page, userName: string, password = DEMO_PASSWORD) {
   await field(page, 'Benutzername').fill(userName)
   await field(page, 'Passwort').fill(password)
   await page.getByRole('button', { name: 'Anmelden' }).click()
+}
+
+export async function signIn(page: Page, userName: string, password = DEMO_PASSWORD) {
+  await page.goto('/authenticate')
+  await fillSignIn(page, userName, password)
   await expect(page).toHaveURL(/\/dashboard$/)
 }
 

@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test'
-import { expect, field } from '../fixtures'
+import type { Locator, Page } from '@playwright/test'
+import { expect, field, signIn } from '../fixtures'
 
 /** '1.234,56 €' as hundredths of a euro, exactly. */
 export function cents(text: string): number {
@@ -47,6 +47,12 @@ export async function openDistribution(page: Page, status: string) {
   await expect(page.getByRole('region', { name: 'Übersicht' })).toContainText(status)
 }
 
+/** Signs in as the property manager verwalter and opens a distribution (see `openDistribution`). */
+export async function openDistributionAsManager(page: Page, status: string) {
+  await signIn(page, 'verwalter')
+  await openDistribution(page, status)
+}
+
 /** "Genehmigen", then the confirming dialog's "Genehmigen" clicked once or twice. */
 export async function approveDistribution(page: Page, confirm: 'click' | 'dblclick') {
   await page.getByRole('button', { name: 'Genehmigen' }).click()
@@ -56,10 +62,47 @@ export async function approveDistribution(page: Page, confirm: 'click' | 'dblcli
   await (confirm === 'click' ? button.click() : button.dblclick())
 }
 
-/** Picks the first offered entry of each value-list select in the entry dialog. */
+/** The cost lists of a distribution: a tab each, its lines a table of the same name. */
+export type CostList = 'Heiz- und Nebenkosten' | 'Betriebskosten'
+
+/** Shows the tab of a cost list and answers its table. */
+export async function showCostList(page: Page, list: CostList): Promise<Locator> {
+  await page.getByRole('tab', { name: list }).click()
+  return page.getByRole('table', { name: list })
+}
+
+/** "Neue Kosten erfassen": answers the entry dialog it opens. */
+export async function openCostEntry(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Neue Kosten erfassen' }).click()
+  return page.getByRole('dialog', { name: 'Neue Kosten erfassen' })
+}
+
+/** Chooses the cost list in the entry dialog. */
+export async function chooseCostList(page: Page, dialog: Locator, list: CostList) {
+  await dialog.getByRole('combobox', { name: 'Kostenliste' }).click()
+  await page.getByRole('option', { name: list }).click()
+}
+
+/** Picks the first offered entry of a value-list select in the entry dialog. */
 async function chooseFirst(page: Page, label: string) {
   await page.getByRole('dialog').getByRole('combobox', { name: label }).click()
   await page.getByRole('listbox').getByRole('option').first().click()
+}
+
+/**
+ * Chooses the cost type in the entry dialog, then the first offered object, reference and
+ * allocation key.
+ */
+export async function chooseCostType(page: Page, dialog: Locator, costType: string) {
+  await dialog.getByRole('combobox', { name: 'Kostenart' }).click()
+  await page.getByRole('option', { name: costType, exact: true }).click()
+  for (const select of ['Objekt', 'Bezug', 'Umlageschlüssel']) await chooseFirst(page, select)
+}
+
+/** Types the gross and the apportionable amount of the open cost dialog. */
+export async function fillAmounts(page: Page, gross: string, apportionable: string) {
+  await field(page, 'Betrag gesamt (brutto)').fill(gross)
+  await field(page, 'Betrag umlagefähig').fill(apportionable)
 }
 
 /**
@@ -68,21 +111,25 @@ async function chooseFirst(page: Page, label: string) {
  */
 export async function addLine(
   page: Page,
-  list: string,
+  list: CostList,
   costType: string,
   gross: string,
   apportionable: string,
 ) {
-  await page.getByRole('button', { name: 'Neue Kosten erfassen' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Neue Kosten erfassen' })
+  const dialog = await openCostEntry(page)
   await expect(dialog).toBeVisible()
-  await dialog.getByRole('combobox', { name: 'Kostenliste' }).click()
-  await page.getByRole('option', { name: list }).click()
-  await dialog.getByRole('combobox', { name: 'Kostenart' }).click()
-  await page.getByRole('option', { name: costType, exact: true }).click()
-  for (const select of ['Objekt', 'Bezug', 'Umlageschlüssel']) await chooseFirst(page, select)
-  await field(page, 'Betrag gesamt (brutto)').fill(gross)
-  await field(page, 'Betrag umlagefähig').fill(apportionable)
+  await chooseCostList(page, dialog, list)
+  await chooseCostType(page, dialog, costType)
+  await fillAmounts(page, gross, apportionable)
   await dialog.getByRole('button', { name: 'Speichern' }).click()
   await expect(dialog).toBeHidden()
+}
+
+/** "löschen" on a cost line, then the confirming dialog's "Löschen" clicked once or twice. */
+export async function deleteLine(page: Page, row: Locator, confirm: 'click' | 'dblclick') {
+  await row.getByRole('button', { name: /löschen$/ }).click()
+  const button = page
+    .getByRole('dialog', { name: 'Kostenzeile löschen' })
+    .getByRole('button', { name: 'Löschen' })
+  await (confirm === 'click' ? button.click() : button.dblclick())
 }

@@ -1,6 +1,15 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect } from '../fixtures'
 
+/** Today as the portal shows a date: 'TT.MM.JJJJ' in the provider's zone, Europe/Berlin. */
+export const today = () =>
+  new Intl.DateTimeFormat('de-DE', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'Europe/Berlin',
+  }).format(new Date())
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /**

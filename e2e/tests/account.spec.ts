@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { DEMO_PASSWORD, expect, field, signIn, test } from '../fixtures'
+import { expect, field, fillSignIn, signIn, test } from '../fixtures'
 
 // These tests change passwords and trip the sign-in throttle: they get a server of their own.
 test.use({ serverGroup: 'account' })
@@ -79,9 +79,7 @@ test('"Auf allen Geräten abmelden" signs out every other browser too, each with
       'Sie wurden auf allen Geräten abgemeldet. Bitte melden Sie sich erneut an.',
     )
     // and signs in again, back on the page it was on
-    await field(elsewhere, 'Benutzername').fill('fremd')
-    await field(elsewhere, 'Passwort').fill(DEMO_PASSWORD)
-    await elsewhere.getByRole('button', { name: 'Anmelden' }).click()
+    await fillSignIn(elsewhere, 'fremd')
     await expect(elsewhere).toHaveURL(/\/properties$/)
   } finally {
     await other.close()

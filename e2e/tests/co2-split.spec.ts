@@ -1,5 +1,5 @@
 import { checkScreen, expect, field, signIn, test } from '../fixtures'
-import { openDistribution } from '../pages/costs'
+import { fillAmounts, openDistribution, openDistributionAsManager } from '../pages/costs'
 
 /**
  * Decision 032: the CO2 split is the server's. The panel shows its figures (natural gas
@@ -92,16 +92,14 @@ test('the CO2 split shows the server’s figures and stores corrections from the
 test('a landlord’s CO2 line that differs from the split asks for a reason or the computed amount', async ({
   page,
 }) => {
-  await signIn(page, 'verwalter')
-  await openDistribution(page, 'offen')
+  await openDistributionAsManager(page, 'offen')
   const panel = page.getByRole('region', { name: 'CO2-Kostenaufteilung' })
   await expect(panel.getByText(/stimmt mit der Berechnung überein/)).toBeVisible()
   const heating = page.getByRole('table', { name: 'Heiz- und Nebenkosten' })
   const co2Row = heating.getByRole('row', { name: /CO2-Kosten/ })
   await co2Row.getByRole('button', { name: /bearbeiten$/ }).click()
   const dialog = page.getByRole('dialog', { name: 'Kosten bearbeiten' })
-  await field(page, 'Betrag gesamt (brutto)').fill('-1,00')
-  await field(page, 'Betrag umlagefähig').fill('-1,00')
+  await fillAmounts(page, '-1,00', '-1,00')
   await field(page, 'Netto gesamt').fill('-0,84')
   await field(page, 'Netto umlagefähig').fill('-0,84')
   await expect(

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import { formatMonth } from '../../packages/domain/src/consumption/monthly-consumption.ts'
 import { checkScreen, expect, signIn, test } from '../fixtures'
 
 /**
@@ -7,7 +8,7 @@ import { checkScreen, expect, signIn, test } from '../fixtures'
  * keyboard and through its table, the CSV and the month's PDF with the same figures, a unit whose
  * tenant changed showing each tenant only his own months, and the property overview with the
  * units far above the average. The figures are checked against the API's answer, formatted here
- * on their own.
+ * on their own; a month is named as the domain names it ('Oktober 2026').
  */
 
 type Month = {
@@ -25,21 +26,6 @@ type User = {
 }
 type Report = { user: User | null; users: User[]; months: string[]; series: Series[] }
 
-const MONTHS = [
-  'Januar',
-  'Februar',
-  'März',
-  'April',
-  'Mai',
-  'Juni',
-  'Juli',
-  'August',
-  'September',
-  'Oktober',
-  'November',
-  'Dezember',
-]
-const monthName = (month: string) => `${MONTHS[Number(month.slice(5)) - 1]} ${month.slice(0, 4)}`
 /** '2063.800' in kWh → '2.063,8 kWh' (water to the litre: three decimals). */
 const shown = (value: string, unit: string) =>
   `${new Intl.NumberFormat('de-DE', {
@@ -144,19 +130,21 @@ test('a unit’s months: the chart by keyboard, its table, the CSV and the PDF s
   await tabInto(page, chart)
   const focused = page.locator(':focus')
   await expect(focused).toHaveAccessibleName(
-    new RegExp(`^${monthName(last.month)}: ${shown(last.consumption!, series.unit)}`),
+    new RegExp(`^${formatMonth(last.month)}: ${shown(last.consumption!, series.unit)}`),
   )
   await expect(section.getByTestId('consumption-summary')).toContainText(
-    `Im ${monthName(last.month)} verbrauchten Sie ${shown(last.consumption!, series.unit)}.`,
+    `Im ${formatMonth(last.month)} verbrauchten Sie ${shown(last.consumption!, series.unit)}.`,
   )
   await page.keyboard.press('ArrowLeft')
   const before = series.months.at(-2)!
-  await expect(focused).toHaveAccessibleName(new RegExp(`^${monthName(before.month)}: `))
-  await expect(section.getByTestId('consumption-summary')).toContainText(monthName(before.month))
+  await expect(focused).toHaveAccessibleName(new RegExp(`^${formatMonth(before.month)}: `))
+  await expect(section.getByTestId('consumption-summary')).toContainText(formatMonth(before.month))
   await page.keyboard.press('Home')
-  await expect(focused).toHaveAccessibleName(new RegExp(`^${monthName(series.months[0]!.month)}: `))
+  await expect(focused).toHaveAccessibleName(
+    new RegExp(`^${formatMonth(series.months[0]!.month)}: `),
+  )
   await page.keyboard.press('End')
-  await expect(focused).toHaveAccessibleName(new RegExp(`^${monthName(last.month)}: `))
+  await expect(focused).toHaveAccessibleName(new RegExp(`^${formatMonth(last.month)}: `))
   // the comparisons are in the name too
   if (last.sameMonthLastYear) {
     await expect(focused).toHaveAccessibleName(
@@ -166,7 +154,7 @@ test('a unit’s months: the chart by keyboard, its table, the CSV and the PDF s
 
   // the table holds every month with the same figures
   const table = section.getByRole('table')
-  const lastRow = table.getByRole('row', { name: new RegExp(`^${monthName(last.month)}`) })
+  const lastRow = table.getByRole('row', { name: new RegExp(`^${formatMonth(last.month)}`) })
   await expect(lastRow.getByRole('cell').first()).toHaveText(shown(last.consumption!, series.unit))
   await expect(table.locator('tbody tr')).toHaveCount(count)
 
@@ -183,7 +171,7 @@ test('a unit’s months: the chart by keyboard, its table, the CSV and the PDF s
   const lines = csv.bytes.toString('utf8').slice(1).split('\r\n')
   expect(lines[0]!.split(';')[0]).toBe('Monat')
   expect(lines.slice(1, -1)).toHaveLength(count)
-  const lastLine = lines.find((line) => line.startsWith(`${monthName(last.month)};`))!
+  const lastLine = lines.find((line) => line.startsWith(`${formatMonth(last.month)};`))!
   // the number a German Excel reads: decimal comma, no thousands separator, the screen's decimals
   const digits = { kWh: 1, 'm³': 3, Einheiten: 1 }[series.unit]
   const cell = lastLine.split(';')[1]!
@@ -194,12 +182,12 @@ test('a unit’s months: the chart by keyboard, its table, the CSV and the PDF s
 
   // the month's PDF: the month chosen drives the summary and the chart too
   await section.getByRole('combobox', { name: 'Monat der Verbrauchsinformation' }).click()
-  await page.getByRole('option', { name: monthName(before.month) }).click()
+  await page.getByRole('option', { name: formatMonth(before.month) }).click()
   await expect(section.getByTestId('consumption-summary')).toContainText(
-    `Im ${monthName(before.month)} verbrauchten Sie`,
+    `Im ${formatMonth(before.month)} verbrauchten Sie`,
   )
   await expect(chart.locator('[role="listitem"][tabindex="0"]')).toHaveAccessibleName(
-    new RegExp(`^${monthName(before.month)}: `),
+    new RegExp(`^${formatMonth(before.month)}: `),
   )
   const pdf = await download(page, () =>
     section.getByRole('button', { name: 'Verbrauchsinformation als PDF' }).click(),
@@ -207,7 +195,7 @@ test('a unit’s months: the chart by keyboard, its table, the CSV and the PDF s
   expect(pdf.name).toBe(`Verbrauchsinformation ${unit.reference} ${before.month}.pdf`)
   const text = pdf.bytes.toString('latin1')
   expect(text.startsWith('%PDF-')).toBe(true)
-  expect(text).toContain(`(Verbrauchsinformation ${monthName(before.month)})`)
+  expect(text).toContain(`(Verbrauchsinformation ${formatMonth(before.month)})`)
   expect(text).toContain(`(Nutzeinheit: ${unit.reference})`)
   expect(text).toContain(`(Nutzer: ${report.user!.name})`)
   for (const s of report.series) {
@@ -223,7 +211,7 @@ test('a unit’s months: the chart by keyboard, its table, the CSV and the PDF s
       .last()
       .click()
     await expect(section.getByTestId('consumption-summary')).toContainText(
-      `Im ${monthName(before.month)} verbrauchten Sie`,
+      `Im ${formatMonth(before.month)} verbrauchten Sie`,
     )
   }
 
@@ -251,11 +239,11 @@ test('after a tenant change the new tenant is shown no month before his move-in,
   const shownMonths = await rows.evaluateAll((cells) =>
     cells.map((row) => row.querySelector('th, td')?.textContent ?? ''),
   )
-  expect(shownMonths).toEqual(report.months.map(monthName))
+  expect(shownMonths).toEqual(report.months.map(formatMonth))
   expect(report.months.every((month) => month >= movedInMonth)).toBe(true)
   // the month before his move-in is neither a bar nor a row
   const [year, month] = movedInMonth.split('-').map(Number) as [number, number]
-  const nameBefore = monthName(new Date(Date.UTC(year, month - 2, 1)).toISOString().slice(0, 7))
+  const nameBefore = formatMonth(new Date(Date.UTC(year, month - 2, 1)).toISOString().slice(0, 7))
   await expect(section.getByRole('table')).not.toContainText(nameBefore)
   await expect(chart.getByRole('listitem', { name: new RegExp(`^${nameBefore}`) })).toHaveCount(0)
   await checkScreen(page, 'consumption-tenant-change')
@@ -267,7 +255,7 @@ test('after a tenant change the new tenant is shown no month before his move-in,
   const earlier = await rows.evaluateAll((cells) =>
     cells.map((row) => row.querySelector('th, td')?.textContent ?? ''),
   )
-  for (const month of report.months) expect(earlier).not.toContain(monthName(month))
+  for (const month of report.months) expect(earlier).not.toContain(formatMonth(month))
 })
 
 test('the property lists its units against the average and marks those far above', async ({

@@ -1,9 +1,16 @@
 import { readFile } from 'node:fs/promises'
-import type { Page } from '@playwright/test'
 import { unzipSync, strFromU8 } from 'fflate'
 import { readSheet } from 'read-excel-file/node'
 import { checkScreen, expect, field, signIn, test } from '../fixtures'
-import { grossTotal, openDistribution } from '../pages/costs'
+import {
+  chooseCostType,
+  fillAmounts,
+  grossTotal,
+  openCostEntry,
+  openDistributionAsManager,
+  showCostList,
+} from '../pages/costs'
+import { firstUnitLink } from '../pages/navigation'
 
 /**
  * Decision 032, the figures follow the law to the cent (decision 036): "Vorjahreswerte übernehmen"
@@ -17,18 +24,11 @@ test.use({ serverGroup: 'cost-figures' })
 
 const NEGATIVE_MESSAGE = 'Ein negativer Betrag ist nur für Gutschriften zulässig.'
 
-async function chooseFirst(page: Page, label: string) {
-  await page.getByRole('dialog').getByRole('combobox', { name: label }).click()
-  await page.getByRole('listbox').getByRole('option').first().click()
-}
-
 test('take-over offers no cost type recorded this year, so it creates no second line', async ({
   page,
 }) => {
-  await signIn(page, 'verwalter')
-  await openDistribution(page, 'offen')
-  await page.getByRole('tab', { name: 'Heiz- und Nebenkosten' }).click()
-  const heating = page.getByRole('table', { name: 'Heiz- und Nebenkosten' })
+  await openDistributionAsManager(page, 'offen')
+  const heating = await showCostList(page, 'Heiz- und Nebenkosten')
   const fuelRows = heating.getByRole('row', { name: /Brennstoffkosten/ })
   await expect(fuelRows.first()).toBeVisible()
   const fuelLines = await fuelRows.count()
@@ -55,16 +55,11 @@ test('take-over offers no cost type recorded this year, so it creates no second 
 test('a negative amount of an ordinary cost type is refused at the field; zero is asked about', async ({
   page,
 }) => {
-  await signIn(page, 'verwalter')
-  await openDistribution(page, 'offen')
+  await openDistributionAsManager(page, 'offen')
   const before = await grossTotal(page)
-  await page.getByRole('button', { name: 'Neue Kosten erfassen' }).click()
-  const entry = page.getByRole('dialog', { name: 'Neue Kosten erfassen' })
-  await entry.getByRole('combobox', { name: 'Kostenart' }).click()
-  await page.getByRole('option', { name: 'Betriebsstrom Heizungsanlage' }).click()
-  for (const select of ['Objekt', 'Bezug', 'Umlageschlüssel']) await chooseFirst(page, select)
-  await field(page, 'Betrag gesamt (brutto)').fill('-100,00')
-  await field(page, 'Betrag umlagefähig').fill('-100,00')
+  const entry = await openCostEntry(page)
+  await chooseCostType(page, entry, 'Betriebsstrom Heizungsanlage')
+  await fillAmounts(page, '-100,00', '-100,00')
   await entry.getByRole('button', { name: 'Speichern' }).click()
   for (const label of ['Betrag gesamt (brutto)', 'Betrag umlagefähig']) {
     await expect(field(page, label)).toHaveAttribute('aria-invalid', 'true')
@@ -73,20 +68,14 @@ test('a negative amount of an ordinary cost type is refused at the field; zero i
   await checkScreen(page, 'cost-entry-negative-amount')
 
   // a credit note may be negative
-  await entry.getByRole('combobox', { name: 'Kostenart' }).click()
-  await page.getByRole('option', { name: 'Gutschrift Heizkosten' }).click()
-  for (const select of ['Objekt', 'Bezug', 'Umlageschlüssel']) await chooseFirst(page, select)
+  await chooseCostType(page, entry, 'Gutschrift Heizkosten')
   // (another value than before: the same one is no change, and the field is not checked again)
-  await field(page, 'Betrag gesamt (brutto)').fill('-250,00')
-  await field(page, 'Betrag umlagefähig').fill('-250,00')
+  await fillAmounts(page, '-250,00', '-250,00')
   await expect(entry.getByText(NEGATIVE_MESSAGE)).toHaveCount(0)
 
   // zero is saved only when confirmed
-  await entry.getByRole('combobox', { name: 'Kostenart' }).click()
-  await page.getByRole('option', { name: 'Betriebsstrom Heizungsanlage' }).click()
-  for (const select of ['Objekt', 'Bezug', 'Umlageschlüssel']) await chooseFirst(page, select)
-  await field(page, 'Betrag gesamt (brutto)').fill('0,00')
-  await field(page, 'Betrag umlagefähig').fill('0,00')
+  await chooseCostType(page, entry, 'Betriebsstrom Heizungsanlage')
+  await fillAmounts(page, '0,00', '0,00')
   await entry.getByRole('button', { name: 'Speichern' }).click()
   const question = page.getByRole('dialog', { name: 'Wirklich speichern?' })
   await expect(question).toContainText('Der Betrag gesamt ist 0,00 €.')
@@ -110,8 +99,7 @@ test('readings export as number cells with three decimals, as the screen shows t
 }) => {
   await signIn(page, 'verwalter')
   await page.goto('/properties/1000000002')
-  const units = page.getByRole('table', { name: 'Nutzeinheiten der Liegenschaft' })
-  await units.locator('tbody tr').first().getByRole('link').click()
+  await firstUnitLink(page).click()
   const readings = page.getByRole('table', { name: 'Messwerte' })
   await expect(readings.locator('tbody tr').first()).not.toContainText('Daten werden geladen')
   const headers = (await readings.locator('thead th').allInnerTexts()).map((text) => text.trim())

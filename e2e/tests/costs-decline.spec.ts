@@ -1,23 +1,16 @@
-import { checkScreen, expect, signIn, test } from '../fixtures'
-import { openDistribution } from '../pages/costs'
+import { checkScreen, expect, test } from '../fixtures'
+import { openDistributionAsManager } from '../pages/costs'
+import { today } from '../pages/date-field'
 
 // Declining changes the demo data: a server of its own.
 test.use({ serverGroup: 'costs-decline' })
 
 const REASON = 'Die Wartungskosten sind doppelt erfasst.'
-const today = () =>
-  new Intl.DateTimeFormat('de-DE', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone: 'Europe/Berlin',
-  }).format(new Date())
 
 test('decline a released distribution with a reason: asked for at the field, kept after a failure, shown in the header and the history', async ({
   page,
 }) => {
-  await signIn(page, 'verwalter')
-  await openDistribution(page, 'freigegeben')
+  await openDistributionAsManager(page, 'freigegeben')
   await page.getByRole('button', { name: 'Ablehnen' }).click()
   const dialog = page.getByRole('dialog', { name: 'Verteilung ablehnen' })
   const reason = dialog.getByRole('textbox', { name: /Grund der Ablehnung/ })

@@ -1,6 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { checkScreen, DEMO_PASSWORD, expect, field, signIn, test } from '../fixtures'
-import { approveDistribution, openDistribution } from '../pages/costs'
+import {
+  approveDistribution,
+  chooseCostType,
+  deleteLine,
+  fillAmounts,
+  openCostEntry,
+  openDistributionAsManager,
+} from '../pages/costs'
 import { fillMoveOut, fillPrivateTenant, openTenantChangeFromCosts } from '../pages/tenant-change'
 
 // Double clicks, repeats and unchanged edits change the demo data: a server of its own.
@@ -54,11 +61,6 @@ async function api(request: APIRequestContext) {
   }
 }
 
-async function chooseFirst(page: Page, label: string) {
-  await page.getByRole('dialog').getByRole('combobox', { name: label }).click()
-  await page.getByRole('listbox').getByRole('option').first().click()
-}
-
 /** No red message anywhere: a repeat must not show an error after the success. */
 async function expectNoError(page: Page) {
   await page.waitForLoadState('networkidle')
@@ -72,18 +74,14 @@ test('double clicks on save, delete and confirm each have one effect and show no
   // it opens every line of the list once: more than the default minute on a busy machine
   test.setTimeout(600_000)
   const server = await api(request)
-  await signIn(page, 'verwalter')
-  await openDistribution(page, 'offen')
+  await openDistributionAsManager(page, 'offen')
   const id = await server.newestOpen('1000000002')
   const before = await server.lines(id)
 
   // add: a double click on "Speichern" stores one line
-  await page.getByRole('button', { name: 'Neue Kosten erfassen' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Neue Kosten erfassen' })
+  const dialog = await openCostEntry(page)
   // a cost type not recorded yet: a second line would be asked about first (decision 036)
-  await dialog.getByRole('combobox', { name: 'Kostenart' }).click()
-  await page.getByRole('option', { name: 'Betriebsstrom Heizungsanlage' }).click()
-  for (const select of ['Objekt', 'Bezug', 'Umlageschlüssel']) await chooseFirst(page, select)
+  await chooseCostType(page, dialog, 'Betriebsstrom Heizungsanlage')
   await field(page, 'Menge').fill('10,125')
   await field(page, 'Betrag gesamt (brutto)').fill('100.123')
   await field(page, 'Betrag umlagefähig').click()
@@ -94,8 +92,7 @@ test('double clicks on save, delete and confirm each have one effect and show no
   await checkScreen(page, 'cost-entry-ambiguous-amount')
   await dialog.getByRole('button', { name: '100.123,00 übernehmen' }).click()
   await expect(field(page, 'Betrag gesamt (brutto)')).toHaveValue('100.123,00')
-  await field(page, 'Betrag gesamt (brutto)').fill('123,45')
-  await field(page, 'Betrag umlagefähig').fill('100,00')
+  await fillAmounts(page, '123,45', '100,00')
   await dialog.getByRole('button', { name: 'Speichern' }).dblclick()
   await expect(dialog).toBeHidden()
   await expect(
@@ -160,14 +157,7 @@ test('double clicks on save, delete and confirm each have one effect and show no
   ).toHaveCount(0)
 
   // delete: a double click on "Löschen" deletes once and shows no error
-  await heating
-    .getByRole('row', { name: /123,45/ })
-    .getByRole('button', { name: /löschen$/ })
-    .click()
-  await page
-    .getByRole('dialog', { name: 'Kostenzeile löschen' })
-    .getByRole('button', { name: 'Löschen' })
-    .dblclick()
+  await deleteLine(page, heating.getByRole('row', { name: /123,45/ }), 'dblclick')
   await expect(page.getByRole('dialog', { name: 'Kostenzeile löschen' })).toBeHidden()
   await expect(
     page.getByRole('status').filter({ hasText: 'Die Kostenzeile wurde gelöscht.' }),
@@ -212,8 +202,7 @@ test('a double click on "Hochladen" stores one file', async ({ page }) => {
 })
 
 test('a double click on "Genehmigen" approves once, without an error', async ({ page }) => {
-  await signIn(page, 'verwalter')
-  await openDistribution(page, 'freigegeben')
+  await openDistributionAsManager(page, 'freigegeben')
   await approveDistribution(page, 'dblclick')
   await expect(page.getByRole('region', { name: 'Übersicht' })).toContainText('genehmigt')
   await expectNoError(page)

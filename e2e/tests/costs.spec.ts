@@ -1,19 +1,20 @@
 import { readFile } from 'node:fs/promises'
-import { checkScreen, expect, field, signIn, test } from '../fixtures'
+import { checkScreen, expect, field, test } from '../fixtures'
 import {
   addLine,
   approveDistribution,
   confirmedTotals,
+  deleteLine,
   grossTotal,
-  openDistribution,
+  openDistributionAsManager,
+  showCostList,
 } from '../pages/costs'
 
 // Cost entry changes the demo data: a server of its own.
 test.use({ serverGroup: 'costs' })
 
 test('a cost line can be added by keyboard alone', async ({ page }) => {
-  await signIn(page, 'verwalter')
-  await openDistribution(page, 'offen')
+  await openDistributionAsManager(page, 'offen')
   const before = await grossTotal(page)
   await page.getByRole('button', { name: 'Neue Kosten erfassen' }).focus()
   await page.keyboard.press('Enter')
@@ -45,8 +46,7 @@ test('a cost line can be added by keyboard alone', async ({ page }) => {
 test('record, edit and delete costs; totals change exactly; then confirm costs recorded', async ({
   page,
 }) => {
-  await signIn(page, 'verwalter')
-  await openDistribution(page, 'offen')
+  await openDistributionAsManager(page, 'offen')
   await checkScreen(page, 'cost-allocation')
   const before = await grossTotal(page)
 
@@ -67,8 +67,7 @@ test('record, edit and delete costs; totals change exactly; then confirm costs r
   await addLine(page, 'Betriebskosten', 'Entwässerung', '0,10', '0,10')
   await expect.poll(() => grossTotal(page)).toBe(before + 123466)
 
-  await page.getByRole('tab', { name: 'Heiz- und Nebenkosten' }).click()
-  const heating = page.getByRole('table', { name: 'Heiz- und Nebenkosten' })
+  const heating = await showCostList(page, 'Heiz- und Nebenkosten')
   await heating
     .getByRole('row', { name: /1\.234,56/ })
     .getByRole('button', { name: /bearbeiten$/ })
@@ -79,17 +78,8 @@ test('record, edit and delete costs; totals change exactly; then confirm costs r
   await expect(edit).toBeHidden()
   await expect.poll(() => grossTotal(page)).toBe(before + 130010)
 
-  await page.getByRole('tab', { name: 'Betriebskosten' }).click()
-  const working = page.getByRole('table', { name: 'Betriebskosten' })
-  await working
-    .getByRole('row', { name: /0,10 €/ })
-    .first()
-    .getByRole('button', { name: /löschen$/ })
-    .click()
-  await page
-    .getByRole('dialog', { name: 'Kostenzeile löschen' })
-    .getByRole('button', { name: 'Löschen' })
-    .click()
+  const working = await showCostList(page, 'Betriebskosten')
+  await deleteLine(page, working.getByRole('row', { name: /0,10 €/ }).first(), 'click')
   await expect.poll(() => grossTotal(page)).toBe(before + 130000)
 
   await page.getByRole('button', { name: 'Kosten erfasst' }).click()
@@ -111,8 +101,7 @@ test('record, edit and delete costs; totals change exactly; then confirm costs r
 })
 
 test('approve a released distribution', async ({ page }) => {
-  await signIn(page, 'verwalter')
-  await openDistribution(page, 'freigegeben')
+  await openDistributionAsManager(page, 'freigegeben')
   await approveDistribution(page, 'click')
   await expect(page.getByRole('region', { name: 'Übersicht' })).toContainText('genehmigt')
 

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import type { Locator, Page } from '@playwright/test'
 import { readSheet } from 'read-excel-file/node'
-import { checkScreen, expect, signIn, test } from '../fixtures'
-import { openDistribution } from '../pages/costs'
+import { checkScreen, expect, test } from '../fixtures'
+import { openDistributionAsManager, showCostList } from '../pages/costs'
 
 /**
  * Decision 030, exports: a table exports what it shows (search and sort applied, every page) as XLSX,
@@ -36,10 +36,8 @@ async function shownRows(table: Locator) {
 test('the cost table exports what it shows as XLSX and as CSV for German Excel', async ({
   page,
 }) => {
-  await signIn(page, 'verwalter')
-  await openDistribution(page, 'offen')
-  await page.getByRole('tab', { name: 'Heiz- und Nebenkosten' }).click()
-  const table = page.getByRole('table', { name: 'Heiz- und Nebenkosten' })
+  await openDistributionAsManager(page, 'offen')
+  const table = await showCostList(page, 'Heiz- und Nebenkosten')
   await expect(table.locator('tbody tr').first()).toBeVisible()
   // the largest amount first, every row on one page
   const amountHeader = table.getByRole('columnheader', { name: 'Betrag gesamt' })

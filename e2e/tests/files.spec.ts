@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { strFromU8, unzipSync } from 'fflate'
 import { checkScreen, expect, signIn, test } from '../fixtures'
-import { openDistribution } from '../pages/costs'
+import { openDistribution, openDistributionAsManager } from '../pages/costs'
 
 // Uploads and approvals change the demo data: a server of its own.
 test.use({ serverGroup: 'files' })
@@ -17,8 +17,7 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 test('upload a cost document, find it first in my files, download the same bytes, delete it', async ({
   page,
 }) => {
-  await signIn(page, 'verwalter')
-  await openDistribution(page, 'offen')
+  await openDistributionAsManager(page, 'offen')
   const original = pdf('Heizöl-Rechnung März')
   await page.getByRole('button', { name: 'Kostenbeleg hochladen' }).click()
   const dialog = page.getByRole('dialog', { name: 'Kostenbeleg hochladen' })
@@ -57,8 +56,7 @@ test('upload a cost document, find it first in my files, download the same bytes
 test('a file over 20 MB and a program renamed .pdf are refused and nothing is stored', async ({
   page,
 }) => {
-  await signIn(page, 'verwalter')
-  await openDistribution(page, 'offen')
+  await openDistributionAsManager(page, 'offen')
   const count = async () => {
     const token = await page.evaluate(() => sessionStorage.getItem('kundenportal.token'))
     const response = await page.request.post('/api/persistence/attachments-search?limit=9999', {
@@ -92,8 +90,7 @@ test('a file over 20 MB and a program renamed .pdf are refused and nothing is st
 test('invoices of a distribution: download an invoice PDF, see its details, approve', async ({
   page,
 }) => {
-  await signIn(page, 'verwalter')
-  await openDistribution(page, 'freigegeben')
+  await openDistributionAsManager(page, 'freigegeben')
   await page.getByRole('tab', { name: 'Rechnungen' }).click()
   const invoices = page.getByRole('table', { name: 'Rechnungen der Kostenverteilung' })
   const first = invoices.locator('tbody tr').first()

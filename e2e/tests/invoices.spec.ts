@@ -1,5 +1,5 @@
-import { checkScreen, expect, signIn, test } from '../fixtures'
-import { openDistribution } from '../pages/costs'
+import { checkScreen, expect, test } from '../fixtures'
+import { openDistributionAsManager } from '../pages/costs'
 
 // Deciding invoices changes the demo data: a server of its own.
 test.use({ serverGroup: 'invoices' })
@@ -8,8 +8,7 @@ test('decline an invoice with a reason, then approve it; a double click decides 
   page,
 }) => {
   const reason = 'Der Mieter ist zum 31.03. ausgezogen; der Zeitraum stimmt nicht.'
-  await signIn(page, 'verwalter')
-  await openDistribution(page, 'freigegeben')
+  await openDistributionAsManager(page, 'freigegeben')
   await page.getByRole('tab', { name: 'Rechnungen' }).click()
   const panel = page.getByRole('tabpanel', { name: 'Rechnungen' })
   const invoices = panel.getByRole('table', { name: 'Rechnungen der Kostenverteilung' })

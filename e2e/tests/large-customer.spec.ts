@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures'
+import { propertyTiles } from '../pages/navigation'
 
 // Demo data at scale 3: verwalter sees 36 properties, three pages of tiles.
 test.use({ serverGroup: 'scale-3', seedScale: 3 })
@@ -9,7 +10,7 @@ test('dashboard of a larger customer: one page of tiles, page buttons, the page 
   checkScreen,
 }) => {
   await login('verwalter')
-  const tiles = page.getByRole('list', { name: 'Ihre Liegenschaften' }).getByRole('link')
+  const tiles = propertyTiles(page)
   await expect(tiles).toHaveCount(12)
   const pages = page.getByRole('navigation', { name: 'Seiten der Liegenschaften' })
   await expect(pages.getByRole('button', { name: 'Seite 3' })).toBeVisible()

@@ -1,11 +1,10 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
+import { mainNavigationLink, propertyTiles, unitsTable } from '../pages/navigation'
 
 const APP_TITLE = 'Alpha Wärme Kundenportal'
 
-const tiles = (page: Page) =>
-  page.getByRole('list', { name: 'Ihre Liegenschaften' }).getByRole('link')
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY)
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 })
 
@@ -29,7 +28,7 @@ test.describe('scroll position between pages', () => {
     login,
   }) => {
     await login('verwalter')
-    const last = tiles(page).last()
+    const last = propertyTiles(page).last()
     await last.scrollIntoViewIfNeeded()
     const before = await scrollY(page)
     expect(before).toBeGreaterThan(500)
@@ -39,9 +38,7 @@ test.describe('scroll position between pages', () => {
     for (const time of ['first', 'second']) {
       await last.tap()
       await expect(page, time).toHaveURL(/\/properties\/\d+$/)
-      await expect(
-        page.getByRole('table', { name: 'Nutzeinheiten der Liegenschaft' }),
-      ).toBeVisible()
+      await expect(unitsTable(page)).toBeVisible()
       expect(await scrollY(page), time).toBe(0)
 
       await page.goBack()
@@ -67,10 +64,7 @@ test.describe('focus and title after a page change', () => {
     await expect(page).toHaveTitle(`Häufige Fragen – ${APP_TITLE}`)
     await expect(h1(page)).not.toBeFocused()
 
-    await page
-      .getByRole('navigation', { name: 'Hauptnavigation' })
-      .getByRole('link', { name: 'Liegenschaften' })
-      .click()
+    await mainNavigationLink(page, 'Liegenschaften').click()
     await expect(h1(page)).toHaveText('Liegenschaften')
     await expect(h1(page)).toBeFocused()
     await expect(page).toHaveTitle(`Liegenschaften – ${APP_TITLE}`)
@@ -88,10 +82,7 @@ test.describe('focus and title after a page change', () => {
     login,
   }) => {
     await login('verwalter')
-    await page
-      .getByRole('navigation', { name: 'Hauptnavigation' })
-      .getByRole('link', { name: 'Konto' })
-      .focus()
+    await mainNavigationLink(page, 'Konto').focus()
     await page.keyboard.press('Enter')
     await expect(h1(page)).toHaveText('Konto')
     await expect(h1(page)).toBeFocused()
@@ -139,8 +130,10 @@ test.describe('names and focus rings of the shell', () => {
     await login('verwalter')
     const menu = page.getByRole('button', { name: 'Thomas Brandt, Benutzermenü' })
     await expect(menu).toContainText('Thomas Brandt')
-    await expect(tiles(page).first()).toContainText('Produkt:')
-    const names = await tiles(page).evaluateAll((links) => links.map((link) => link.textContent))
+    await expect(propertyTiles(page).first()).toContainText('Produkt:')
+    const names = await propertyTiles(page).evaluateAll((links) =>
+      links.map((link) => link.textContent),
+    )
     expect(new Set(names).size).toBe(names.length)
     const results = await new AxeBuilder({ page })
       .withRules(['label-content-name-mismatch'])
@@ -150,10 +143,10 @@ test.describe('names and focus rings of the shell', () => {
 
   test('keyboard focus shows a 2px ring on tiles and menu items', async ({ page, login }) => {
     await login('verwalter')
-    await tiles(page).first().focus()
+    await propertyTiles(page).first().focus()
     await page.keyboard.press('Shift+Tab')
     await page.keyboard.press('Tab')
-    await expect(tiles(page).first()).toBeFocused()
+    await expect(propertyTiles(page).first()).toBeFocused()
     expect(await focusRing(page)).toEqual({ style: 'solid', width: '2px', offset: '-2px' })
 
     await page.getByRole('button', { name: /Benutzermenü/ }).focus()

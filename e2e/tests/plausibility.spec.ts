@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test'
-import { checkScreen, expect, field, signIn, test } from '../fixtures'
-import { cents, grossTotal, openDistribution } from '../pages/costs'
+import { checkScreen, expect, test } from '../fixtures'
+import {
+  cents,
+  chooseCostList,
+  chooseCostType,
+  fillAmounts,
+  grossTotal,
+  openCostEntry,
+  openDistributionAsManager,
+} from '../pages/costs'
 
 /**
  * Decision 031, plausibility of the recorded costs: last year's lines taken over, a cost type 50 %
@@ -28,8 +36,7 @@ async function comparison(page: Page, costType: string) {
 test('last year’s lines are taken over; a cost type 50 % above last year is flagged at entry and when confirming', async ({
   page,
 }) => {
-  await signIn(page, 'verwalter')
-  await openDistribution(page, 'offen')
+  await openDistributionAsManager(page, 'offen')
   const section = page.getByRole('region', { name: 'Vorjahresvergleich' })
   await expect(section).toContainText('Verglichen mit der Kostenverteilung 01.01.2024 – 31.12.2024')
   // last year had the maintenance, this year not yet
@@ -65,21 +72,13 @@ test('last year’s lines are taken over; a cost type 50 % above last year is fl
   const fuel = await comparison(page, 'Brennstoffkosten')
   const added = Math.round(cents(fuel.previous) * 1.5) - cents(fuel.current)
   expect(added).toBeGreaterThan(0)
-  await page.getByRole('button', { name: 'Neue Kosten erfassen' }).click()
-  const entry = page.getByRole('dialog', { name: 'Neue Kosten erfassen' })
-  await entry.getByRole('combobox', { name: 'Kostenliste' }).click()
-  await page.getByRole('option', { name: 'Heiz- und Nebenkosten' }).click()
-  await entry.getByRole('combobox', { name: 'Kostenart' }).click()
-  await page.getByRole('option', { name: 'Brennstoffkosten' }).click()
-  for (const select of ['Objekt', 'Bezug', 'Umlageschlüssel']) {
-    await entry.getByRole('combobox', { name: select }).click()
-    await page.getByRole('listbox').getByRole('option').first().click()
-  }
+  const entry = await openCostEntry(page)
+  await chooseCostList(page, entry, 'Heiz- und Nebenkosten')
+  await chooseCostType(page, entry, 'Brennstoffkosten')
   await expect(entry).toContainText(
     `Vorjahr für diese Kostenart: ${fuel.previous.replace(' €', '\u00a0€')}`,
   )
-  await field(page, 'Betrag gesamt (brutto)').fill(german(added))
-  await field(page, 'Betrag umlagefähig').fill(german(added))
+  await fillAmounts(page, german(added), german(added))
   await expect(entry).toContainText(/\(\+50,0\s%\)/)
   await expect(entry.getByRole('status').filter({ hasText: 'Mehr als' })).toHaveText(
     'Mehr als ±30 % Abweichung vom Vorjahr. Bitte prüfen Sie den Betrag; speichern können Sie trotzdem.',

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { checkScreen, expect, test } from '../fixtures'
 import { openDistribution } from '../pages/costs'
+import { firstUnitLink, mainNavigation, unitsTable } from '../pages/navigation'
 
 /**
  * Decision 021: every screen at the widths people use, from a small phone to a desktop: no sideways
@@ -68,14 +69,9 @@ test.describe('reflow and axe at every width', () => {
   test('a property with long contact addresses and one of its units', async ({ page, login }) => {
     await login('verwalter')
     await page.goto('/properties/1000000007')
-    await expect(page.getByRole('table', { name: 'Nutzeinheiten der Liegenschaft' })).toBeVisible()
+    await expect(unitsTable(page)).toBeVisible()
     await checkWidths(page, 'property')
-    await page
-      .getByRole('table', { name: 'Nutzeinheiten der Liegenschaft' })
-      .locator('tbody tr')
-      .first()
-      .getByRole('link')
-      .click()
+    await firstUnitLink(page).click()
     await expect(page).toHaveURL(/\/units\//)
     await expect(page.getByRole('table', { name: 'Geräte' })).toBeVisible()
     await checkWidths(page, 'unit')
@@ -162,7 +158,7 @@ test.describe('reflow and axe at every width', () => {
     await page.setViewportSize({ width: 390, height: 900 })
     await login('verwalter')
     await page.getByRole('button', { name: 'Navigation öffnen' }).click()
-    await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible()
+    await expect(mainNavigation(page)).toBeVisible()
     await checkWidths(page, 'navigation-drawer', [320, 390, 768, 1024])
     await page.keyboard.press('Escape')
     await page.setViewportSize({ width: 390, height: 900 })

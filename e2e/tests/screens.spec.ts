@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures'
+import { mainNavigation, mainNavigationLink, propertyTiles } from '../pages/navigation'
 
 test.describe('screens of a signed-in user', () => {
   test('dashboard: a tile per property with the billing-year notice', async ({
@@ -10,7 +11,7 @@ test.describe('screens of a signed-in user', () => {
     await expect(
       page.getByText('Die Kostenerfassung für das Abrechnungsjahr 2024 ist noch nicht geöffnet'),
     ).toBeVisible()
-    const tiles = page.getByRole('list', { name: 'Ihre Liegenschaften' }).getByRole('link')
+    const tiles = propertyTiles(page)
     await expect(tiles).toHaveCount(12)
     await expect(tiles.first()).toContainText('Produkt:')
     await checkScreen('dashboard')
@@ -28,10 +29,7 @@ test.describe('screens of a signed-in user', () => {
     checkScreen,
   }) => {
     await login('verwalter')
-    await page
-      .getByRole('navigation', { name: 'Hauptnavigation' })
-      .getByRole('link', { name: 'Liegenschaften' })
-      .click()
+    await mainNavigationLink(page, 'Liegenschaften').click()
     await expect(page.getByRole('heading', { level: 1, name: 'Liegenschaften' })).toBeVisible()
     const table = page.getByRole('table', { name: 'Ihre Liegenschaften' })
     const bodyRows = table.locator('tbody tr')
@@ -98,7 +96,7 @@ test.describe('screens of a signed-in user', () => {
   test('below lg the navigation is a drawer', async ({ page, login, checkScreen }) => {
     await page.setViewportSize({ width: 800, height: 900 })
     await login('verwalter')
-    const nav = page.getByRole('navigation', { name: 'Hauptnavigation' })
+    const nav = mainNavigation(page)
     await expect(nav).toBeHidden()
     await page.getByRole('button', { name: 'Navigation öffnen' }).click()
     await expect(nav).toBeVisible()
@@ -164,7 +162,7 @@ test.describe('legal notices', () => {
       await login('eigentuemer')
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
-      await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible()
+      await expect(mainNavigation(page)).toBeVisible()
     })
   }
 })

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
-import { checkScreen, DEMO_PASSWORD, expect, field, signIn, test } from '../fixtures'
+import { checkScreen, expect, field, fillSignIn, signIn, test } from '../fixtures'
+import { today } from '../pages/date-field'
 import { startPortal } from '../server'
 
 // Setting up a second factor changes how the user signs in, and wrong codes count toward the
@@ -60,9 +61,7 @@ async function checkDialog(page: Page, name: string) {
 
 async function signInWithPassword(page: Page, userName: string, next?: string) {
   await page.goto(next ? `/authenticate?next=${encodeURIComponent(next)}` : '/authenticate')
-  await field(page, 'Benutzername').fill(userName)
-  await field(page, 'Passwort').fill(DEMO_PASSWORD)
-  await page.getByRole('button', { name: 'Anmelden' }).click()
+  await fillSignIn(page, userName)
 }
 
 async function signOut(page: Page) {
@@ -91,13 +90,6 @@ async function confirmSetUp(page: Page, app: ReturnType<typeof authenticatorApp>
   for (const code of codes) expect(code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/)
   return codes
 }
-
-const today = new Intl.DateTimeFormat('de-DE', {
-  timeZone: 'Europe/Berlin',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-}).format(new Date())
 
 test('set up from the account page, then sign in with a code, and once with each recovery code', async ({
   page,
@@ -145,7 +137,7 @@ test('set up from the account page, then sign in with a code, and once with each
   await kept.check()
   await page.getByRole('button', { name: 'Weiter' }).click()
   await expect(page).toHaveURL(/\/account$/)
-  await expect(section).toContainText(`Die Zwei-Faktor-Anmeldung ist eingerichtet seit ${today}.`)
+  await expect(section).toContainText(`Die Zwei-Faktor-Anmeldung ist eingerichtet seit ${today()}.`)
   await expect(section).toContainText('10 Wiederherstellungscodes übrig.')
 
   // the account's dialogs: a wrong code is named at its field

@@ -1,12 +1,5 @@
-import type { Page } from '@playwright/test'
-import { DEMO_PASSWORD, expect, field, signIn, test } from '../fixtures'
-
-/** Signs in on the sign-in page that is open (with its deep link), without waiting for a page. */
-async function fillSignIn(page: Page, userName: string) {
-  await field(page, 'Benutzername').fill(userName)
-  await field(page, 'Passwort').fill(DEMO_PASSWORD)
-  await page.getByRole('button', { name: 'Anmelden' }).click()
-}
+import { expect, field, fillSignIn, signIn, test } from '../fixtures'
+import { firstUnitLink, propertyTiles } from '../pages/navigation'
 
 test.describe('guard and session (§2, §4)', () => {
   test('sends every route but /authenticate to the login when signed out', async ({
@@ -118,12 +111,8 @@ test.describe('guard and session (§2, §4)', () => {
   }) => {
     // a unit's address, as a notification or a mail carries it
     await signIn(page, 'verwalter')
-    await page.getByRole('list', { name: 'Ihre Liegenschaften' }).getByRole('link').first().click()
-    const unit = page
-      .getByRole('table', { name: 'Nutzeinheiten der Liegenschaft' })
-      .locator('tbody tr')
-      .first()
-      .getByRole('link')
+    await propertyTiles(page).first().click()
+    const unit = firstUnitLink(page)
     const href = (await unit.getAttribute('href'))!
     const reference = (await unit.textContent())!.trim()
     expect(href).toMatch(/^\/properties\/\d+\/units\/V\d+$/)
@@ -195,10 +184,9 @@ test.describe('what each user sees (§6)', () => {
       const page = await context.newPage()
       await signIn(page, user)
       await expect(page.getByRole('heading', { name: 'Ihre Liegenschaften' })).toBeVisible()
-      tiles[user] = await page
-        .getByRole('list', { name: 'Ihre Liegenschaften' })
-        .getByRole('link')
-        .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
+      tiles[user] = await propertyTiles(page).evaluateAll((links) =>
+        links.map((link) => link.getAttribute('href') ?? ''),
+      )
       await context.close()
     }
     expect(tiles.eigentuemer!.length).toBeGreaterThanOrEqual(2)

@@ -1,6 +1,8 @@
 import type { Locator, Page } from '@playwright/test'
 import { compareAddresses } from '../../packages/domain/src/format/address.ts'
 import { expect, test } from '../fixtures'
+import { showCostList } from '../pages/costs'
+import { unitsTable } from '../pages/navigation'
 
 /**
  * Decision 020, the data tables: every sortable column sorts both ways by what it shows, a new page
@@ -89,35 +91,58 @@ async function checkSorting(table: Locator, header: string, compare: Compare) {
 }
 
 const propertiesTable = (page: Page) => page.getByRole('table', { name: 'Ihre Liegenschaften' })
-const unitsTable = (page: Page) =>
-  page.getByRole('table', { name: 'Nutzeinheiten der Liegenschaft' })
 const firstCells = (table: Locator) => table.locator('tbody tr th').allInnerTexts()
 
-test.describe('sorting by what the columns show', () => {
-  test('every column of the properties table, both ways', async ({ page, login }) => {
-    await login('verwalter')
-    await page.goto('/properties')
-    const table = propertiesTable(page)
-    await showAllRows(page, table)
-    await expect(table.locator('tbody tr')).toHaveCount(12)
-    await checkSorting(table, 'Bezeichnung', text)
-    await checkSorting(table, 'Adresse', byAddress)
-    await checkSorting(table, 'Ort', byPlace)
-    await checkSorting(table, 'Produkt', text)
-    await checkSorting(table, 'Anschluss', text)
-  })
+/** A sortable table: where it is, how all its rows are shown, and how each column sorts. */
+interface SortedTable {
+  name: string
+  address: string
+  table: (page: Page) => Locator
+  showAll: (page: Page, table: Locator) => Promise<void>
+  columns: Record<string, Compare>
+}
 
-  test('every column of the units table, both ways', async ({ page, login }) => {
-    await login('verwalter')
-    await page.goto('/properties/1000000007')
-    const table = unitsTable(page)
-    await expect(table.locator('tbody tr th').first()).toContainText('NE-')
-    await showAllRows(page, table)
-    await checkSorting(table, 'Nutzeinheit', text)
-    await checkSorting(table, 'Position', text)
-    await checkSorting(table, 'Lage', text)
-    await checkSorting(table, 'Adresse', byAddress)
-  })
+const SORTED_TABLES: SortedTable[] = [
+  {
+    name: 'properties',
+    address: '/properties',
+    table: propertiesTable,
+    showAll: async (page, table) => {
+      await showAllRows(page, table)
+      await expect(table.locator('tbody tr')).toHaveCount(12)
+    },
+    columns: {
+      Bezeichnung: text,
+      Adresse: byAddress,
+      Ort: byPlace,
+      Produkt: text,
+      Anschluss: text,
+    },
+  },
+  {
+    name: 'units',
+    address: '/properties/1000000007',
+    table: unitsTable,
+    showAll: async (page, table) => {
+      await expect(table.locator('tbody tr th').first()).toContainText('NE-')
+      await showAllRows(page, table)
+    },
+    columns: { Nutzeinheit: text, Position: text, Lage: text, Adresse: byAddress },
+  },
+]
+
+test.describe('sorting by what the columns show', () => {
+  for (const sorted of SORTED_TABLES) {
+    test(`every column of the ${sorted.name} table, both ways`, async ({ page, login }) => {
+      await login('verwalter')
+      await page.goto(sorted.address)
+      const table = sorted.table(page)
+      await sorted.showAll(page, table)
+      for (const [header, compare] of Object.entries(sorted.columns)) {
+        await checkSorting(table, header, compare)
+      }
+    })
+  }
 })
 
 test('a new page size keeps the first row of the page on screen', async ({ page, login }) => {
@@ -254,8 +279,7 @@ test.describe('wide tables on narrow screens', () => {
       await page.setViewportSize({ width, height: 900 })
       await login('verwalter')
       await page.goto('/properties/1000000002/costs')
-      await page.getByRole('tab', { name: 'Heiz- und Nebenkosten' }).click()
-      const table = page.getByRole('table', { name: 'Heiz- und Nebenkosten' })
+      const table = await showCostList(page, 'Heiz- und Nebenkosten')
       const edit = table.getByRole('button', { name: /bearbeiten$/ }).first()
       await expect(edit).toBeVisible()
       const box = (await edit.boundingBox())!

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { checkScreen, expect, field, signIn, test } from '../fixtures'
+import { firstUnitLink } from '../pages/navigation'
 import { fillMoveOut, fillPrivateTenant, openTenantChangeFromCosts } from '../pages/tenant-change'
 
 // Reports are stored: a server of their own.
@@ -7,12 +8,7 @@ test.use({ serverGroup: 'tenant-change' })
 
 async function openUnit(page: Page) {
   await page.goto('/properties/1000000002')
-  await page
-    .getByRole('table', { name: 'Nutzeinheiten der Liegenschaft' })
-    .locator('tbody tr')
-    .first()
-    .getByRole('link')
-    .click()
+  await firstUnitLink(page).click()
   await expect(page.getByRole('table', { name: 'Verträge der Nutzeinheit' })).toBeVisible()
 }
 

@@ -1,4 +1,5 @@
 import { expect, signIn, test } from '../fixtures'
+import { firstUnitLink, propertyTiles, unitsTable } from '../pages/navigation'
 import { startPortal } from '../server'
 
 test.describe('property and usage unit (issue: property detail)', () => {
@@ -8,7 +9,7 @@ test.describe('property and usage unit (issue: property detail)', () => {
     checkScreen,
   }) => {
     await login('verwalter')
-    await page.getByRole('list', { name: 'Ihre Liegenschaften' }).getByRole('link').first().click()
+    await propertyTiles(page).first().click()
     await expect(page).toHaveURL(/\/properties\/\d+$/)
     const address = page.getByRole('region', { name: 'Anschrift' })
     for (const label of ['Name', 'Namenszusatz', 'Straße', 'Hausnummer', 'Postleitzahl', 'Ort']) {
@@ -20,7 +21,7 @@ test.describe('property and usage unit (issue: property detail)', () => {
     await expect(
       page.getByRole('region', { name: 'Ansprechpartner' }).getByText('Eigentümer'),
     ).toBeVisible()
-    const units = page.getByRole('table', { name: 'Nutzeinheiten der Liegenschaft' })
+    const units = unitsTable(page)
     await expect(units.locator('tbody tr').first()).toContainText('NE-')
     await checkScreen('property-detail')
 
@@ -58,17 +59,13 @@ test.describe('property and usage unit (issue: property detail)', () => {
 
     await page.goBack()
     await expect(page).toHaveURL(/\/properties\/\d+$/)
-    await expect(page.getByRole('table', { name: 'Nutzeinheiten der Liegenschaft' })).toBeVisible()
+    await expect(unitsTable(page)).toBeVisible()
   })
 
   test('a unit is deep-linkable and reachable by keyboard alone', async ({ page, login }) => {
     await login('verwalter')
-    await page.getByRole('list', { name: 'Ihre Liegenschaften' }).getByRole('link').first().click()
-    const link = page
-      .getByRole('table', { name: 'Nutzeinheiten der Liegenschaft' })
-      .locator('tbody tr')
-      .first()
-      .getByRole('link')
+    await propertyTiles(page).first().click()
+    const link = firstUnitLink(page)
     const href = (await link.getAttribute('href'))!
     await page.goto(href)
     await expect(page.getByRole('table', { name: 'Verträge der Nutzeinheit' })).toBeVisible()
@@ -92,13 +89,8 @@ test('the second customer configuration hides the account reference column', asy
     const context = await browser.newContext({ baseURL: server.url })
     const page = await context.newPage()
     await signIn(page, 'verwalter')
-    await page.getByRole('list', { name: 'Ihre Liegenschaften' }).getByRole('link').first().click()
-    await page
-      .getByRole('table', { name: 'Nutzeinheiten der Liegenschaft' })
-      .locator('tbody tr')
-      .first()
-      .getByRole('link')
-      .click()
+    await propertyTiles(page).first().click()
+    await firstUnitLink(page).click()
     const contracts = page.getByRole('table', { name: 'Verträge der Nutzeinheit' })
     await expect(contracts.getByRole('columnheader').first()).toHaveText(/Name/)
     await expect(contracts.getByRole('columnheader', { name: /Referenz/ })).toHaveCount(0)
