@@ -37,6 +37,16 @@ export function searchAll<T>(entity: string, filters: object[], errorCode: numbe
   )
 }
 
+/** Every record of `entity` whose `property` is `value`. */
+export function searchWhere<T>(
+  entity: string,
+  property: string,
+  value: string | null,
+  errorCode: number,
+): Promise<T[]> {
+  return searchAll<T>(entity, [eq(property, value)], errorCode)
+}
+
 export function getRecord<T>(path: string, errorCode: number): Promise<T> {
   return apiRequest<T>(`/api/persistence/${path}`, { errorCode })
 }
@@ -46,3 +56,7 @@ export const getPartner = (id: string, errorCode: number) =>
 
 export const getRelations = (path: string) =>
   getRecord<ObjectRelations>(path, ERROR.unitDetails).then((answer) => answer.items)
+
+/** §7: what a usage unit is related to (contracts, billing objects). */
+export const unitRelations = (pointOfDelivery: string) =>
+  getRelations(`point-of-delivery-object-relations/${encodeURIComponent(pointOfDelivery)}`)
