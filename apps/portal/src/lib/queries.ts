@@ -56,7 +56,3 @@ export const getPartner = (id: string, errorCode: number) =>
 
 export const getRelations = (path: string) =>
   getRecord<ObjectRelations>(path, ERROR.unitDetails).then((answer) => answer.items)
-
-/** §7: what a usage unit is related to (contracts, billing objects). */
-export const unitRelations = (pointOfDelivery: string) =>
-  getRelations(`point-of-delivery-object-relations/${encodeURIComponent(pointOfDelivery)}`)

@@ -6,7 +6,8 @@ import {
   type ContractAccount,
 } from '@portal/domain'
 import { useQuery } from '@tanstack/react-query'
-import { getPartner, getRecord, unitRelations } from '../../../lib/queries'
+import { getPartner, getRecord } from '../../../lib/queries'
+import { unitRelations } from '../../../lib/unit-relations'
 
 export type ContractRow = {
   key: string

@@ -8,7 +8,8 @@ import {
   type MeterType,
 } from '@portal/domain'
 import { useQuery } from '@tanstack/react-query'
-import { getRecord, unitRelations } from '../../../lib/queries'
+import { getRecord } from '../../../lib/queries'
+import { unitRelations } from '../../../lib/unit-relations'
 
 export type DeviceRow = Device & { meterType: MeterType; counterPosition: string }
 
