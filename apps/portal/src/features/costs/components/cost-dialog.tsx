@@ -24,8 +24,7 @@ export function CostDialog({
   error,
   onClose,
   question,
-  questionTitle,
-  questionConfirmLabel,
+  words,
   onDismissQuestion,
   children,
 }: {
@@ -37,8 +36,8 @@ export function CostDialog({
   error: unknown
   onClose: () => void
   question: SaveQuestion | null
-  questionTitle: string
-  questionConfirmLabel: string
+  /** Where the dialog's texts are: the question's title and its confirm button. */
+  words: 'costs.entry' | 'costs.takeOver'
   onDismissQuestion: () => void
   children: ReactNode
 }) {
@@ -67,9 +66,9 @@ export function CostDialog({
       </DialogActions>
       <ConfirmDialog
         open={question !== null}
-        title={questionTitle}
+        title={t(`${words}.confirmTitle`)}
         text={question?.texts.join(' ') ?? ''}
-        confirmLabel={questionConfirmLabel}
+        confirmLabel={t(`${words}.confirmSave`)}
         pending={pending}
         onConfirm={() => question?.send()}
         onClose={onDismissQuestion}

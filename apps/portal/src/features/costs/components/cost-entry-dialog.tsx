@@ -218,8 +218,7 @@ export function CostEntryDialog({
       error={unshownError}
       onClose={onClose}
       question={question}
-      questionTitle={t('costs.entry.confirmTitle')}
-      questionConfirmLabel={t('costs.entry.confirmSave')}
+      words="costs.entry"
       onDismissQuestion={() => setQuestion(null)}
     >
       <Grid

@@ -176,8 +176,7 @@ export function TakeOverDialog({
       error={save.error}
       onClose={onClose}
       question={question}
-      questionTitle={t('costs.takeOver.confirmTitle')}
-      questionConfirmLabel={t('costs.takeOver.confirmSave')}
+      words="costs.takeOver"
       onDismissQuestion={() => setQuestion(null)}
     >
       <DialogContentText sx={{ mb: 2 }}>
