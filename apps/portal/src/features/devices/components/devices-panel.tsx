@@ -67,7 +67,6 @@ export function DevicesPanel({ pointOfDelivery }: { pointOfDelivery: string }) {
     <TablePanel
       id="devices-title"
       title={t('devices.title')}
-      exportName={t('devices.title')}
       query={devices}
       columns={columns}
       getRowId={(d) => d.key}

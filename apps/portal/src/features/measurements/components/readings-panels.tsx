@@ -44,7 +44,6 @@ export function MeasurementsPanel({ pointOfDelivery }: { pointOfDelivery: string
     <TablePanel
       id="measurements-title"
       title={t('measurements.title')}
-      exportName={t('measurements.title')}
       query={measurements}
       columns={columns}
       getRowId={(m) => `${m.SERIALNR}-${m.ZHLPOS_TXT}-${m.ADAT}`}
@@ -68,7 +67,6 @@ export function ReadingOrdersPanel({ pointOfDelivery }: { pointOfDelivery: strin
     <TablePanel
       id="reading-orders-title"
       title={t('readingOrders.title')}
-      exportName={t('readingOrders.title')}
       query={orders}
       columns={columns}
       getRowId={(o) => String(o.id)}
