@@ -6,14 +6,12 @@ import { PlainRouteError } from '../features/auth/components/plain-route-error'
 import { useCustomer, type LoadedCustomer } from '../lib/customer'
 import { isLoggedIn } from '../lib/session'
 import { RequireSession } from './guard'
+import { LEGAL_PAGES } from '../lib/legal-pages'
 
 /** The pages a visitor may open signed out (§6): the sign-in and the legal notices. */
 export const SIGNED_OUT_PATHS: readonly string[] = [
   '/authenticate',
-  '/imprint',
-  '/privacy',
-  '/terms',
-  '/accessibility',
+  ...LEGAL_PAGES.map((page) => `/${page}`),
 ]
 
 /** The signed-in shell is loaded on demand too: the login page does not need its code. */

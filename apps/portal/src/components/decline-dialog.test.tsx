@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { initI18n } from '../lib/i18n'
+import { openDeclineDialog } from '../testing/render'
 import { DeclineDialog } from './decline-dialog'
 
 function Harness({ onDecline }: { onDecline: (reason: string) => Promise<unknown> }) {
@@ -26,15 +27,7 @@ function Harness({ onDecline }: { onDecline: (reason: string) => Promise<unknown
   )
 }
 
-async function open() {
-  await userEvent.click(screen.getByRole('button', { name: 'Öffnen' }))
-  const dialog = await screen.findByRole('dialog', { name: 'Rechnung AR1 ablehnen' })
-  return {
-    dialog,
-    reason: within(dialog).getByRole('textbox', { name: /Grund der Ablehnung/ }),
-    confirm: within(dialog).getByRole('button', { name: 'Ablehnen' }),
-  }
-}
+const open = () => openDeclineDialog('Öffnen', 'Rechnung AR1 ablehnen')
 
 describe('the decline dialog', () => {
   beforeAll(() => initI18n())

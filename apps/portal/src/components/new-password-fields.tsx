@@ -18,28 +18,28 @@ export function NewPasswordFields<T extends NewPasswordForm>({
   const reg = register as unknown as UseFormRegister<NewPasswordForm>
   const errs = errors as FieldErrors<NewPasswordForm>
   const rulesId = 'new-password-rules'
+  // the rules describe the first field; the repetition only has to match it
+  const fields = [
+    { name: 'newPassword', describedBy: rulesId },
+    { name: 'newPasswordRepeat', describedBy: undefined },
+  ] as const
   return (
     <Stack spacing={2}>
       <Typography id={rulesId} variant="body2" color="text.secondary">
         {t('account.changePassword.rules')}
       </Typography>
-      <PasswordField
-        label={t('account.changePassword.newPassword')}
-        autoComplete="new-password"
-        required
-        error={Boolean(errs.newPassword)}
-        helperText={errs.newPassword?.message}
-        describedBy={rulesId}
-        {...reg('newPassword')}
-      />
-      <PasswordField
-        label={t('account.changePassword.newPasswordRepeat')}
-        autoComplete="new-password"
-        required
-        error={Boolean(errs.newPasswordRepeat)}
-        helperText={errs.newPasswordRepeat?.message}
-        {...reg('newPasswordRepeat')}
-      />
+      {fields.map(({ name, describedBy }) => (
+        <PasswordField
+          key={name}
+          label={t(`account.changePassword.${name}`)}
+          autoComplete="new-password"
+          required
+          error={Boolean(errs[name])}
+          helperText={errs[name]?.message}
+          describedBy={describedBy}
+          {...reg(name)}
+        />
+      ))}
     </Stack>
   )
 }

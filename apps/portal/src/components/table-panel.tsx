@@ -5,8 +5,8 @@ import { DataTable, type DataTableProps } from './data-table/data-table'
 import { ErrorNotice } from './error-notice'
 
 /**
- * A headed section with one query's rows in the data table; §4: loading while fetching, the error
- * with its code instead of the rows on failure.
+ * A headed section with one query's rows in the data table, exported under its heading (decision
+ * 030); §4: loading while fetching, the error with its code instead of the rows on failure.
  */
 export function TablePanel<Row>({
   id,
@@ -15,7 +15,7 @@ export function TablePanel<Row>({
   ...table
 }: { id: string; title: string; query: UseQueryResult<Row[]> } & Omit<
   DataTableProps<Row>,
-  'rows' | 'loading' | 'caption'
+  'rows' | 'loading' | 'caption' | 'exportName'
 >) {
   return (
     <Box component="section" aria-labelledby={id}>
@@ -27,6 +27,7 @@ export function TablePanel<Row>({
       ) : (
         <DataTable
           caption={title}
+          exportName={title}
           rows={query.data ?? []}
           loading={query.isPending}
           size="small"

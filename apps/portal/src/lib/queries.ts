@@ -37,6 +37,16 @@ export function searchAll<T>(entity: string, filters: object[], errorCode: numbe
   )
 }
 
+/** Every record of `entity` whose `property` is `value`. */
+export function searchWhere<T>(
+  entity: string,
+  property: string,
+  value: string | null,
+  errorCode: number,
+): Promise<T[]> {
+  return searchAll<T>(entity, [eq(property, value)], errorCode)
+}
+
 export function getRecord<T>(path: string, errorCode: number): Promise<T> {
   return apiRequest<T>(`/api/persistence/${path}`, { errorCode })
 }

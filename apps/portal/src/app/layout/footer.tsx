@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { useCustomer } from '../../lib/customer'
+import { LEGAL_PAGES } from '../../lib/legal-pages'
 
 /** Customer service and the legal notices; wraps from 320 px on (WCAG 1.4.10 reflow). */
 export function Footer() {
@@ -32,18 +33,11 @@ export function Footer() {
           useFlexGap
           sx={{ flexWrap: 'wrap', columnGap: 3, rowGap: 1 }}
         >
-          <Link component={RouterLink} to="/imprint" variant="body2">
-            {t('layout.footer.imprint')}
-          </Link>
-          <Link component={RouterLink} to="/privacy" variant="body2">
-            {t('layout.footer.privacy')}
-          </Link>
-          <Link component={RouterLink} to="/terms" variant="body2">
-            {t('layout.footer.terms')}
-          </Link>
-          <Link component={RouterLink} to="/accessibility" variant="body2">
-            {t('layout.footer.accessibility')}
-          </Link>
+          {LEGAL_PAGES.map((page) => (
+            <Link key={page} component={RouterLink} to={`/${page}`} variant="body2">
+              {t(`layout.footer.${page}`)}
+            </Link>
+          ))}
         </Stack>
       </Stack>
     </Box>

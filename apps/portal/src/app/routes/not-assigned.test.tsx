@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, waitFor } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Component as PropertyPage } from '../../features/properties/property-page'
-import { CustomerContext, type LoadedCustomer } from '../../lib/customer'
+import type { LoadedCustomer } from '../../lib/customer'
 import { initI18n } from '../../lib/i18n'
+import { renderRoutes } from '../../testing/render'
 import { Component as CostAllocationPage } from './cost-allocation-page'
 import { Component as UnitPage } from './unit-page'
 
@@ -66,22 +65,15 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals())
 
 function show(url: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const router = createMemoryRouter(
+  renderRoutes(
     [
       { path: '/properties/:connection', element: <PropertyPage /> },
       { path: '/properties/:connection/costs', element: <CostAllocationPage /> },
       { path: '/properties/:connection/units/:pointOfDelivery', element: <UnitPage /> },
       { path: '/properties', element: <h1>Liegenschaften</h1> },
     ],
-    { initialEntries: [url] },
-  )
-  render(
-    <CustomerContext.Provider value={customer}>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </CustomerContext.Provider>,
+    url,
+    customer,
   )
 }
 
@@ -103,41 +95,45 @@ async function expectOneNotice(heading: string, message: string) {
   )
 }
 
+const PROPERTY_NOTICE = {
+  heading: 'Liegenschaft nicht zugeordnet',
+  message: 'Diese Liegenschaft ist Ihrem Konto nicht zugeordnet.',
+}
+
 describe('a record not assigned to the account', () => {
-  it('property page: one notice, no panel', async () => {
-    show('/properties/9999999999')
-    await expectOneNotice(
-      'Liegenschaft nicht zugeordnet',
-      'Diese Liegenschaft ist Ihrem Konto nicht zugeordnet.',
-    )
-    expect(screen.queryByRole('table')).toBeNull()
-  })
-
-  it('unit page of an unknown unit: one notice instead of an error in every panel', async () => {
-    known['/api/persistence/connections/1000000002'] = PROPERTY
-    show('/properties/1000000002/units/V9999999999')
-    await expectOneNotice(
-      'Nutzeinheit nicht zugeordnet',
-      'Diese Nutzeinheit ist Ihrem Konto nicht zugeordnet.',
-    )
-    expect(screen.queryByRole('heading', { name: 'Verträge' })).toBeNull()
-  })
-
-  it('unit page of an unknown property: the property’s notice', async () => {
-    show('/properties/9999999999/units/V9999999999')
-    await expectOneNotice(
-      'Liegenschaft nicht zugeordnet',
-      'Diese Liegenschaft ist Ihrem Konto nicht zugeordnet.',
-    )
-  })
-
-  it('cost allocation of an unknown property: the property’s notice, not an empty list', async () => {
-    show('/properties/9999999999/costs?distribution=9999999999-2024')
-    await expectOneNotice(
-      'Liegenschaft nicht zugeordnet',
-      'Diese Liegenschaft ist Ihrem Konto nicht zugeordnet.',
-    )
-    expect(screen.queryByText('Keine Daten vorhanden!')).toBeNull()
+  it.each([
+    {
+      name: 'property page: one notice, no panel',
+      url: '/properties/9999999999',
+      notice: PROPERTY_NOTICE,
+      notShown: () => screen.queryByRole('table'),
+    },
+    {
+      name: 'unit page of an unknown unit: one notice instead of an error in every panel',
+      property: PROPERTY,
+      url: '/properties/1000000002/units/V9999999999',
+      notice: {
+        heading: 'Nutzeinheit nicht zugeordnet',
+        message: 'Diese Nutzeinheit ist Ihrem Konto nicht zugeordnet.',
+      },
+      notShown: () => screen.queryByRole('heading', { name: 'Verträge' }),
+    },
+    {
+      name: 'unit page of an unknown property: the property’s notice',
+      url: '/properties/9999999999/units/V9999999999',
+      notice: PROPERTY_NOTICE,
+    },
+    {
+      name: 'cost allocation of an unknown property: the property’s notice, not an empty list',
+      url: '/properties/9999999999/costs?distribution=9999999999-2024',
+      notice: PROPERTY_NOTICE,
+      notShown: () => screen.queryByText('Keine Daten vorhanden!'),
+    },
+  ])('$name', async ({ property, url, notice, notShown }) => {
+    if (property) known['/api/persistence/connections/1000000002'] = property
+    show(url)
+    await expectOneNotice(notice.heading, notice.message)
+    if (notShown) expect(notShown()).toBeNull()
   })
 
   it('cost allocation with a distribution not assigned: its notice below the selection', async () => {

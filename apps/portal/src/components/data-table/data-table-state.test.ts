@@ -344,6 +344,13 @@ describe('compareValues', () => {
 })
 
 describe('applyOptions: sorting', () => {
+  /** The rows' ids in the order the table shows them sorted by one column. */
+  const sortedIds = (
+    rows: readonly Item[],
+    columns: readonly DataTableField<Item>[],
+    key: string,
+    order: SortItem['order'] = 'asc',
+  ) => ids(applyOptions(rows, columns, sortBy(key, order)).pageRows)
   const sortBy = (key: string, order: SortItem['order'] = 'asc') =>
     options({ sortBy: [{ key, order }] })
 
@@ -363,13 +370,8 @@ describe('applyOptions: sorting', () => {
 
   it('sorts numbers numerically, not as text', () => {
     const rows = [item('a', 'a', 10), item('b', 'b', 9), item('c', 'c', 100), item('d', 'd', -1)]
-    expect(ids(applyOptions(rows, fields, sortBy('amount')).pageRows)).toEqual(['d', 'b', 'a', 'c'])
-    expect(ids(applyOptions(rows, fields, sortBy('amount', 'desc')).pageRows)).toEqual([
-      'c',
-      'a',
-      'b',
-      'd',
-    ])
+    expect(sortedIds(rows, fields, 'amount')).toEqual(['d', 'b', 'a', 'c'])
+    expect(sortedIds(rows, fields, 'amount', 'desc')).toEqual(['c', 'a', 'b', 'd'])
   })
 
   it('sorts ISO dates chronologically', () => {
@@ -378,18 +380,13 @@ describe('applyOptions: sorting', () => {
       item('b', null, null, '2023-12-31'),
       item('c', null, null, '2024-01-15'),
     ]
-    expect(ids(applyOptions(rows, fields, sortBy('date')).pageRows)).toEqual(['b', 'c', 'a'])
+    expect(sortedIds(rows, fields, 'date')).toEqual(['b', 'c', 'a'])
   })
 
   it('puts rows without a value last, ascending and descending', () => {
     const rows = [item('a', null), item('b', 'Berg'), item('c', ''), item('d', 'Aue')]
-    expect(ids(applyOptions(rows, fields, sortBy('name')).pageRows)).toEqual(['d', 'b', 'a', 'c'])
-    expect(ids(applyOptions(rows, fields, sortBy('name', 'desc')).pageRows)).toEqual([
-      'b',
-      'd',
-      'a',
-      'c',
-    ])
+    expect(sortedIds(rows, fields, 'name')).toEqual(['d', 'b', 'a', 'c'])
+    expect(sortedIds(rows, fields, 'name', 'desc')).toEqual(['b', 'd', 'a', 'c'])
   })
 
   it('sorts by the next key when the first ties, and keeps the given order without a sort', () => {
@@ -413,7 +410,7 @@ describe('applyOptions: sorting', () => {
       { key: 'name', sortValue: (row) => row.name?.length ?? null },
     ]
     const rows = [item('a', 'ccc'), item('b', 'a'), item('c', 'bb')]
-    expect(ids(applyOptions(rows, byLength, sortBy('name')).pageRows)).toEqual(['b', 'c', 'a'])
+    expect(sortedIds(rows, byLength, 'name')).toEqual(['b', 'c', 'a'])
   })
 
   it('sorts a code column by the label it shows, not by the hidden code, both ways', () => {
@@ -422,13 +419,8 @@ describe('applyOptions: sorting', () => {
       { key: 'name', format: (row) => (row.name ? (LABELS[row.name] ?? row.name) : '') },
     ]
     const rows = [item('a', 'A'), item('b', 'B'), item('c', 'C'), item('d', null)]
-    expect(ids(applyOptions(rows, coded, sortBy('name')).pageRows)).toEqual(['b', 'c', 'a', 'd'])
-    expect(ids(applyOptions(rows, coded, sortBy('name', 'desc')).pageRows)).toEqual([
-      'a',
-      'c',
-      'b',
-      'd',
-    ])
+    expect(sortedIds(rows, coded, 'name')).toEqual(['b', 'c', 'a', 'd'])
+    expect(sortedIds(rows, coded, 'name', 'desc')).toEqual(['a', 'c', 'b', 'd'])
   })
 
   it('sorts a column whose text is composed from other fields, both ways', () => {
@@ -437,12 +429,8 @@ describe('applyOptions: sorting', () => {
       { key: 'label', format: (row) => `${row.name ?? ''} ${row.amount ?? ''}`.trim() },
     ]
     const rows = [item('a', 'Berg', 2), item('b', 'Aue', 1), item('c', 'Berg', 10)]
-    expect(ids(applyOptions(rows, composed, sortBy('label')).pageRows)).toEqual(['b', 'a', 'c'])
-    expect(ids(applyOptions(rows, composed, sortBy('label', 'desc')).pageRows)).toEqual([
-      'c',
-      'a',
-      'b',
-    ])
+    expect(sortedIds(rows, composed, 'label')).toEqual(['b', 'a', 'c'])
+    expect(sortedIds(rows, composed, 'label', 'desc')).toEqual(['c', 'a', 'b'])
   })
 
   it('keeps numbers in their own order when they are shown formatted', () => {
@@ -456,16 +444,12 @@ describe('applyOptions: sorting', () => {
       },
     ]
     const rows = [item('a', null, 1234.5), item('b', null, 9), item('c', null, 100)]
-    expect(ids(applyOptions(rows, money, sortBy('amount')).pageRows)).toEqual(['b', 'c', 'a'])
+    expect(sortedIds(rows, money, 'amount')).toEqual(['b', 'c', 'a'])
   })
 
   it('reads runs of digits in text as numbers', () => {
     const rows = ['NE-10', 'NE-2', 'NE-1'].map((name) => item(name, name))
-    expect(ids(applyOptions(rows, fields, sortBy('name')).pageRows)).toEqual([
-      'NE-1',
-      'NE-2',
-      'NE-10',
-    ])
+    expect(sortedIds(rows, fields, 'name')).toEqual(['NE-1', 'NE-2', 'NE-10'])
   })
 
   it("sorts with a column's comparer, reversed for descending, rows showing nothing last", () => {
@@ -477,18 +461,8 @@ describe('applyOptions: sorting', () => {
       },
     ]
     const rows = [item('a', 'x', 3), item('b', '', 0), item('c', 'y', 1), item('d', 'z', 2)]
-    expect(ids(applyOptions(rows, byAmountThenName, sortBy('name')).pageRows)).toEqual([
-      'c',
-      'd',
-      'a',
-      'b',
-    ])
-    expect(ids(applyOptions(rows, byAmountThenName, sortBy('name', 'desc')).pageRows)).toEqual([
-      'a',
-      'd',
-      'c',
-      'b',
-    ])
+    expect(sortedIds(rows, byAmountThenName, 'name')).toEqual(['c', 'd', 'a', 'b'])
+    expect(sortedIds(rows, byAmountThenName, 'name', 'desc')).toEqual(['a', 'd', 'c', 'b'])
   })
 })
 
@@ -499,25 +473,23 @@ describe('applyOptions: search', () => {
     item('c', 'MÜLLERSTRASSE', null, null),
     item('d', null, 12, '2022-12-01'),
   ]
+  /** The ids of the rows the search finds in these columns. */
+  const foundIds = (columns: readonly DataTableField<Item>[], search: string) =>
+    ids(applyOptions(rows, columns, options({ search })).pageRows)
 
   it('finds a case-insensitive substring in any searchable column', () => {
-    expect(ids(applyOptions(rows, fields, options({ search: 'müll' })).pageRows)).toEqual([
-      'a',
-      'c',
-    ])
-    expect(ids(applyOptions(rows, fields, options({ search: '12' })).pageRows)).toEqual(['a', 'd'])
+    expect(foundIds(fields, 'müll')).toEqual(['a', 'c'])
+    expect(foundIds(fields, '12')).toEqual(['a', 'd'])
   })
 
   it('searches the displayed text, not the raw value', () => {
-    expect(ids(applyOptions(rows, fields, options({ search: '01.03.2024' })).pageRows)).toEqual([
-      'a',
-    ])
+    expect(foundIds(fields, '01.03.2024')).toEqual(['a'])
     expect(applyOptions(rows, fields, options({ search: '2024-03' })).total).toBe(0)
   })
 
   it('leaves out columns that are not searchable, and ignores surrounding blanks', () => {
     const nameOnly = fields.map((field) => ({ ...field, searchable: field.key === 'name' }))
-    expect(ids(applyOptions(rows, nameOnly, options({ search: ' 12 ' })).pageRows)).toEqual([])
+    expect(foundIds(nameOnly, ' 12 ')).toEqual([])
     expect(applyOptions(rows, fields, options({ search: '   ' })).total).toBe(4)
   })
 })

@@ -15,6 +15,7 @@ import {
   type MockInstance,
 } from 'vitest'
 import common from '../../locales/de/common.json'
+import { columnHeaders } from '../../testing/render'
 import { DataTable, type DataTableColumn, type DataTableProps } from './data-table'
 
 type Contract = { id: string; name: string; status: string; from: string }
@@ -94,11 +95,7 @@ describe('DataTable', () => {
   it('renders a captioned table with column headers and the first page of rows', () => {
     renderTable()
     const table = screen.getByRole('table', { name: 'Verträge' })
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((cell) => cell.textContent),
-    ).toEqual(['Name', 'Status', 'Beginn'])
+    expect(columnHeaders(table)).toEqual(['Name', 'Status', 'Beginn'])
     expect(dataRows()).toHaveLength(10)
     expect(shownNames().slice(0, 2)).toEqual(['Müller', 'Schmidt'])
     expect(screen.getByText('01.01.2024')).toBeInTheDocument()

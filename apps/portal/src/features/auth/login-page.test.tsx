@@ -1,10 +1,10 @@
-import { cleanup, render, screen } from '@testing-library/react'
+import { cleanup, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { CustomerContext, type LoadedCustomer } from '../../lib/customer'
+import type { LoadedCustomer } from '../../lib/customer'
 import { initI18n } from '../../lib/i18n'
 import { storeToken } from '../../lib/session'
+import { renderRoutes } from '../../testing/render'
 import { Component as LoginPage } from './login-page'
 
 vi.mock('./prefetch-signed-in', () => ({ prefetchSignedIn: () => () => undefined }))
@@ -21,19 +21,14 @@ const customer = {
 } as unknown as LoadedCustomer
 
 function showPage(url: string) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/authenticate', element: <LoginPage /> },
       { path: '*', element: <p>Weitergeleitet</p> },
     ],
-    { initialEntries: [url] },
+    url,
+    customer,
   )
-  render(
-    <CustomerContext.Provider value={customer}>
-      <RouterProvider router={router} />
-    </CustomerContext.Provider>,
-  )
-  return router
 }
 
 const newPassword = () => screen.getByLabelText(/^Neues Passwort\s*\*?$/, { selector: 'input' })

@@ -1,11 +1,11 @@
 import type { Connection } from '@portal/domain'
-import { render, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryRouter, RouterProvider } from 'react-router'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { CustomerContext, type LoadedCustomer } from '../../lib/customer'
+import type { LoadedCustomer } from '../../lib/customer'
 import { initI18n } from '../../lib/i18n'
 import { storeSession, type SessionUser } from '../../lib/session'
+import { renderRoutes } from '../../testing/render'
 import { Component as DashboardPage, TILES_PER_PAGE } from './dashboard-page'
 
 const customer = { config: { billingYearNotice: 'Hinweis zum Abrechnungsjahr' } } as LoadedCustomer
@@ -27,19 +27,14 @@ function properties(count: number): Connection[] {
 
 function showDashboard(count: number, url = '/dashboard') {
   storeSession({ name: 'Thomas Brandt' } as SessionUser, properties(count))
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/dashboard', element: <DashboardPage /> },
       { path: '/properties', element: <h1>Liegenschaften</h1> },
     ],
-    { initialEntries: [url] },
+    url,
+    customer,
   )
-  render(
-    <CustomerContext.Provider value={customer}>
-      <RouterProvider router={router} />
-    </CustomerContext.Provider>,
-  )
-  return router
 }
 
 const tiles = () => {
@@ -104,11 +99,7 @@ describe('the dashboard tiles', () => {
       { ...second, name1: 'Sahner, Ida', name2: 'Mehrfamilienhaus' },
       { ...third, houseNumberSuffix: 'a', productName: 'Heizkostenabrechnung' },
     ])
-    render(
-      <CustomerContext.Provider value={customer}>
-        <RouterProvider router={createMemoryRouter([{ path: '/', element: <DashboardPage /> }])} />
-      </CustomerContext.Provider>,
-    )
+    renderRoutes([{ path: '/', element: <DashboardPage /> }], '/', customer)
     const names = [
       'Sahner, Ida Mehrfamilienhaus Hauptstraße 1 04109 Leipzig',
       'Sahner, Ida Mehrfamilienhaus Hauptstraße 2 04109 Leipzig',

@@ -1,10 +1,9 @@
 import type { Notification, NotificationsReadRequest } from '@portal/domain'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { initI18n } from '../../lib/i18n'
+import { renderRoutes } from '../../testing/render'
 import { NotificationBell } from './components/notification-bell'
 import { Component as NotificationsPage, NOTIFICATIONS_PER_PAGE } from './notifications-page'
 
@@ -84,8 +83,7 @@ afterEach(() => vi.unstubAllGlobals())
 
 /** The app bar's bell above the route: the dashboard, or the notifications page. */
 function showPortal(url: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const router = createMemoryRouter(
+  renderRoutes(
     [
       {
         path: '/',
@@ -102,12 +100,7 @@ function showPortal(url: string) {
         ),
       },
     ],
-    { initialEntries: [url] },
-  )
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    url,
   )
 }
 

@@ -1,9 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { CustomerContext, type LoadedCustomer } from '../../../lib/customer'
+import type { LoadedCustomer } from '../../../lib/customer'
 import { storeSession, storeToken } from '../../../lib/session'
+import { jsonAnswer } from '../../../testing/answers'
+import { renderWithQueries } from '../../../testing/render'
 import { SecondFactorSection } from './second-factor-section'
 
 // the section's texts join the catalogue as its module loads, as after the start of the portal
@@ -29,13 +30,7 @@ type Status = {
   recoveryCodesLeft: number
 }
 
-const json = (status: number, body: unknown) =>
-  Promise.resolve(
-    new Response(JSON.stringify(body), {
-      status,
-      headers: { 'Content-Type': 'application/json' },
-    }),
-  )
+const json = (status: number, body: unknown) => Promise.resolve(jsonAnswer(status, body))
 
 /** The second factor's routes for one user; 654321 is the app's current code. */
 function server(initial: Status) {
@@ -62,16 +57,7 @@ function server(initial: Status) {
 }
 
 function show() {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  })
-  render(
-    <CustomerContext.Provider value={customer}>
-      <QueryClientProvider client={client}>
-        <SecondFactorSection />
-      </QueryClientProvider>
-    </CustomerContext.Provider>,
-  )
+  renderWithQueries(<SecondFactorSection />, customer)
 }
 
 const SET_UP: Status = {

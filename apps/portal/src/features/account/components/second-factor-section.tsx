@@ -23,6 +23,7 @@ import {
   useSecondFactorStatus,
 } from '../api/second-factor'
 import '../locales'
+import { AccountSection } from './account-section'
 
 /** The set-up is a view of the sign-in page (plain, decision 027): opened as a page. */
 const SET_UP_PATH = secondFactorSetupPath('/account')
@@ -46,23 +47,12 @@ export function SecondFactorSection() {
 
   const state = status.data
   return (
-    <Stack
-      component="section"
-      spacing={2}
-      aria-labelledby="second-factor-title"
-      sx={{ mt: 4, maxWidth: 640 }}
+    <AccountSection
+      id="second-factor-title"
+      title={t('account.secondFactor.title')}
+      intro={t('account.secondFactor.intro')}
+      headingRef={heading}
     >
-      <Typography
-        variant="h5"
-        component="h2"
-        id="second-factor-title"
-        ref={heading}
-        tabIndex={-1}
-        sx={{ '&:focus': { outline: 'none' } }}
-      >
-        {t('account.secondFactor.title')}
-      </Typography>
-      <Typography>{t('account.secondFactor.intro')}</Typography>
       {turnedOff && (
         <Alert severity="success" role="status">
           {t('account.secondFactor.disabled')}
@@ -116,7 +106,7 @@ export function SecondFactorSection() {
           setTurnedOff(true)
         }}
       />
-    </Stack>
+    </AccountSection>
   )
 }
 

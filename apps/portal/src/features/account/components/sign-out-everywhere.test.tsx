@@ -1,21 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { initI18n } from '../../../lib/i18n'
 import { isLoggedIn, storeToken, takeSessionMessage } from '../../../lib/session'
+import { renderWithQueries } from '../../../testing/render'
 import { SignOutEverywhere } from './sign-out-everywhere'
 
 const assign = vi.fn()
 const fetchMock = vi.fn<typeof fetch>()
 
 function show() {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } })
-  render(
-    <QueryClientProvider client={client}>
-      <SignOutEverywhere />
-    </QueryClientProvider>,
-  )
+  renderWithQueries(<SignOutEverywhere />)
 }
 
 async function confirmInDialog() {

@@ -1,11 +1,10 @@
 import Button from '@mui/material/Button'
-import Stack from '@mui/material/Stack'
-import Typography from '@mui/material/Typography'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { MutationOutcome } from '../../../components/mutation-outcome'
 import { useSignOutEverywhere } from '../api/sign-out-everywhere'
+import { AccountSection } from './account-section'
 
 /**
  * Ends every session of the account at once (a lost phone, a shared computer), this one included;
@@ -16,16 +15,11 @@ export function SignOutEverywhere() {
   const [asking, setAsking] = useState(false)
   const signOut = useSignOutEverywhere()
   return (
-    <Stack
-      component="section"
-      spacing={2}
-      aria-labelledby="sign-out-everywhere-title"
-      sx={{ mt: 4, maxWidth: 640 }}
+    <AccountSection
+      id="sign-out-everywhere-title"
+      title={t('account.signOutEverywhere.title')}
+      intro={t('account.signOutEverywhere.intro')}
     >
-      <Typography variant="h5" component="h2" id="sign-out-everywhere-title">
-        {t('account.signOutEverywhere.title')}
-      </Typography>
-      <Typography>{t('account.signOutEverywhere.intro')}</Typography>
       <MutationOutcome error={signOut.error} />
       <Button variant="outlined" onClick={() => setAsking(true)} sx={{ alignSelf: 'flex-start' }}>
         {t('account.signOutEverywhere.submit')}
@@ -40,6 +34,6 @@ export function SignOutEverywhere() {
         onConfirm={() => signOut.mutateAsync().catch(() => setAsking(false))}
         onClose={() => setAsking(false)}
       />
-    </Stack>
+    </AccountSection>
   )
 }

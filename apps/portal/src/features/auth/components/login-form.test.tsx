@@ -1,9 +1,10 @@
-import { render, screen, waitFor } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { initI18n } from '../../../lib/i18n'
 import { getUser, isLoggedIn } from '../../../lib/session'
+import { jsonAnswer } from '../../../testing/answers'
+import { renderRoutes } from '../../../testing/render'
 import { LoginForm } from './login-form'
 
 // the prefetch of the signed-in code asks for the build's file list: not part of these tests
@@ -12,24 +13,17 @@ vi.mock('../prefetch-signed-in', () => ({ prefetchSignedIn: () => () => undefine
 /** The form on /authenticate; `opened` is called with the page the portal opens after sign-in. */
 function showLoginForm(next?: string) {
   const opened = vi.fn<(path: string) => void>()
-  const router = createMemoryRouter(
+  renderRoutes(
     [{ path: '/authenticate', element: <LoginForm next={next} onSignedIn={opened} /> }],
-    { initialEntries: ['/authenticate'] },
+    '/authenticate',
   )
-  render(<RouterProvider router={router} />)
   return opened
 }
 
 const userName = () => screen.getByLabelText(/^Benutzername/)
 const password = () => screen.getByLabelText(/^Passwort/, { selector: 'input' })
 
-const json = (status: number, body: unknown) =>
-  Promise.resolve(
-    new Response(JSON.stringify(body), {
-      status,
-      headers: { 'Content-Type': 'application/json' },
-    }),
-  )
+const json = (status: number, body: unknown) => Promise.resolve(jsonAnswer(status, body))
 
 /** A token as the server signs it: the payload is UTF-8 JSON in base64url. */
 function tokenFor(preferredUsername: string) {
@@ -88,14 +82,14 @@ function serverFor(stored: string) {
   })
 }
 
-describe('the login form', () => {
-  beforeAll(() => initI18n())
-  beforeEach(() => {
-    localStorage.clear()
-    sessionStorage.clear()
-  })
-  afterEach(() => vi.unstubAllGlobals())
+beforeAll(() => initI18n())
+beforeEach(() => {
+  localStorage.clear()
+  sessionStorage.clear()
+})
+afterEach(() => vi.unstubAllGlobals())
 
+describe('the login form', () => {
   it('names each empty field and puts the focus on the first of them', async () => {
     showLoginForm()
     await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }))
@@ -208,13 +202,6 @@ const tokenBodies = (server: ReturnType<typeof serverWithSecondFactor>) =>
     .map(([, init]) => JSON.parse(init.body as string) as Record<string, string>)
 
 describe('the second factor at the sign-in', () => {
-  beforeAll(() => initI18n())
-  beforeEach(() => {
-    localStorage.clear()
-    sessionStorage.clear()
-  })
-  afterEach(() => vi.unstubAllGlobals())
-
   it('asks for the code in the same card, focused and described by the server’s request', async () => {
     const server = serverWithSecondFactor()
     vi.stubGlobal('fetch', server)

@@ -1,12 +1,11 @@
 import { PasswordResetRequestSchema, type PasswordResetRequest } from '@portal/domain'
-import { useRef, useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
 import { requestPasswordReset } from '../api/password-reset'
 import { fieldProblems, firstProblem } from './field-problems'
-import { PlainButton } from './plain-button'
+import { PasswordResetFrame } from './password-reset-frame'
 import { PlainField } from './plain-field'
-import { SubmissionOutcome } from './submission-outcome'
+import { usePlainFields } from './use-plain-fields'
 
 const FIELDS = ['businessPartner', 'mail'] as const
 type Field = (typeof FIELDS)[number]
@@ -18,74 +17,39 @@ type Field = (typeof FIELDS)[number]
  */
 export function PasswordResetRequestForm() {
   const { t } = useTranslation()
-  const [values, setValues] = useState<Record<Field, string>>({ businessPartner: '', mail: '' })
+  const { values, field, focus } = usePlainFields<Field>({ businessPartner: '', mail: '' })
   const [submitted, setSubmitted] = useState(false)
-  const [pending, setPending] = useState(false)
-  const [outcome, setOutcome] = useState<{ success?: string; error?: unknown }>({})
-  const businessPartnerInput = useRef<HTMLInputElement>(null)
-  const mailInput = useRef<HTMLInputElement>(null)
   const problems = submitted ? fieldProblems(PasswordResetRequestSchema, values) : {}
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault()
+  const prepare = (): PasswordResetRequest | null => {
     setSubmitted(true)
     const parsed = PasswordResetRequestSchema.safeParse(values)
-    if (!parsed.success) {
-      const field = firstProblem(FIELDS, fieldProblems(PasswordResetRequestSchema, values))
-      const inputs = { businessPartner: businessPartnerInput, mail: mailInput }
-      if (field) inputs[field].current?.focus()
-      return
-    }
-    const request: PasswordResetRequest = parsed.data
-    setPending(true)
-    setOutcome({})
-    try {
-      const answer = await requestPasswordReset(request)
-      setOutcome({ success: answer.successMessage })
-    } catch (error) {
-      setOutcome({ error })
-    } finally {
-      setPending(false)
-    }
+    if (parsed.success) return parsed.data
+    const first = firstProblem(FIELDS, fieldProblems(PasswordResetRequestSchema, values))
+    if (first) focus(first)
+    return null
   }
-  const field = (name: Field) => ({
-    name,
-    value: values[name],
-    onChange: (value: string) => setValues((current) => ({ ...current, [name]: value })),
-    error: problems[name],
-  })
 
   return (
-    <div className="auth-stack">
-      <p className="auth-text">{t('auth.reset.intro')}</p>
-      <SubmissionOutcome success={outcome.success} error={outcome.error} />
-      {!outcome.success && (
-        <form
-          className="auth-stack"
-          noValidate
-          onSubmit={onSubmit}
-          aria-label={t('auth.reset.title')}
-        >
-          <PlainField
-            label={t('auth.reset.businessPartner')}
-            required
-            ref={businessPartnerInput}
-            {...field('businessPartner')}
-          />
-          <PlainField
-            label={t('auth.reset.mail')}
-            type="email"
-            autoComplete="email"
-            required
-            ref={mailInput}
-            {...field('mail')}
-          />
-          <PlainButton loading={pending}>{t('auth.reset.submit')}</PlainButton>
-        </form>
-      )}
-      <Link className="auth-link" to="/authenticate">
-        {t('auth.reset.backToLogin')}
-      </Link>
-    </div>
+    <PasswordResetFrame
+      intro={t('auth.reset.intro')}
+      title={t('auth.reset.title')}
+      submitLabel={t('auth.reset.submit')}
+      prepare={prepare}
+      send={requestPasswordReset}
+    >
+      <PlainField
+        label={t('auth.reset.businessPartner')}
+        required
+        {...field('businessPartner', problems.businessPartner)}
+      />
+      <PlainField
+        label={t('auth.reset.mail')}
+        type="email"
+        autoComplete="email"
+        required
+        {...field('mail', problems.mail)}
+      />
+    </PasswordResetFrame>
   )
 }

@@ -1,9 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { CustomerContext, type LoadedCustomer } from '../../../lib/customer'
+import type { LoadedCustomer } from '../../../lib/customer'
 import { getUser, isLoggedIn, storeSession, storeToken } from '../../../lib/session'
+import { jsonAnswer } from '../../../testing/answers'
+import { renderRoutes } from '../../../testing/render'
 import { SecondFactorSetup } from './second-factor-setup'
 
 // the set-up's texts join the catalogue as its module loads, as after the start of the portal
@@ -32,13 +33,7 @@ const TOKEN = `eyJhbGciOiJIUzI1NiJ9.${btoa(
   JSON.stringify({ sub: 'id-1', preferred_username: 'eigentuemer' }),
 ).replace(/=+$/, '')}.c2lnbmF0dXJl`
 
-const json = (status: number, body: unknown) =>
-  Promise.resolve(
-    new Response(JSON.stringify(body), {
-      status,
-      headers: { 'Content-Type': 'application/json' },
-    }),
-  )
+const json = (status: number, body: unknown) => Promise.resolve(jsonAnswer(status, body))
 
 /** The set-up calls (654321 is the app's current code) and the session's reads after it. */
 function server({ enabled = false } = {}) {
@@ -76,19 +71,10 @@ function server({ enabled = false } = {}) {
 
 function show(next = '/account') {
   const finished = vi.fn<(path: string) => void>()
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/authenticate',
-        element: <SecondFactorSetup next={next} onFinished={finished} />,
-      },
-    ],
-    { initialEntries: ['/authenticate?view=second-factor'] },
-  )
-  render(
-    <CustomerContext.Provider value={customer}>
-      <RouterProvider router={router} />
-    </CustomerContext.Provider>,
+  const router = renderRoutes(
+    [{ path: '/authenticate', element: <SecondFactorSetup next={next} onFinished={finished} /> }],
+    '/authenticate?view=second-factor',
+    customer,
   )
   return { finished, router }
 }

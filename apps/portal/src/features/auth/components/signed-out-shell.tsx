@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useCustomer } from '../../../lib/customer'
+import { LEGAL_PAGES } from '../../../lib/legal-pages'
 import { takeSessionMessage } from '../../../lib/session'
 import { PlainAlert } from './plain-alert'
 
@@ -58,18 +59,11 @@ export function SignedOutShell({ children }: { children: ReactNode }) {
             </a>
           </p>
           <nav className="auth-footer__nav" aria-label={t('layout.footer.label')}>
-            <a className="auth-link" href="/imprint">
-              {t('layout.footer.imprint')}
-            </a>
-            <a className="auth-link" href="/privacy">
-              {t('layout.footer.privacy')}
-            </a>
-            <a className="auth-link" href="/terms">
-              {t('layout.footer.terms')}
-            </a>
-            <a className="auth-link" href="/accessibility">
-              {t('layout.footer.accessibility')}
-            </a>
+            {LEGAL_PAGES.map((page) => (
+              <a key={page} className="auth-link" href={`/${page}`}>
+                {t(`layout.footer.${page}`)}
+              </a>
+            ))}
           </nav>
         </div>
       </footer>

@@ -30,6 +30,18 @@ export default function ConsumptionOverviewPanel({ connection }: { connection: s
   const { t } = useTranslation()
   const overview = usePropertyConsumption(connection)
   if (overview.data && overview.data.items.length === 0) return null
+  /** A consumption per m² of living space, in the row's unit. */
+  const perSquareMetreColumn = (
+    key: 'perSquareMetre' | 'propertyPerSquareMetre',
+  ): DataTableColumn<Row> => ({
+    key,
+    header: t(`consumption.overview.column.${key}`),
+    format: (row) => formatConsumption(row[key], row.unit, true),
+    exportAs: 'decimal',
+    exportDigits: MIXED_DIGITS + 1,
+    exportUnit: (row) => `${row.unit}/m²`,
+    align: 'right',
+  })
   const columns: DataTableColumn<Row>[] = [
     { key: 'reference', header: t('consumption.overview.column.unit'), primary: true },
     {
@@ -47,24 +59,8 @@ export default function ConsumptionOverviewPanel({ connection }: { connection: s
       exportUnit: (row) => row.unit,
       align: 'right',
     },
-    {
-      key: 'perSquareMetre',
-      header: t('consumption.overview.column.perSquareMetre'),
-      format: (row) => formatConsumption(row.perSquareMetre, row.unit, true),
-      exportAs: 'decimal',
-      exportDigits: MIXED_DIGITS + 1,
-      exportUnit: (row) => `${row.unit}/m²`,
-      align: 'right',
-    },
-    {
-      key: 'propertyPerSquareMetre',
-      header: t('consumption.overview.column.propertyPerSquareMetre'),
-      format: (row) => formatConsumption(row.propertyPerSquareMetre, row.unit, true),
-      exportAs: 'decimal',
-      exportDigits: MIXED_DIGITS + 1,
-      exportUnit: (row) => `${row.unit}/m²`,
-      align: 'right',
-    },
+    perSquareMetreColumn('perSquareMetre'),
+    perSquareMetreColumn('propertyPerSquareMetre'),
     {
       key: 'percentAboveAverage',
       header: t('consumption.overview.column.percentAboveAverage'),

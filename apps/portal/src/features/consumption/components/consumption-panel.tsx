@@ -234,6 +234,31 @@ function SeriesView({
   }
   const current = months[selected]!
   const digits = consumptionDigits(series.unit)
+  /** A consumption the month is compared with, in the series' unit. */
+  const comparedColumn = (
+    key: 'previousMonth' | 'sameMonthLastYear' | 'averageForArea',
+  ): DataTableColumn<ConsumptionMonth> => ({
+    key,
+    header: t(`consumption.column.${key}`),
+    format: (m) => amount(m[key]),
+    exportAs: 'decimal',
+    exportDigits: digits,
+    exportUnit: series.unit,
+    align: 'right',
+  })
+  /** How much the month's consumption differs from the one it is compared with, in percent. */
+  const changeColumn = (
+    key: 'previousChange' | 'yearChange',
+    compared: 'previousMonth' | 'sameMonthLastYear',
+  ): DataTableColumn<ConsumptionMonth> => ({
+    key,
+    header: t(`consumption.column.${key}`),
+    format: (m) => change(m[compared], m.consumption),
+    value: (m) => changePercent(m[compared], m.consumption),
+    exportAs: 'percent',
+    exportDigits: 1,
+    align: 'right',
+  })
   const columns: DataTableColumn<ConsumptionMonth>[] = [
     {
       key: 'month',
@@ -263,42 +288,10 @@ function SeriesView({
           },
         ]
       : []),
-    {
-      key: 'previousMonth',
-      header: t('consumption.column.previousMonth'),
-      format: (m) => amount(m.previousMonth),
-      exportAs: 'decimal',
-      exportDigits: digits,
-      exportUnit: series.unit,
-      align: 'right',
-    },
-    {
-      key: 'previousChange',
-      header: t('consumption.column.previousChange'),
-      format: (m) => change(m.previousMonth, m.consumption),
-      value: (m) => changePercent(m.previousMonth, m.consumption),
-      exportAs: 'percent',
-      exportDigits: 1,
-      align: 'right',
-    },
-    {
-      key: 'sameMonthLastYear',
-      header: t('consumption.column.sameMonthLastYear'),
-      format: (m) => amount(m.sameMonthLastYear),
-      exportAs: 'decimal',
-      exportDigits: digits,
-      exportUnit: series.unit,
-      align: 'right',
-    },
-    {
-      key: 'yearChange',
-      header: t('consumption.column.yearChange'),
-      format: (m) => change(m.sameMonthLastYear, m.consumption),
-      value: (m) => changePercent(m.sameMonthLastYear, m.consumption),
-      exportAs: 'percent',
-      exportDigits: 1,
-      align: 'right',
-    },
+    comparedColumn('previousMonth'),
+    changeColumn('previousChange', 'previousMonth'),
+    comparedColumn('sameMonthLastYear'),
+    changeColumn('yearChange', 'sameMonthLastYear'),
     {
       key: 'propertyAveragePerSquareMetre',
       header: t('consumption.column.averagePerSquareMetre'),
@@ -311,15 +304,7 @@ function SeriesView({
       exportUnit: `${series.unit}/m²`,
       align: 'right',
     },
-    {
-      key: 'averageForArea',
-      header: t('consumption.column.averageForArea'),
-      format: (m) => amount(m.averageForArea),
-      exportAs: 'decimal',
-      exportDigits: digits,
-      exportUnit: series.unit,
-      align: 'right',
-    },
+    comparedColumn('averageForArea'),
   ]
   const previousChange = change(current.previousMonth, current.consumption)
   const yearChange = change(current.sameMonthLastYear, current.consumption)

@@ -6,7 +6,8 @@ import {
   type ContractAccount,
 } from '@portal/domain'
 import { useQuery } from '@tanstack/react-query'
-import { getPartner, getRecord, getRelations } from '../../../lib/queries'
+import { getPartner, getRecord } from '../../../lib/queries'
+import { unitRelations } from '../../../lib/unit-relations'
 
 export type ContractRow = {
   key: string
@@ -26,9 +27,7 @@ export function useUnitContracts(pointOfDelivery: string) {
   return useQuery({
     queryKey: ['unit-contracts', pointOfDelivery],
     queryFn: async (): Promise<ContractRow[]> => {
-      const relations = await getRelations(
-        `point-of-delivery-object-relations/${encodeURIComponent(pointOfDelivery)}`,
-      )
+      const relations = await unitRelations(pointOfDelivery)
       const keys = relations.filter((r) => r.targetType === 'VERTRAG').map((r) => r.targetKey)
       const rows = await Promise.all(
         keys.map(async (key) => {

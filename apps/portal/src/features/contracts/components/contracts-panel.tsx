@@ -8,12 +8,12 @@ import {
   CONTRACT_ACCOUNT_TYPES,
   CONTRACT_STATUS,
   CONTRACTS_PAGE_SIZE,
-  formatDate,
   isBusinessConnection,
   label,
   toIsoDate,
 } from '@portal/domain'
 import { useTranslation } from 'react-i18next'
+import { dateColumn } from '../../../components/data-table/columns'
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table'
 import { ErrorNotice } from '../../../components/error-notice'
 import { useCustomer } from '../../../lib/customer'
@@ -50,18 +50,8 @@ export function ContractsPanel({
       header: t('contracts.column.VTSTATUS'),
       format: (c) => label(CONTRACT_STATUS, c.contractStatus),
     },
-    {
-      key: 'from',
-      header: t('contracts.column.BEGINN'),
-      format: (c) => formatDate(c.from),
-      exportAs: 'date',
-    },
-    {
-      key: 'until',
-      header: t('contracts.column.ENDE'),
-      format: (c) => formatDate(c.until),
-      exportAs: 'date',
-    },
+    dateColumn('from', t('contracts.column.BEGINN')),
+    dateColumn('until', t('contracts.column.ENDE')),
     {
       key: 'contractAccountType',
       header: t('contracts.column.accountType'),

@@ -14,7 +14,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiRequest, downloadFile, SEARCH_ALL } from '../../../lib/api-client'
 import { useIdempotentMutation } from '../../../lib/idempotent-mutation'
-import { eq, followPages, getRecord, searchAll } from '../../../lib/queries'
+import { followPages, getRecord, searchWhere } from '../../../lib/queries'
 
 export type ExpenseKind = ExpenseType
 
@@ -26,9 +26,10 @@ export function useDistributions(connection: string) {
     queryKey: ['distributions', connection],
     queryFn: async () =>
       selectDistributions(
-        await searchAll<OperatingCostsSummary>(
+        await searchWhere<OperatingCostsSummary>(
           'operating-costs',
-          [eq('connection', connection)],
+          'connection',
+          connection,
           ERROR.distributionSearch,
         ),
         toIsoDate(new Date()),

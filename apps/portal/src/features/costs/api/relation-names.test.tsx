@@ -1,7 +1,8 @@
-import type { Expense, OperatingCosts, ValueListRequest } from '@portal/domain'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen } from '@testing-library/react'
+import type { Expense, ValueListRequest } from '@portal/domain'
+import { screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { distributionWith } from '../../../testing/fixtures'
+import { renderWithQueries } from '../../../testing/render'
 import { useRelationNames } from './relation-names'
 
 const line = (object: string, allocationRef: string) =>
@@ -12,22 +13,11 @@ const line = (object: string, allocationRef: string) =>
     allocationRef,
   }) as Expense
 
-const costs = {
-  operatingCostsDistribution: '1000000001-2024',
-  from: '2024-01-01',
-  until: '2024-12-31',
-  connection: '1000000001',
-  companyCode: '1000',
-  businessPartner: null,
-  product: 'HBK1000',
-  productVersion: '1',
-  operatingCostsHeatingExpense: [],
-  operatingCostsWorkingExpense: [
-    line('VERTRAG', 'VT1000000007'),
-    line('VERTRAG', 'VT1000000099'),
-    line('ANSCHLUSS', '1000000001'),
-  ],
-} as unknown as OperatingCosts
+const costs = distributionWith([
+  line('VERTRAG', 'VT1000000007'),
+  line('VERTRAG', 'VT1000000099'),
+  line('ANSCHLUSS', '1000000001'),
+])
 
 const NAMES: Record<string, { key: string; name: string }[]> = {
   VERTRAG: [{ key: 'VT1000000007', name: 'Erika Mustermann · WE 03' }],
@@ -67,11 +57,7 @@ const shown = () => screen.getAllByRole('listitem').map((item) => item.textConte
 
 describe('the names of the cost lines’ relations', () => {
   it('are null while their list loads, never the key; the key only when the list has no name', async () => {
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <Names />
-      </QueryClientProvider>,
-    )
+    renderWithQueries(<Names />)
     expect(shown()).toEqual(['(lädt)', '(lädt)', '(lädt)'])
     await vi.waitFor(() => expect(Object.keys(release).sort()).toEqual(['ANSCHLUSS', 'VERTRAG']))
     release.ANSCHLUSS!()

@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
 import Grid from '@mui/material/Grid'
 import MenuItem from '@mui/material/MenuItem'
-import Paper from '@mui/material/Paper'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import {
@@ -30,6 +29,7 @@ import { useTranslation } from 'react-i18next'
 import { DescriptionList } from '../../../components/description-list'
 import { ApiError } from '../../../lib/api-client'
 import { co2SplitQuery, useCorrectCo2Split } from '../api/co2-split'
+import { CostsSection } from './costs-section'
 
 /** A stored decimal as the user would type it: German, without trailing zeros. */
 const german = (value: string | null) =>
@@ -215,10 +215,7 @@ function Co2SplitView({ split, open }: { split: Co2SplitAnswer; open: boolean })
       : null
 
   return (
-    <Paper component="section" aria-labelledby="co2-split-title" variant="outlined" sx={{ p: 2 }}>
-      <Typography variant="h6" component="h2" id="co2-split-title" gutterBottom>
-        {t('costs.co2.title')}
-      </Typography>
+    <CostsSection id="co2-split-title" title={t('costs.co2.title')}>
       <Typography variant="body2" sx={{ mb: 2 }}>
         {t('costs.co2.intro')}
       </Typography>
@@ -334,6 +331,6 @@ function Co2SplitView({ split, open }: { split: Co2SplitAnswer; open: boolean })
           </Button>
         </form>
       )}
-    </Paper>
+    </CostsSection>
   )
 }

@@ -1,6 +1,4 @@
 import Alert from '@mui/material/Alert'
-import Paper from '@mui/material/Paper'
-import Typography from '@mui/material/Typography'
 import {
   DISTRIBUTION_STATUS,
   expenseTotals,
@@ -13,6 +11,7 @@ import {
 } from '@portal/domain'
 import { useTranslation } from 'react-i18next'
 import { DescriptionList } from '../../../components/description-list'
+import { CostsSection } from './costs-section'
 
 /**
  * §3 header totals: sums over the (visible) expenses, with a decimal comma and EUR; §4: the latest
@@ -27,15 +26,7 @@ export function CostAllocationHeader({ costs }: { costs: OperatingCosts }) {
   const totals = expenseTotals(expenses)
   const decline = costs.lastDecline
   return (
-    <Paper
-      variant="outlined"
-      sx={{ p: 2 }}
-      component="section"
-      aria-labelledby="costs-header-title"
-    >
-      <Typography variant="h6" component="h2" id="costs-header-title" gutterBottom>
-        {t('costs.header.title')}
-      </Typography>
+    <CostsSection id="costs-header-title" title={t('costs.header.title')}>
       <DescriptionList
         items={[
           {
@@ -73,6 +64,6 @@ export function CostAllocationHeader({ costs }: { costs: OperatingCosts }) {
           })}
         </Alert>
       )}
-    </Paper>
+    </CostsSection>
   )
 }

@@ -1,6 +1,3 @@
-import Dialog from '@mui/material/Dialog'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
 import Grid from '@mui/material/Grid'
 import MenuItem from '@mui/material/MenuItem'
 import {
@@ -15,13 +12,12 @@ import {
   type OperatingCosts,
   type PlausibilityReport,
 } from '@portal/domain'
-import { useId, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { ControlledSelectField } from '../../../components/controlled-select-field'
 import { ControlledTextField } from '../../../components/controlled-text-field'
 import { ControlledDateField } from '../../../components/date-field'
-import { MutationOutcome } from '../../../components/mutation-outcome'
 import { useServerFieldErrors } from '../../../lib/form-errors'
 import {
   useSaveExpense,
@@ -30,6 +26,7 @@ import {
   type ExpenseKind,
 } from '../api/operating-costs'
 import { Co2Deviation } from './co2-deviation'
+import { CostDialog, type SaveQuestion } from './cost-dialog'
 import {
   entryResolver,
   initialValues,
@@ -42,7 +39,6 @@ import {
 } from './cost-entry-form'
 import { DecimalField } from './decimal-field'
 import { PreviousYearHint } from './previous-year-hint'
-import { SaveActions, type SaveQuestion } from './save-actions'
 import { useCo2Check } from './use-co2-check'
 
 const negated = (value: string) => (value.startsWith('-') ? value.slice(1) : `-${value}`)
@@ -69,7 +65,6 @@ export function CostEntryDialog({
   onClose: () => void
 }) {
   const { t } = useTranslation()
-  const titleId = useId()
   const save = useSaveExpense(costs.operatingCostsDistribution)
   const resolver = useMemo(() => entryResolver(t), [t])
   const initial = useMemo(
@@ -215,163 +210,149 @@ export function CostEntryDialog({
   )
 
   return (
-    <Dialog
-      open
-      onClose={save.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="md"
-      fullWidth
+    <CostDialog
+      title={t(expense ? 'costs.entry.editTitle' : 'costs.entry.addTitle')}
+      form="cost-entry"
+      saveLabel={t('costs.entry.save')}
+      pending={save.isPending}
+      error={unshownError}
+      onClose={onClose}
+      question={question}
+      words="costs.entry"
+      onDismissQuestion={() => setQuestion(null)}
     >
-      <DialogTitle id={titleId}>
-        {t(expense ? 'costs.entry.editTitle' : 'costs.entry.addTitle')}
-      </DialogTitle>
-      <DialogContent>
-        <Grid
-          container
-          spacing={2}
-          component="form"
-          id="cost-entry"
-          noValidate
-          onSubmit={(event) => {
-            // the reason is asked for together with any other field's message
-            if (co2Differs && co2Reason.trim() === '') setCo2ReasonMissing(true)
-            return onSubmit(event)
-          }}
-          sx={{ pt: 1 }}
-        >
-          <Grid size={{ xs: 12, sm: 6 }}>
-            {select(
-              'kind',
-              'kind',
-              [
-                { key: 'heating', name: t('costs.tabs.heating') },
-                { key: 'working', name: t('costs.tabs.working') },
-              ],
-              // a line belongs to its list; moving it means deleting it and adding it to the other
-              expense
-                ? { disabled: true, helperText: t('costs.entry.kindFixed') }
-                : {
-                    onPick: () => {
-                      setValue('tariffComponent', '')
-                      setValue('object', '')
-                      setValue('key', '')
-                      setValue('allocationRef', '')
-                    },
+      <Grid
+        container
+        spacing={2}
+        component="form"
+        id="cost-entry"
+        noValidate
+        onSubmit={(event) => {
+          // the reason is asked for together with any other field's message
+          if (co2Differs && co2Reason.trim() === '') setCo2ReasonMissing(true)
+          return onSubmit(event)
+        }}
+        sx={{ pt: 1 }}
+      >
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {select(
+            'kind',
+            'kind',
+            [
+              { key: 'heating', name: t('costs.tabs.heating') },
+              { key: 'working', name: t('costs.tabs.working') },
+            ],
+            // a line belongs to its list; moving it means deleting it and adding it to the other
+            expense
+              ? { disabled: true, helperText: t('costs.entry.kindFixed') }
+              : {
+                  onPick: () => {
+                    setValue('tariffComponent', '')
+                    setValue('object', '')
+                    setValue('key', '')
+                    setValue('allocationRef', '')
                   },
-            )}
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            {select('tariffComponent', 'costType', costTypes.data ?? [], {
-              onPick: () => {
-                setValue('object', '')
-                setValue('key', '')
-                setValue('allocationRef', '')
-                setValue('energyCarrier', '')
-              },
-            })}
-          </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            {select('object', 'object', objects, { onPick: () => setValue('allocationRef', '') })}
-          </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            {select('allocationRef', 'relation', relations.data ?? [])}
-          </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>{select('key', 'key', keys)}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <ControlledDateField
-              name="from"
-              control={control}
-              label={t('costs.entry.from')}
-              required
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <ControlledDateField
-              name="until"
-              control={control}
-              label={t('costs.entry.until')}
-              required
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{decimal('quantity', 'quantity')}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{text('unit', 'unit')}</Grid>
-          {FUEL_COST_TYPES.includes(tariffComponent) && (
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <ControlledSelectField
-                name="energyCarrier"
-                control={control}
-                label={t('costs.entry.energyCarrier')}
-                helperText={t('costs.entry.energyCarrierHelp')}
-                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-              >
-                <MenuItem value="">{t('costs.entry.energyCarrierNone')}</MenuItem>
-                {ENERGY_CARRIER_CODES.map((code) => (
-                  <MenuItem key={code} value={code}>
-                    {energyCarrierLabel(code)}
-                  </MenuItem>
-                ))}
-              </ControlledSelectField>
-            </Grid>
+                },
           )}
-          <Grid size={{ xs: 12, sm: 6 }}>
-            {decimal('amountTransactionCurrency', 'gross', true)}
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            {decimal('apportionableAmount', 'apportionable', true)}
-          </Grid>
-          {previousYear && (
-            <Grid size={12}>
-              <PreviousYearHint
-                report={previousYear}
-                costs={costs}
-                kind={kind}
-                tariffComponent={tariffComponent}
-                amount={grossAmount}
-                editing={expense}
-              />
-            </Grid>
-          )}
-          {co2.mismatch && co2.check && (
-            <Grid size={12}>
-              <Co2Deviation
-                expected={co2.check.expected}
-                onTakeExpected={() => {
-                  const expected = formatDecimal(
-                    sumAmounts([co2.typedGross!, negated(co2.check!.difference)]),
-                    2,
-                  )
-                  setValue('amountTransactionCurrency', expected, { shouldValidate: true })
-                  setValue('apportionableAmount', expected, { shouldValidate: true })
-                }}
-                askReason={co2Differs}
-                reason={co2Reason}
-                reasonMissing={co2ReasonMissing}
-                onReasonChange={(reason) => {
-                  setCo2Reason(reason)
-                  setCo2ReasonMissing(false)
-                }}
-              />
-            </Grid>
-          )}
-          <Grid size={{ xs: 12, sm: 6 }}>{decimal('amountNet', 'net')}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            {decimal('amountNetApportionable', 'netApportionable')}
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{decimal('deductibleAmount', 'deductible')}</Grid>
-          <Grid size={12}>{text('note', 'note', { multiline: true, minRows: 2 })}</Grid>
         </Grid>
-        <MutationOutcome error={unshownError} />
-      </DialogContent>
-      <SaveActions
-        form="cost-entry"
-        saveLabel={t('costs.entry.save')}
-        pending={save.isPending}
-        onClose={onClose}
-        question={question}
-        questionTitle={t('costs.entry.confirmTitle')}
-        questionConfirmLabel={t('costs.entry.confirmSave')}
-        onDismissQuestion={() => setQuestion(null)}
-      />
-    </Dialog>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {select('tariffComponent', 'costType', costTypes.data ?? [], {
+            onPick: () => {
+              setValue('object', '')
+              setValue('key', '')
+              setValue('allocationRef', '')
+              setValue('energyCarrier', '')
+            },
+          })}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          {select('object', 'object', objects, { onPick: () => setValue('allocationRef', '') })}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          {select('allocationRef', 'relation', relations.data ?? [])}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>{select('key', 'key', keys)}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <ControlledDateField
+            name="from"
+            control={control}
+            label={t('costs.entry.from')}
+            required
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <ControlledDateField
+            name="until"
+            control={control}
+            label={t('costs.entry.until')}
+            required
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{decimal('quantity', 'quantity')}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{text('unit', 'unit')}</Grid>
+        {FUEL_COST_TYPES.includes(tariffComponent) && (
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <ControlledSelectField
+              name="energyCarrier"
+              control={control}
+              label={t('costs.entry.energyCarrier')}
+              helperText={t('costs.entry.energyCarrierHelp')}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            >
+              <MenuItem value="">{t('costs.entry.energyCarrierNone')}</MenuItem>
+              {ENERGY_CARRIER_CODES.map((code) => (
+                <MenuItem key={code} value={code}>
+                  {energyCarrierLabel(code)}
+                </MenuItem>
+              ))}
+            </ControlledSelectField>
+          </Grid>
+        )}
+        <Grid size={{ xs: 12, sm: 6 }}>{decimal('amountTransactionCurrency', 'gross', true)}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {decimal('apportionableAmount', 'apportionable', true)}
+        </Grid>
+        {previousYear && (
+          <Grid size={12}>
+            <PreviousYearHint
+              report={previousYear}
+              costs={costs}
+              kind={kind}
+              tariffComponent={tariffComponent}
+              amount={grossAmount}
+              editing={expense}
+            />
+          </Grid>
+        )}
+        {co2.mismatch && co2.check && (
+          <Grid size={12}>
+            <Co2Deviation
+              expected={co2.check.expected}
+              onTakeExpected={() => {
+                const expected = formatDecimal(
+                  sumAmounts([co2.typedGross!, negated(co2.check!.difference)]),
+                  2,
+                )
+                setValue('amountTransactionCurrency', expected, { shouldValidate: true })
+                setValue('apportionableAmount', expected, { shouldValidate: true })
+              }}
+              askReason={co2Differs}
+              reason={co2Reason}
+              reasonMissing={co2ReasonMissing}
+              onReasonChange={(reason) => {
+                setCo2Reason(reason)
+                setCo2ReasonMissing(false)
+              }}
+            />
+          </Grid>
+        )}
+        <Grid size={{ xs: 12, sm: 6 }}>{decimal('amountNet', 'net')}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {decimal('amountNetApportionable', 'netApportionable')}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{decimal('deductibleAmount', 'deductible')}</Grid>
+        <Grid size={12}>{text('note', 'note', { multiline: true, minRows: 2 })}</Grid>
+      </Grid>
+    </CostDialog>
   )
 }

@@ -4,12 +4,10 @@ import Button from '@mui/material/Button'
 import List from '@mui/material/List'
 import ListItem from '@mui/material/ListItem'
 import ListItemText from '@mui/material/ListItemText'
-import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import Table from '@mui/material/Table'
 import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
-import TableHead from '@mui/material/TableHead'
 import TableRow from '@mui/material/TableRow'
 import Typography from '@mui/material/Typography'
 import { formatAmount, formatDate, type HistoryEntry } from '@portal/domain'
@@ -17,6 +15,8 @@ import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PanelState } from '../../../components/panel-state'
 import { downloadReceipt, useHistory } from '../api/operating-costs'
+import { ColumnHeads } from './column-heads'
+import { CostsSection } from './costs-section'
 
 const time = (at: string) =>
   new Intl.DateTimeFormat('de-DE', {
@@ -103,19 +103,13 @@ function DecisionReceipt({
         >
           <Table size="small" id={linesId}>
             <caption>{t('costs.history.receipt.caption', { when })}</caption>
-            <TableHead>
-              <TableRow>
-                <TableCell component="th" scope="col">
-                  {t('costs.history.receipt.costType')}
-                </TableCell>
-                <TableCell component="th" scope="col" align="right">
-                  {t('costs.history.receipt.amount')}
-                </TableCell>
-                <TableCell component="th" scope="col" align="right">
-                  {t('costs.history.receipt.apportionable')}
-                </TableCell>
-              </TableRow>
-            </TableHead>
+            <ColumnHeads
+              columns={[
+                { label: t('costs.history.receipt.costType') },
+                { label: t('costs.history.receipt.amount'), numeric: true },
+                { label: t('costs.history.receipt.apportionable'), numeric: true },
+              ]}
+            />
             <TableBody>
               {snapshot.lines.map((line, index) => (
                 <TableRow key={index}>
@@ -139,15 +133,7 @@ export function CostHistory({ id }: { id: string }) {
   const { t } = useTranslation()
   const history = useHistory(id)
   return (
-    <Paper
-      variant="outlined"
-      sx={{ p: 2 }}
-      component="section"
-      aria-labelledby="cost-history-title"
-    >
-      <Typography variant="h6" component="h2" id="cost-history-title">
-        {t('costs.history.title')}
-      </Typography>
+    <CostsSection id="cost-history-title" title={t('costs.history.title')} gutterBottom={false}>
       <PanelState loading={history.isPending} error={history.error} empty={!history.data?.length}>
         <List dense>
           {history.data?.map((entry, index) => (
@@ -168,6 +154,6 @@ export function CostHistory({ id }: { id: string }) {
           ))}
         </List>
       </PanelState>
-    </Paper>
+    </CostsSection>
   )
 }

@@ -1,10 +1,11 @@
-import type { Expense, OperatingCosts, ValueListRequest } from '@portal/domain'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, within } from '@testing-library/react'
+import type { Expense, ValueListRequest } from '@portal/domain'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { initI18n } from '../../../lib/i18n'
 import { useRelationNames } from '../api/relation-names'
+import { distributionWith } from '../../../testing/fixtures'
+import { columnHeaders, renderWithQueries } from '../../../testing/render'
 import { CostsTable } from './costs-table'
 
 /** The §7 value list of the distribution: key, obj, name per relation, as the server answers it. */
@@ -63,19 +64,7 @@ const working = [
   line('BK_GARTEN', 'VERTRAG', 'VT1000000099'),
 ]
 
-const costs = {
-  operatingCostsDistribution: '1000000001-2024',
-  from: '2024-01-01',
-  until: '2024-12-31',
-  operatingCostsDistributionStatus: 'O',
-  connection: '1000000001',
-  companyCode: '1000',
-  businessPartner: null,
-  product: 'HBK1000',
-  productVersion: '1',
-  operatingCostsHeatingExpense: [],
-  operatingCostsWorkingExpense: working,
-} as unknown as OperatingCosts
+const costs = distributionWith(working, { operatingCostsDistributionStatus: 'O' })
 
 const NAMES = new Map([
   ['NK_MUELL', 'Müllabfuhr'],
@@ -122,12 +111,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals())
 
 function showTable() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(
-    <QueryClientProvider client={client}>
-      <WorkingCosts />
-    </QueryClientProvider>,
-  )
+  renderWithQueries(<WorkingCosts />)
 }
 
 /** The cell of a line (by its cost type name) in the column with this header. */
@@ -163,11 +147,14 @@ describe('the columns of the costs table', () => {
   it('shows what a line is checked by as columns, the allocation key by its name', () => {
     showTable()
     const table = screen.getByRole('table', { name: 'Betriebskosten' })
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((header) => header.textContent),
-    ).toEqual(['Kostenart', 'Bemerkung', 'Umlageschlüssel', 'Betrag gesamt', 'Bezug', 'Details'])
+    expect(columnHeaders(table)).toEqual([
+      'Kostenart',
+      'Bemerkung',
+      'Umlageschlüssel',
+      'Betrag gesamt',
+      'Bezug',
+      'Details',
+    ])
     expect(cell('Müllabfuhr', 'Umlageschlüssel')).toBe('Anzahl Nutzeinheiten')
     expect(cell('Müllabfuhr', 'Betrag gesamt')).toMatch(/^100,00\s€$/)
   })
@@ -196,20 +183,17 @@ describe('the columns of the costs table', () => {
   })
 
   it('keeps the actions, with the details toggle, in one column of an open list', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
     const onEdit = vi.fn()
-    render(
-      <QueryClientProvider client={client}>
-        <CostsTable
-          caption="Betriebskosten"
-          expenses={working}
-          costTypeNames={NAMES}
-          relationNames={{ nameOf: (_object, ref) => ref }}
-          editable
-          onEdit={onEdit}
-          onDelete={() => {}}
-        />
-      </QueryClientProvider>,
+    renderWithQueries(
+      <CostsTable
+        caption="Betriebskosten"
+        expenses={working}
+        costTypeNames={NAMES}
+        relationNames={{ nameOf: (_object, ref) => ref }}
+        editable
+        onEdit={onEdit}
+        onDelete={() => {}}
+      />,
     )
     const actions = cellOf('Aufzug', 'Aktionen')
     expect(
@@ -265,7 +249,6 @@ describe('the Bezug column of the costs table', () => {
 
   it('shows a cost type without a name yet as loading, and by its code only once all is loaded', async () => {
     const answer = holdAnswers()
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
     function Unnamed() {
       return (
         <CostsTable
@@ -279,11 +262,7 @@ describe('the Bezug column of the costs table', () => {
         />
       )
     }
-    render(
-      <QueryClientProvider client={client}>
-        <Unnamed />
-      </QueryClientProvider>,
-    )
+    renderWithQueries(<Unnamed />)
     const names = () => screen.getAllByRole('rowheader').map((header) => header.textContent)
     await vi.waitFor(() => expect(names().every((name) => name === 'wird geladen')).toBe(true))
     answer()

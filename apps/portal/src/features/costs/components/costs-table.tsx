@@ -2,7 +2,6 @@ import DeleteIcon from '@mui/icons-material/Delete'
 import EditIcon from '@mui/icons-material/Edit'
 import LockOutlined from '@mui/icons-material/LockOutlined'
 import Box from '@mui/material/Box'
-import IconButton from '@mui/material/IconButton'
 import Typography from '@mui/material/Typography'
 import {
   ALLOCATION_KEYS,
@@ -18,9 +17,11 @@ import {
 } from '@portal/domain'
 import { useIsFetching } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import { actionsColumn } from '../../../components/data-table/columns'
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table'
 import { DescriptionList } from '../../../components/description-list'
 import { LoadingText } from '../../../components/loading-text'
+import { RowActionButton } from '../../../components/row-action-button'
 import type { RelationNames } from '../api/relation-names'
 
 const amount = (value: string | null) => (value === null ? '' : formatAmount(value))
@@ -173,34 +174,24 @@ export function CostsTable({
     ...detailColumns,
     ...(editable
       ? [
-          {
-            key: 'actions',
-            header: t('costs.actions.column'),
-            sortable: false,
-            searchable: false,
-            actions: true,
-            cell: (e: Expense) =>
-              isProviderExpense(e) ? (
-                <ReadOnlyNote text={t('costs.serviceFee.readOnly')} />
-              ) : (
-                <>
-                  <IconButton
-                    size="small"
-                    aria-label={t('costs.actions.edit', { name: ariaName(e) })}
-                    onClick={() => onEdit(e)}
-                  >
-                    <EditIcon fontSize="small" />
-                  </IconButton>
-                  <IconButton
-                    size="small"
-                    aria-label={t('costs.actions.delete', { name: ariaName(e) })}
-                    onClick={() => onDelete(e)}
-                  >
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                </>
-              ),
-          },
+          actionsColumn('actions', t('costs.actions.column'), (e: Expense) =>
+            isProviderExpense(e) ? (
+              <ReadOnlyNote text={t('costs.serviceFee.readOnly')} />
+            ) : (
+              <>
+                <RowActionButton
+                  label={t('costs.actions.edit', { name: ariaName(e) })}
+                  icon={EditIcon}
+                  onClick={() => onEdit(e)}
+                />
+                <RowActionButton
+                  label={t('costs.actions.delete', { name: ariaName(e) })}
+                  icon={DeleteIcon}
+                  onClick={() => onDelete(e)}
+                />
+              </>
+            ),
+          ),
         ]
       : []),
   ]

@@ -1,10 +1,10 @@
 import Table from '@mui/material/Table'
 import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
-import TableHead from '@mui/material/TableHead'
 import TableRow from '@mui/material/TableRow'
 import { expenseTotals, formatAmount, isVisibleExpense, type OperatingCosts } from '@portal/domain'
 import { useTranslation } from 'react-i18next'
+import { ColumnHeads } from './column-heads'
 
 /**
  * §4 'Kosten erfasst': the sums the user confirms, amount and apportionable amount of the heating
@@ -36,19 +36,13 @@ export function EntryTotals({ costs }: { costs: OperatingCosts }) {
       }}
     >
       <caption>{t('costs.finalize.totals.caption')}</caption>
-      <TableHead>
-        <TableRow>
-          <TableCell component="th" scope="col">
-            {t('costs.finalize.totals.list')}
-          </TableCell>
-          <TableCell component="th" scope="col" align="right">
-            {t('costs.finalize.totals.gross')}
-          </TableCell>
-          <TableCell component="th" scope="col" align="right">
-            {t('costs.finalize.totals.apportionable')}
-          </TableCell>
-        </TableRow>
-      </TableHead>
+      <ColumnHeads
+        columns={[
+          { label: t('costs.finalize.totals.list') },
+          { label: t('costs.finalize.totals.gross'), numeric: true },
+          { label: t('costs.finalize.totals.apportionable'), numeric: true },
+        ]}
+      />
       <TableBody>
         {rows.map((row) => (
           <TableRow key={row.name} className={row.total ? 'entry-total' : undefined}>

@@ -2,12 +2,10 @@ import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined'
 import Alert from '@mui/material/Alert'
 import AlertTitle from '@mui/material/AlertTitle'
 import Box from '@mui/material/Box'
-import Paper from '@mui/material/Paper'
 import Table from '@mui/material/Table'
 import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
 import TableContainer from '@mui/material/TableContainer'
-import TableHead from '@mui/material/TableHead'
 import TableRow from '@mui/material/TableRow'
 import Typography from '@mui/material/Typography'
 import {
@@ -23,6 +21,8 @@ import type { TFunction } from 'i18next'
 import { Fragment } from 'react'
 import { useTranslation } from 'react-i18next'
 import { visuallyHidden } from '../../../components/visually-hidden'
+import { ColumnHeads } from './column-heads'
+import { CostsSection } from './costs-section'
 
 function changeText(t: TFunction, change: YearOnYearChange): string {
   return change.kind === 'change'
@@ -94,15 +94,7 @@ export function PreviousYearComparison({
   const { t } = useTranslation()
   const threshold = report.thresholdPercent
   return (
-    <Paper
-      component="section"
-      aria-labelledby="previous-year-title"
-      variant="outlined"
-      sx={{ p: 2 }}
-    >
-      <Typography variant="h6" component="h2" id="previous-year-title" gutterBottom>
-        {t('costs.previousYear.title')}
-      </Typography>
+    <CostsSection id="previous-year-title" title={t('costs.previousYear.title')}>
       {!previous ? (
         <Typography>{t('costs.previousYear.none')}</Typography>
       ) : (
@@ -124,25 +116,15 @@ export function PreviousYearComparison({
               <Box component="caption" sx={visuallyHidden}>
                 {t('costs.previousYear.caption')}
               </Box>
-              <TableHead>
-                <TableRow>
-                  <TableCell component="th" scope="col">
-                    {t('costs.previousYear.column.costType')}
-                  </TableCell>
-                  <TableCell component="th" scope="col" align="right">
-                    {t('costs.previousYear.column.previous')}
-                  </TableCell>
-                  <TableCell component="th" scope="col" align="right">
-                    {t('costs.previousYear.column.current')}
-                  </TableCell>
-                  <TableCell component="th" scope="col" align="right">
-                    {t('costs.previousYear.column.change')}
-                  </TableCell>
-                  <TableCell component="th" scope="col">
-                    {t('costs.previousYear.column.note')}
-                  </TableCell>
-                </TableRow>
-              </TableHead>
+              <ColumnHeads
+                columns={[
+                  { label: t('costs.previousYear.column.costType') },
+                  { label: t('costs.previousYear.column.previous'), numeric: true },
+                  { label: t('costs.previousYear.column.current'), numeric: true },
+                  { label: t('costs.previousYear.column.change'), numeric: true },
+                  { label: t('costs.previousYear.column.note') },
+                ]}
+              />
               <TableBody>
                 {report.lists.map((list) => {
                   const listName = t(`costs.${list.list}Caption`)
@@ -203,6 +185,6 @@ export function PreviousYearComparison({
           </TableContainer>
         </>
       )}
-    </Paper>
+    </CostsSection>
   )
 }

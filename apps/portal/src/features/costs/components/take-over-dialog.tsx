@@ -1,7 +1,4 @@
-import Dialog from '@mui/material/Dialog'
-import DialogContent from '@mui/material/DialogContent'
 import DialogContentText from '@mui/material/DialogContentText'
-import DialogTitle from '@mui/material/DialogTitle'
 import Grid from '@mui/material/Grid'
 import Paper from '@mui/material/Paper'
 import TextField from '@mui/material/TextField'
@@ -23,12 +20,11 @@ import {
   type ExpenseInput,
   type OperatingCosts,
 } from '@portal/domain'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { MutationOutcome } from '../../../components/mutation-outcome'
 import { useAddExpenses, type ExpenseKind } from '../api/operating-costs'
 import type { RelationNames } from '../api/relation-names'
-import { SaveActions, type SaveQuestion } from './save-actions'
+import { CostDialog, type SaveQuestion } from './cost-dialog'
 
 type Amounts = { gross: string; apportionable: string }
 type LineErrors = Partial<Record<keyof Amounts, string>>
@@ -90,7 +86,6 @@ export function TakeOverDialog({
   onClose: () => void
 }) {
   const { t } = useTranslation()
-  const titleId = useId()
   const lines = previousLines(previous).map((line) => ({
     ...line,
     recorded: recordedThisYear(costs, line.kind, line.expense),
@@ -173,97 +168,87 @@ export function TakeOverDialog({
   }
 
   return (
-    <Dialog
-      open
-      onClose={save.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="md"
-      fullWidth
+    <CostDialog
+      title={t('costs.takeOver.title')}
+      form="take-over"
+      saveLabel={t('costs.takeOver.confirm')}
+      pending={save.isPending}
+      error={save.error}
+      onClose={onClose}
+      question={question}
+      words="costs.takeOver"
+      onDismissQuestion={() => setQuestion(null)}
     >
-      <DialogTitle id={titleId}>{t('costs.takeOver.title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          {t('costs.takeOver.text', {
-            from: formatDate(previous.from),
-            until: formatDate(previous.until),
-          })}
-        </DialogContentText>
-        <form
-          id="take-over"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault()
-            submit()
-          }}
-        >
-          {lines.map(({ kind, expense, recorded }, index) => {
-            const relation =
-              expense.object && expense.allocationRef
-                ? (relationNames.nameOf(expense.object, expense.allocationRef) ??
-                  expense.allocationRef)
-                : ''
-            const lineErrors = errors[index] ?? {}
-            return (
-              <Paper
-                key={expense.guid}
-                component="fieldset"
-                variant="outlined"
-                sx={{ p: 2, mb: 2, mx: 0, minWidth: 0 }}
-              >
-                <Typography component="legend" sx={{ px: 0.5, fontWeight: 'medium' }}>
-                  {nameOf(expense.tariffComponent)} · {t(`costs.${kind}Caption`)}
+      <DialogContentText sx={{ mb: 2 }}>
+        {t('costs.takeOver.text', {
+          from: formatDate(previous.from),
+          until: formatDate(previous.until),
+        })}
+      </DialogContentText>
+      <form
+        id="take-over"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          submit()
+        }}
+      >
+        {lines.map(({ kind, expense, recorded }, index) => {
+          const relation =
+            expense.object && expense.allocationRef
+              ? (relationNames.nameOf(expense.object, expense.allocationRef) ??
+                expense.allocationRef)
+              : ''
+          const lineErrors = errors[index] ?? {}
+          return (
+            <Paper
+              key={expense.guid}
+              component="fieldset"
+              variant="outlined"
+              sx={{ p: 2, mb: 2, mx: 0, minWidth: 0 }}
+            >
+              <Typography component="legend" sx={{ px: 0.5, fontWeight: 'medium' }}>
+                {nameOf(expense.tariffComponent)} · {t(`costs.${kind}Caption`)}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {[
+                  label(ALLOCATION_KEYS, expense.key),
+                  relation && `${relation} (${label(EXPENSE_OBJECT_TYPES, expense.object)})`,
+                  t('costs.takeOver.previousAmount', {
+                    amount: formatAmount(expense.amountTransactionCurrency),
+                  }),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Typography>
+              {recorded !== null ? (
+                <Typography variant="body2">
+                  {t('costs.takeOver.recorded', { amount: formatAmount(recorded) })}
                 </Typography>
-                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                  {[
-                    label(ALLOCATION_KEYS, expense.key),
-                    relation && `${relation} (${label(EXPENSE_OBJECT_TYPES, expense.object)})`,
-                    t('costs.takeOver.previousAmount', {
-                      amount: formatAmount(expense.amountTransactionCurrency),
-                    }),
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </Typography>
-                {recorded !== null ? (
-                  <Typography variant="body2">
-                    {t('costs.takeOver.recorded', { amount: formatAmount(recorded) })}
-                  </Typography>
-                ) : (
-                  <Grid container spacing={2}>
-                    {AMOUNT_FIELDS.map(([name, labelKey]) => (
-                      <Grid key={name} size={{ xs: 12, sm: 6 }}>
-                        <TextField
-                          fullWidth
-                          label={t(labelKey)}
-                          value={amounts[index]![name]}
-                          onChange={(event) => change(index, name, event.target.value)}
-                          error={Boolean(lineErrors[name])}
-                          helperText={lineErrors[name]}
-                          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                        />
-                      </Grid>
-                    ))}
-                  </Grid>
-                )}
-              </Paper>
-            )
-          })}
-        </form>
-        <div role="status">
-          {nothing && <Typography color="error">{t('costs.takeOver.nothing')}</Typography>}
-        </div>
-        <MutationOutcome error={save.error} />
-      </DialogContent>
-      <SaveActions
-        form="take-over"
-        saveLabel={t('costs.takeOver.confirm')}
-        pending={save.isPending}
-        onClose={onClose}
-        question={question}
-        questionTitle={t('costs.takeOver.confirmTitle')}
-        questionConfirmLabel={t('costs.takeOver.confirmSave')}
-        onDismissQuestion={() => setQuestion(null)}
-      />
-    </Dialog>
+              ) : (
+                <Grid container spacing={2}>
+                  {AMOUNT_FIELDS.map(([name, labelKey]) => (
+                    <Grid key={name} size={{ xs: 12, sm: 6 }}>
+                      <TextField
+                        fullWidth
+                        label={t(labelKey)}
+                        value={amounts[index]![name]}
+                        onChange={(event) => change(index, name, event.target.value)}
+                        error={Boolean(lineErrors[name])}
+                        helperText={lineErrors[name]}
+                        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                      />
+                    </Grid>
+                  ))}
+                </Grid>
+              )}
+            </Paper>
+          )
+        })}
+      </form>
+      <div role="status">
+        {nothing && <Typography color="error">{t('costs.takeOver.nothing')}</Typography>}
+      </div>
+    </CostDialog>
   )
 }

@@ -1,9 +1,10 @@
 import { DECLINE_REASON_REQUIRED_MESSAGE, type Expense, type OperatingCosts } from '@portal/domain'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { initI18n } from '../../../lib/i18n'
+import { jsonAnswer } from '../../../testing/answers'
+import { columnHeaders, openDeclineDialog, renderWithQueries } from '../../../testing/render'
 import { WorkflowActions } from './workflow-actions'
 
 const DECLINED =
@@ -41,31 +42,16 @@ function distribution(status: string): OperatingCosts {
 }
 
 const fetchMock = vi.fn<typeof fetch>()
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 const sentBodies = () =>
   fetchMock.mock.calls.map(
     ([, init]) => JSON.parse(init?.body as string) as Record<string, unknown>,
   )
 
 function show(status: string) {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } })
-  render(
-    <QueryClientProvider client={client}>
-      <WorkflowActions costs={distribution(status)} />
-    </QueryClientProvider>,
-  )
+  renderWithQueries(<WorkflowActions costs={distribution(status)} />)
 }
 
-async function openDecline() {
-  await userEvent.click(screen.getByRole('button', { name: 'Ablehnen' }))
-  const dialog = screen.getByRole('dialog', { name: 'Verteilung ablehnen' })
-  return {
-    dialog,
-    reason: within(dialog).getByRole('textbox', { name: /Grund der Ablehnung/ }),
-    confirm: within(dialog).getByRole('button', { name: 'Ablehnen' }),
-  }
-}
+const openDecline = () => openDeclineDialog('Ablehnen', 'Verteilung ablehnen')
 
 describe('the workflow actions', () => {
   beforeAll(() => initI18n())
@@ -95,7 +81,11 @@ describe('the workflow actions', () => {
 
     // the server names the field: its message goes there
     fetchMock.mockResolvedValueOnce(
-      json(400, { detail: 'Der Grund ist zu lang.', code: 'VALIDATION_FAILED', field: 'reason' }),
+      jsonAnswer(400, {
+        detail: 'Der Grund ist zu lang.',
+        code: 'VALIDATION_FAILED',
+        field: 'reason',
+      }),
     )
     await userEvent.click(confirm)
     await waitFor(() => expect(reason).toHaveAccessibleDescription('Der Grund ist zu lang.'))
@@ -103,7 +93,7 @@ describe('the workflow actions', () => {
     expect(reason).toHaveValue('Die Wartung ist doppelt erfasst.')
 
     // a failure on the server: the generic text with the code of §8, in the dialog
-    fetchMock.mockResolvedValueOnce(json(500, { detail: 'Fehler', code: 'INTERNAL_ERROR' }))
+    fetchMock.mockResolvedValueOnce(jsonAnswer(500, { detail: 'Fehler', code: 'INTERNAL_ERROR' }))
     await userEvent.click(confirm)
     const alert = await within(dialog).findByRole('alert')
     expect(alert).toHaveTextContent('Leider ist ein Fehler aufgetreten')
@@ -111,7 +101,7 @@ describe('the workflow actions', () => {
     expect(screen.getByRole('dialog', { name: 'Verteilung ablehnen' })).toBeVisible()
     expect(reason).toHaveValue('Die Wartung ist doppelt erfasst.')
 
-    fetchMock.mockResolvedValueOnce(json(200, { successMessage: DECLINED }))
+    fetchMock.mockResolvedValueOnce(jsonAnswer(200, { successMessage: DECLINED }))
     await userEvent.click(confirm)
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(screen.getByRole('status')).toHaveTextContent(DECLINED)
@@ -137,7 +127,7 @@ describe('the workflow actions', () => {
     expect(dialog).toBeVisible()
     expect(fetchMock).toHaveBeenCalledTimes(1)
 
-    answer(json(200, { successMessage: DECLINED }))
+    answer(jsonAnswer(200, { successMessage: DECLINED }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(fetchMock).toHaveBeenCalledTimes(1)
     expect(screen.getByRole('button', { name: 'Ablehnen' })).toBeEnabled()
@@ -152,17 +142,13 @@ describe('the workflow actions', () => {
       within(within(table).getByRole('row', { name: new RegExp(`^${name}`) }))
         .getAllByRole('cell')
         .map((cell) => cell.textContent?.replace(/\s/g, ' '))
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['Kostenliste', 'Betrag', 'umlagefähig'])
+    expect(columnHeaders(table)).toEqual(['Kostenliste', 'Betrag', 'umlagefähig'])
     expect(cells('Heiz- und Nebenkosten')).toEqual(['123,45 €', '80,00 €'])
     expect(cells('Betriebskosten')).toEqual(['10,10 €', '10,10 €'])
     expect(cells('Gesamt')).toEqual(['133,55 €', '90,10 €'])
 
     fetchMock.mockResolvedValueOnce(
-      json(409, { detail: 'Die Kostenverteilung ist bereits erfasst.', code: 'CONFLICT' }),
+      jsonAnswer(409, { detail: 'Die Kostenverteilung ist bereits erfasst.', code: 'CONFLICT' }),
     )
     await userEvent.click(within(dialog).getByRole('button', { name: 'Kosten erfasst bestätigen' }))
     const alert = await within(dialog).findByRole('alert')

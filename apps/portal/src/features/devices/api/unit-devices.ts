@@ -8,7 +8,8 @@ import {
   type MeterType,
 } from '@portal/domain'
 import { useQuery } from '@tanstack/react-query'
-import { getRecord, getRelations } from '../../../lib/queries'
+import { getRecord } from '../../../lib/queries'
+import { unitRelations } from '../../../lib/unit-relations'
 
 export type DeviceRow = Device & { meterType: MeterType; counterPosition: string }
 
@@ -27,9 +28,7 @@ export function useUnitDevices(pointOfDelivery: string) {
   return useQuery({
     queryKey: ['unit-devices', pointOfDelivery],
     queryFn: async (): Promise<DeviceRow[]> => {
-      const relations = await getRelations(
-        `point-of-delivery-object-relations/${encodeURIComponent(pointOfDelivery)}`,
-      )
+      const relations = await unitRelations(pointOfDelivery)
       const billingObjects = await Promise.all(
         relations
           .filter((r) => r.targetType === 'ABRECHNUNGSOBJEKT')

@@ -1,11 +1,6 @@
-import {
-  counterPositionText,
-  DEVICE_SEGMENTS,
-  DEVICE_TYPE_CLASSES,
-  formatDate,
-  label,
-} from '@portal/domain'
+import { counterPositionText, DEVICE_SEGMENTS, DEVICE_TYPE_CLASSES, label } from '@portal/domain'
 import { useTranslation } from 'react-i18next'
+import { dateColumn } from '../../../components/data-table/columns'
 import type { DataTableColumn } from '../../../components/data-table/data-table'
 import { DescriptionList } from '../../../components/description-list'
 import { TablePanel } from '../../../components/table-panel'
@@ -35,18 +30,8 @@ export function DevicesPanel({ pointOfDelivery }: { pointOfDelivery: string }) {
       format: (d) => t(`devices.meterType.${d.meterType}`),
     },
     { key: 'room', header: t('devices.column.room'), format: (d) => d.room ?? '' },
-    {
-      key: 'installationDate',
-      header: t('devices.column.installationDate'),
-      format: (d) => formatDate(d.installationDate),
-      exportAs: 'date',
-    },
-    {
-      key: 'removalDate',
-      header: t('devices.column.removalDate'),
-      format: (d) => formatDate(d.removalDate),
-      exportAs: 'date',
-    },
+    dateColumn('installationDate', t('devices.column.installationDate')),
+    dateColumn('removalDate', t('devices.column.removalDate')),
     // searched, though shown below the row only
     { key: 'segment', header: t('devices.column.segment'), format: segment, hidden: true },
     {
@@ -82,7 +67,6 @@ export function DevicesPanel({ pointOfDelivery }: { pointOfDelivery: string }) {
     <TablePanel
       id="devices-title"
       title={t('devices.title')}
-      exportName={t('devices.title')}
       query={devices}
       columns={columns}
       getRowId={(d) => d.key}

@@ -1,13 +1,14 @@
 import DeleteIcon from '@mui/icons-material/Delete'
-import IconButton from '@mui/material/IconButton'
-import { ERROR, formatDate, type Attachment } from '@portal/domain'
+import { ERROR, type Attachment } from '@portal/domain'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { actionsColumn, dateColumn } from '../../../components/data-table/columns'
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table'
 import { DownloadButton } from '../../../components/download-button'
 import { ErrorNotice } from '../../../components/error-notice'
 import { MutationOutcome } from '../../../components/mutation-outcome'
+import { RowActionButton } from '../../../components/row-action-button'
 import { useDeleteFile, useMyFiles } from '../api/attachments'
 
 const kilobytes = (bytes: number) =>
@@ -21,13 +22,7 @@ export function MyFilesPanel({ distribution }: { distribution: string }) {
   const [deleting, setDeleting] = useState<Attachment | null>(null)
   const columns: DataTableColumn<Attachment>[] = [
     { key: 'fileName', header: t('files.column.fileName'), primary: true },
-    {
-      key: 'createdAt',
-      header: t('files.column.createdAt'),
-      format: (a) => formatDate(a.createdAt),
-      exportAs: 'date',
-      sortValue: (a) => a.createdAt,
-    },
+    dateColumn('createdAt', t('files.column.createdAt')),
     {
       key: 'size',
       header: t('files.column.size'),
@@ -36,30 +31,21 @@ export function MyFilesPanel({ distribution }: { distribution: string }) {
       align: 'right',
     },
     { key: 'note', header: t('files.column.note'), format: (a) => a.note ?? '' },
-    {
-      key: 'actions',
-      header: t('files.column.actions'),
-      sortable: false,
-      searchable: false,
-      actions: true,
-      cell: (a) => (
-        <>
-          <DownloadButton
-            attachment={a.attachment}
-            fileName={a.fileName}
-            label={t('files.download', { name: a.fileName })}
-            errorCode={ERROR.fileDownload}
-          />
-          <IconButton
-            size="small"
-            aria-label={t('files.delete', { name: a.fileName })}
-            onClick={() => setDeleting(a)}
-          >
-            <DeleteIcon fontSize="small" />
-          </IconButton>
-        </>
-      ),
-    },
+    actionsColumn('actions', t('files.column.actions'), (a) => (
+      <>
+        <DownloadButton
+          attachment={a.attachment}
+          fileName={a.fileName}
+          label={t('files.download', { name: a.fileName })}
+          errorCode={ERROR.fileDownload}
+        />
+        <RowActionButton
+          label={t('files.delete', { name: a.fileName })}
+          icon={DeleteIcon}
+          onClick={() => setDeleting(a)}
+        />
+      </>
+    )),
   ]
   if (files.isError) return <ErrorNotice error={files.error} />
   return (

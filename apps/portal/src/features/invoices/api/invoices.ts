@@ -10,7 +10,7 @@ import {
   type Voucher,
 } from '@portal/domain'
 import { useQuery } from '@tanstack/react-query'
-import { eq, getPartner, getRecord, searchAll } from '../../../lib/queries'
+import { eq, getPartner, getRecord, searchAll, searchWhere } from '../../../lib/queries'
 import type { PointOfDelivery } from '@portal/domain'
 
 export type InvoiceRow = {
@@ -117,6 +117,6 @@ export function useVoucher(voucherNr: string | null) {
   return useQuery({
     queryKey: ['voucher', voucherNr],
     enabled: voucherNr !== null,
-    queryFn: () => searchAll<Voucher>('voucher', [eq('voucherNr', voucherNr)], ERROR.invoices),
+    queryFn: () => searchWhere<Voucher>('voucher', 'voucherNr', voucherNr, ERROR.invoices),
   })
 }

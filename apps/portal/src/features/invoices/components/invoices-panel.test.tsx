@@ -4,16 +4,27 @@ import {
   type Correspondence,
   type InvoiceApproval,
 } from '@portal/domain'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { initI18n } from '../../../lib/i18n'
+import { renderWithQueries } from '../../../testing/render'
 import { InvoicesPanel } from './invoices-panel'
 
 const DISTRIBUTION = '1000000002-2024'
 const APPROVAL_URL = '/api/processes/operating-costs/invoice-approval'
+
+/** Whom an invoice and its letter are for, the period they bill and their dates. */
+const BILLED = {
+  businessPartner: 'P1',
+  pointOfDelivery: 'V1',
+  from: '2024-01-01',
+  until: '2024-12-31',
+  documentDate: '2025-02-10',
+  dueDate: '2025-03-12',
+  attachment: null,
+}
 
 function voucher(id: number, approval: InvoiceApproval | null): BillingVoucher {
   return {
@@ -22,14 +33,8 @@ function voucher(id: number, approval: InvoiceApproval | null): BillingVoucher {
     operatingCostsDistribution: DISTRIBUTION,
     contract: `VT${id}`,
     contractAccount: null,
-    businessPartner: 'P1',
-    pointOfDelivery: 'V1',
-    from: '2024-01-01',
-    until: '2024-12-31',
-    documentDate: '2025-02-10',
-    dueDate: '2025-03-12',
+    ...BILLED,
     amount: '120.00',
-    attachment: null,
     approval,
   }
 }
@@ -40,13 +45,7 @@ const LETTER: Correspondence = {
   key: DISTRIBUTION,
   voucherNumber: 'AR1',
   contract: 'VT1',
-  businessPartner: 'P1',
-  pointOfDelivery: 'V1',
-  from: '2024-01-01',
-  until: '2024-12-31',
-  documentDate: '2025-02-10',
-  dueDate: '2025-03-12',
-  attachment: null,
+  ...BILLED,
 }
 
 type Decision = { invoice: string; approved: boolean; reason?: string }
@@ -121,13 +120,10 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals())
 
 function showPanel(distributionStatus = 'F') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   // the table keeps its page, sort and search in the address
-  render(
+  renderWithQueries(
     <MemoryRouter>
-      <QueryClientProvider client={client}>
-        <InvoicesPanel distribution={DISTRIBUTION} distributionStatus={distributionStatus} />
-      </QueryClientProvider>
+      <InvoicesPanel distribution={DISTRIBUTION} distributionStatus={distributionStatus} />
     </MemoryRouter>,
   )
 }
@@ -140,6 +136,15 @@ async function row(number: string) {
     name: number,
   })
   return header.closest('tr')!
+}
+
+/** Shows the panel released for decisions and opens the dialog to approve or decline an invoice. */
+async function openDecision(number: string, action: 'genehmigen' | 'ablehnen') {
+  const user = userEvent.setup()
+  showPanel()
+  const name = `Rechnung ${number} ${action}`
+  await user.click(within(await row(number)).getByRole('button', { name }))
+  return { user, dialog: screen.getByRole('dialog', { name }) }
 }
 
 describe('the decision on each invoice', () => {
@@ -173,12 +178,7 @@ describe('the decision on each invoice', () => {
   })
 
   it('declines with a reason: required at the field, kept on failure, closed on success', async () => {
-    const user = userEvent.setup()
-    showPanel()
-    await user.click(
-      within(await row('AR1')).getByRole('button', { name: 'Rechnung AR1 ablehnen' }),
-    )
-    const dialog = screen.getByRole('dialog', { name: 'Rechnung AR1 ablehnen' })
+    const { user, dialog } = await openDecision('AR1', 'ablehnen')
     expect(dialog).toHaveTextContent('Kundenservice')
 
     await user.click(within(dialog).getByRole('button', { name: 'Ablehnen' }))
@@ -215,12 +215,7 @@ describe('the decision on each invoice', () => {
   })
 
   it('approves once on a double click, every button disabled while the request runs', async () => {
-    const user = userEvent.setup()
-    showPanel()
-    await user.click(
-      within(await row('AR2')).getByRole('button', { name: 'Rechnung AR2 genehmigen' }),
-    )
-    const dialog = screen.getByRole('dialog', { name: 'Rechnung AR2 genehmigen' })
+    const { user, dialog } = await openDecision('AR2', 'genehmigen')
     let answer: (value: Answer) => void = () => {}
     answers.push(new Promise<Answer>((resolve) => (answer = resolve)))
     await user.dblClick(within(dialog).getByRole('button', { name: 'Genehmigen' }))

@@ -6,7 +6,6 @@ import Dialog from '@mui/material/Dialog'
 import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
-import IconButton from '@mui/material/IconButton'
 import Stack from '@mui/material/Stack'
 import {
   canDecideInvoice,
@@ -20,6 +19,7 @@ import {
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { actionsColumn, dateColumn } from '../../../components/data-table/columns'
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table'
 import { DeclineDialog } from '../../../components/decline-dialog'
 import { DownloadButton } from '../../../components/download-button'
@@ -27,6 +27,7 @@ import { DescriptionList } from '../../../components/description-list'
 import { ErrorNotice } from '../../../components/error-notice'
 import { MutationOutcome } from '../../../components/mutation-outcome'
 import { PanelState } from '../../../components/panel-state'
+import { RowActionButton } from '../../../components/row-action-button'
 import { visuallyHidden } from '../../../components/visually-hidden'
 import { useDecideInvoice } from '../api/invoice-approval'
 import { useInvoices, useVoucher, type InvoiceRow } from '../api/invoices'
@@ -164,20 +165,8 @@ export function InvoicesPanel({
         r.from || r.until ? `${formatDate(r.from)} – ${formatDate(r.until)}`.trim() : '',
       sortValue: (r) => r.from,
     },
-    {
-      key: 'documentDate',
-      header: t('invoices.column.BELEGDATUM'),
-      format: (r) => formatDate(r.documentDate),
-      exportAs: 'date',
-      sortValue: (r) => r.documentDate,
-    },
-    {
-      key: 'dueDate',
-      header: t('invoices.column.FAELLIGDATUM'),
-      format: (r) => formatDate(r.dueDate),
-      exportAs: 'date',
-      sortValue: (r) => r.dueDate,
-    },
+    dateColumn('documentDate', t('invoices.column.BELEGDATUM')),
+    dateColumn('dueDate', t('invoices.column.FAELLIGDATUM')),
     {
       // the decision and, where one can still be taken, the buttons for it: one column, so that
       // the table stays as narrow as it can
@@ -212,37 +201,27 @@ export function InvoicesPanel({
         </Stack>
       ),
     },
-    {
-      // the row's buttons, last and kept in view while the table scrolls sideways
-      key: 'attachment',
-      header: t('invoices.column.ATTACHMENT'),
-      sortable: false,
-      searchable: false,
-      actions: true,
-      cell: (r) => (
-        <>
-          {r.attachment ? (
-            <DownloadButton
-              attachment={r.attachment}
-              fileName={`${r.voucherNumber}.pdf`}
-              label={t('invoices.download', { number: r.voucherNumber })}
-              errorCode={ERROR.invoices}
-            />
-          ) : (
-            t('invoices.noDocument')
-          )}
-          {!r.isCorrespondence && (
-            <IconButton
-              size="small"
-              aria-label={t('invoices.details', { number: r.voucherNumber })}
-              onClick={() => setDetails(r.voucherNumber)}
-            >
-              <InfoOutlined fontSize="small" />
-            </IconButton>
-          )}
-        </>
-      ),
-    },
+    actionsColumn('attachment', t('invoices.column.ATTACHMENT'), (r) => (
+      <>
+        {r.attachment ? (
+          <DownloadButton
+            attachment={r.attachment}
+            fileName={`${r.voucherNumber}.pdf`}
+            label={t('invoices.download', { number: r.voucherNumber })}
+            errorCode={ERROR.invoices}
+          />
+        ) : (
+          t('invoices.noDocument')
+        )}
+        {!r.isCorrespondence && (
+          <RowActionButton
+            label={t('invoices.details', { number: r.voucherNumber })}
+            icon={InfoOutlined}
+            onClick={() => setDetails(r.voucherNumber)}
+          />
+        )}
+      </>
+    )),
     // searched, and shown in the voucher details
     {
       key: 'contract',

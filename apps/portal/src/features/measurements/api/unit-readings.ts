@@ -7,7 +7,7 @@ import {
 } from '@portal/domain'
 import { useQuery } from '@tanstack/react-query'
 import { legacyTransaction } from '../../../lib/legacy-client'
-import { eq, searchAll } from '../../../lib/queries'
+import { searchWhere } from '../../../lib/queries'
 
 /** §3 measurements of the unit through the legacy endpoint (code MEASUREMENTS). */
 export function useMeasurements(pointOfDelivery: string) {
@@ -27,9 +27,10 @@ export function useReadingOrders(pointOfDelivery: string) {
     queryKey: ['reading-orders', pointOfDelivery],
     queryFn: async () =>
       selectReadingOrders(
-        await searchAll<ReadingOrder>(
+        await searchWhere<ReadingOrder>(
           'reading-orders',
-          [eq('pointOfDelivery', pointOfDelivery)],
+          'pointOfDelivery',
+          pointOfDelivery,
           ERROR.readingOrders,
         ),
         toIsoDate(new Date()),

@@ -1,11 +1,6 @@
-import {
-  formatDate,
-  formatDecimal,
-  label,
-  READING_REASONS,
-  type MeasurementRecord,
-} from '@portal/domain'
+import { formatDecimal, label, READING_REASONS, type MeasurementRecord } from '@portal/domain'
 import { useTranslation } from 'react-i18next'
+import { dateColumn } from '../../../components/data-table/columns'
 import type { DataTableColumn } from '../../../components/data-table/data-table'
 import { TablePanel } from '../../../components/table-panel'
 import { useMeasurements, useReadingOrders } from '../api/unit-readings'
@@ -28,13 +23,7 @@ export function MeasurementsPanel({ pointOfDelivery }: { pointOfDelivery: string
       sortValue: (m) => Number(m.ASTAND),
       align: 'right',
     },
-    {
-      key: 'ADAT',
-      header: t('measurements.column.ADAT'),
-      format: (m) => formatDate(m.ADAT),
-      exportAs: 'date',
-      sortValue: (m) => m.ADAT,
-    },
+    dateColumn('ADAT', t('measurements.column.ADAT')),
     {
       key: 'DIFFREAD',
       header: t('measurements.column.DIFFREAD'),
@@ -55,7 +44,6 @@ export function MeasurementsPanel({ pointOfDelivery }: { pointOfDelivery: string
     <TablePanel
       id="measurements-title"
       title={t('measurements.title')}
-      exportName={t('measurements.title')}
       query={measurements}
       columns={columns}
       getRowId={(m) => `${m.SERIALNR}-${m.ZHLPOS_TXT}-${m.ADAT}`}
@@ -68,14 +56,7 @@ export function ReadingOrdersPanel({ pointOfDelivery }: { pointOfDelivery: strin
   const { t } = useTranslation()
   const orders = useReadingOrders(pointOfDelivery)
   const columns: DataTableColumn<ReadingOrderRow>[] = [
-    {
-      key: 'readingDate',
-      header: t('readingOrders.column.readingDate'),
-      format: (o) => formatDate(o.readingDate),
-      exportAs: 'date',
-      sortValue: (o) => o.readingDate,
-      primary: true,
-    },
+    dateColumn('readingDate', t('readingOrders.column.readingDate'), { primary: true }),
     {
       key: 'readingReason',
       header: t('readingOrders.column.readingReason'),
@@ -86,7 +67,6 @@ export function ReadingOrdersPanel({ pointOfDelivery }: { pointOfDelivery: strin
     <TablePanel
       id="reading-orders-title"
       title={t('readingOrders.title')}
-      exportName={t('readingOrders.title')}
       query={orders}
       columns={columns}
       getRowId={(o) => String(o.id)}

@@ -8,7 +8,7 @@ import {
 } from '@portal/domain'
 import { useQuery } from '@tanstack/react-query'
 import { legacyTransaction } from '../../../lib/legacy-client'
-import { eq, getPartner, getRecord, getRelations, searchAll } from '../../../lib/queries'
+import { getPartner, getRecord, getRelations, searchWhere } from '../../../lib/queries'
 
 export function useConnection(connection: string) {
   return useQuery({
@@ -51,6 +51,14 @@ export function usePropertyContacts(connection: string) {
 
 export type UsageUnit = PointOfDelivery & { building: string | null }
 
+const pointsOfDeliveryOf = (connection: string) =>
+  searchWhere<PointOfDelivery>(
+    'points-of-delivery',
+    'connection',
+    connection,
+    ERROR.pointsOfDelivery,
+  )
+
 /**
  * The usage units of a property: its own points of delivery, then those of its sub-connections
  * (buildings), the latter sorted by street, house number and suffix (§5).
@@ -60,26 +68,10 @@ export function useUsageUnits(connection: string) {
     queryKey: ['usage-units', connection],
     queryFn: async (): Promise<UsageUnit[]> => {
       const [own, buildings] = await Promise.all([
-        searchAll<PointOfDelivery>(
-          'points-of-delivery',
-          [eq('connection', connection)],
-          ERROR.pointsOfDelivery,
-        ),
-        searchAll<Connection>(
-          'connections',
-          [eq('parentConnection', connection)],
-          ERROR.connections,
-        ),
+        pointsOfDeliveryOf(connection),
+        searchWhere<Connection>('connections', 'parentConnection', connection, ERROR.connections),
       ])
-      const inBuildings = await Promise.all(
-        buildings.map((b) =>
-          searchAll<PointOfDelivery>(
-            'points-of-delivery',
-            [eq('connection', b.connection)],
-            ERROR.pointsOfDelivery,
-          ),
-        ),
-      )
+      const inBuildings = await Promise.all(buildings.map((b) => pointsOfDeliveryOf(b.connection)))
       return [
         ...own.map((p) => ({ ...p, building: null })),
         ...sortPointsOfDelivery(inBuildings.flat()).map((p) => ({ ...p, building: p.connection })),
