@@ -174,6 +174,9 @@ export function CostEntryDialog({
       onChoose={(value) => setValue(name, value, { shouldValidate: true, shouldDirty: true })}
     />
   )
+  const date = (name: 'from' | 'until') => (
+    <ControlledDateField name={name} control={control} label={t(`costs.entry.${name}`)} required />
+  )
   const select = (
     name: 'kind' | 'tariffComponent' | 'object' | 'allocationRef' | 'key',
     labelKey: string,
@@ -272,22 +275,8 @@ export function CostEntryDialog({
           {select('allocationRef', 'relation', relations.data ?? [])}
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>{select('key', 'key', keys)}</Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <ControlledDateField
-            name="from"
-            control={control}
-            label={t('costs.entry.from')}
-            required
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <ControlledDateField
-            name="until"
-            control={control}
-            label={t('costs.entry.until')}
-            required
-          />
-        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{date('from')}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{date('until')}</Grid>
         <Grid size={{ xs: 12, sm: 6 }}>{decimal('quantity', 'quantity')}</Grid>
         <Grid size={{ xs: 12, sm: 6 }}>{text('unit', 'unit')}</Grid>
         {FUEL_COST_TYPES.includes(tariffComponent) && (

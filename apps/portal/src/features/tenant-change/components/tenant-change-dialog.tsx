@@ -92,6 +92,26 @@ export function TenantChangeDialog({
   const text = (name: TextFieldName, labelKey: string, props: Record<string, unknown> = {}) => (
     <ControlledTextField name={name} control={control} label={t(labelKey)} {...props} />
   )
+  /** A choice from one of the code lists, optionally with an empty entry first. */
+  const codeSelect = (
+    name: 'salutation' | 'title',
+    codes: Readonly<Record<string, string>>,
+    options: { required?: boolean; noneLabel?: string },
+  ) => (
+    <ControlledSelectField
+      name={name}
+      control={control}
+      required={options.required}
+      label={t(`tenantChange.field.${name}`)}
+    >
+      {options.noneLabel === undefined ? null : <MenuItem value="">{options.noneLabel}</MenuItem>}
+      {Object.entries(codes).map(([code, text]) => (
+        <MenuItem key={code} value={code}>
+          {text}
+        </MenuItem>
+      ))}
+    </ControlledSelectField>
+  )
   const nameLabel = (n: 1 | 2) =>
     `tenantChange.field.NAME${n}_${customerType === 'company' ? 'company' : 'private'}`
 
@@ -162,32 +182,10 @@ export function TenantChangeDialog({
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <ControlledSelectField
-                name="salutation"
-                control={control}
-                required
-                label={t('tenantChange.field.salutation')}
-              >
-                {Object.entries(SALUTATIONS).map(([code, text]) => (
-                  <MenuItem key={code} value={code}>
-                    {text}
-                  </MenuItem>
-                ))}
-              </ControlledSelectField>
+              {codeSelect('salutation', SALUTATIONS, { required: true })}
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <ControlledSelectField
-                name="title"
-                control={control}
-                label={t('tenantChange.field.title')}
-              >
-                <MenuItem value="">{t('tenantChange.noTitle')}</MenuItem>
-                {Object.entries(TITLES).map(([code, text]) => (
-                  <MenuItem key={code} value={code}>
-                    {text}
-                  </MenuItem>
-                ))}
-              </ControlledSelectField>
+              {codeSelect('title', TITLES, { noneLabel: t('tenantChange.noTitle') })}
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>{text('NAME1', nameLabel(1), { required: true })}</Grid>
             <Grid size={{ xs: 12, sm: 6 }}>{text('NAME2', nameLabel(2), { required: true })}</Grid>
