@@ -1,4 +1,4 @@
-import { formatDate } from '@portal/domain'
+import { formatDate, formatDecimal } from '@portal/domain'
 import type { ReactNode } from 'react'
 import type { DataTableColumn } from './data-table-types'
 
@@ -25,6 +25,40 @@ export function dateColumn<Row>(
     exportAs: 'date',
     sortValue: date,
     ...more,
+  }
+}
+
+/** The keys of a row whose values are decimals (text as the API sends them) or missing. */
+type DecimalKey<Row> = {
+  [K in keyof Row]: Row[K] extends string | null ? K : never
+}[keyof Row] &
+  string
+
+/**
+ * A column of a decimal number with `digits` places: shown in German notation, right-aligned,
+ * sorted by its value, exported as a number cell with as many places (decision 030); a missing
+ * value stays empty.
+ */
+export function decimalColumn<Row>(
+  key: DecimalKey<Row>,
+  header: string,
+  digits: number,
+): DataTableColumn<Row> {
+  const value = (row: Row) => row[key] as string | null
+  return {
+    key,
+    header,
+    format: (row) => {
+      const shown = value(row)
+      return shown === null ? '' : formatDecimal(shown, digits)
+    },
+    exportAs: 'decimal',
+    exportDigits: digits,
+    sortValue: (row) => {
+      const sorted = value(row)
+      return sorted === null ? null : Number(sorted)
+    },
+    align: 'right',
   }
 }
 

@@ -1,6 +1,6 @@
-import { formatDecimal, label, READING_REASONS, type MeasurementRecord } from '@portal/domain'
+import { label, READING_REASONS, type MeasurementRecord } from '@portal/domain'
 import { useTranslation } from 'react-i18next'
-import { dateColumn } from '../../../components/data-table/columns'
+import { dateColumn, decimalColumn } from '../../../components/data-table/columns'
 import type { DataTableColumn } from '../../../components/data-table/data-table'
 import { TablePanel } from '../../../components/table-panel'
 import { useMeasurements, useReadingOrders } from '../api/unit-readings'
@@ -14,25 +14,9 @@ export function MeasurementsPanel({ pointOfDelivery }: { pointOfDelivery: string
     { key: 'SERIALNR', header: t('measurements.column.SERIALNR'), primary: true },
     { key: 'TYPKL_TXT', header: t('measurements.column.TYPKL_TXT') },
     { key: 'ZHLPOS_TXT', header: t('measurements.column.ZHLPOS_TXT') },
-    {
-      key: 'ASTAND',
-      header: t('measurements.column.ASTAND'),
-      format: (m) => formatDecimal(m.ASTAND, 3),
-      exportAs: 'decimal',
-      exportDigits: 3,
-      sortValue: (m) => Number(m.ASTAND),
-      align: 'right',
-    },
+    decimalColumn('ASTAND', t('measurements.column.ASTAND'), 3),
     dateColumn('ADAT', t('measurements.column.ADAT')),
-    {
-      key: 'DIFFREAD',
-      header: t('measurements.column.DIFFREAD'),
-      format: (m) => (m.DIFFREAD === null ? '' : formatDecimal(m.DIFFREAD, 3)),
-      exportAs: 'decimal',
-      exportDigits: 3,
-      sortValue: (m) => (m.DIFFREAD === null ? null : Number(m.DIFFREAD)),
-      align: 'right',
-    },
+    decimalColumn('DIFFREAD', t('measurements.column.DIFFREAD'), 3),
     { key: 'MASSREAD_TXT', header: t('measurements.column.MASSREAD_TXT') },
     {
       key: 'ABLESEGRUND',
