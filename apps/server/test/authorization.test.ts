@@ -3,7 +3,7 @@
  * of data the caller may not see each answers 404; no search lets data of another company code or
  * another owner through. New routes are covered as soon as they are registered.
  */
-import { and, desc, eq, isNull, notInArray, sql } from 'drizzle-orm'
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -25,10 +25,10 @@ import {
   pointsOfDelivery,
   products,
 } from '../src/platform/persistence/schema'
-import { runProviderCommand } from '../src/modules/provider/commands'
+import { providerKeyHeader } from './fixtures/provider-command'
 import { berlinToday } from '../src/demo/calendar'
 import { lastCompleteMonth } from '@portal/domain'
-import { createTestContext, ownedPropertiesOf, type TestContext } from './helper'
+import { createTestContext, ownedPropertiesOf, type TestContext, propertyOf1000 } from './helper'
 
 let ctx: TestContext
 let portalDist: string
@@ -78,17 +78,8 @@ const PROVIDER_ROUTE_SCOPES: Record<string, string> = {
 const PROVIDER_SCOPES = ['import', 'export', 'steps', 'users']
 
 /** A provider key of the given scope, created on the command line; its bearer header. */
-async function providerKey(scope: string): Promise<{ authorization: string }> {
-  const out: string[] = []
-  const code = await runProviderCommand(
-    ['key', 'create', `walk-${scope.replaceAll(',', '-')}`, '--scope', scope],
-    ctx.database.db,
-    (line) => out.push(line),
-    () => undefined,
-  )
-  expect(code).toBe(0)
-  return { authorization: `Bearer ${out.find((line) => line.startsWith('pk_'))!}` }
-}
+const providerKey = (scope: string) =>
+  providerKeyHeader(ctx.database.db, `walk-${scope.replaceAll(',', '-')}`, scope)
 
 /** For each route with an id: an id of company code 1000 that eigentuemer does not own. */
 type IdSample = (ctx: TestContext, notOwned: string) => Promise<Record<string, string>>
@@ -287,13 +278,7 @@ async function notOwnedProperty(): Promise<string> {
   const [property] = await ctx.database.db
     .select({ connection: connections.connection })
     .from(connections)
-    .where(
-      and(
-        eq(connections.companyCode, '1000'),
-        isNull(connections.parentConnection),
-        notInArray(connections.connection, owned),
-      ),
-    )
+    .where(propertyOf1000(notInArray(connections.connection, owned)))
   return property!.connection
 }
 

@@ -28,10 +28,10 @@ import {
   type DatabaseHandle,
 } from '../src/platform/persistence/database'
 import { users } from '../src/platform/persistence/schema'
-import { runProviderCommand } from '../src/modules/provider/commands'
+import { providerTerminal } from './fixtures/provider-command'
 import { DEMO_USERS } from '../src/demo/demo-users'
 import { DEMO_PASSWORD } from '../src/platform/auth/demo-password'
-import { createTestContext, type TestContext } from './helper'
+import { createTestContext, signInRequest, type TestContext } from './helper'
 import { databaseUrl, onServer } from './test-database'
 
 const TABLES = [...INTERCHANGE_TABLES.map((t) => t.name), 'attachment_contents']
@@ -172,11 +172,7 @@ describe('dump and import', () => {
     expect(searches.length).toBeGreaterThanOrEqual(8)
     for (const user of DEMO_USERS.map((u) => u.userName)) {
       const sourceAuth = await source.login(user)
-      const token = await targetApp.inject({
-        method: 'POST',
-        url: '/api/token',
-        payload: { username: user, password: DEMO_PASSWORD },
-      })
+      const token = await signInRequest(targetApp, { username: user, password: DEMO_PASSWORD })
       const targetAuth = { authorization: `Bearer ${token.json<{ token: string }>().token}` }
       for (const route of searches) {
         const call = { method: 'POST' as const, url: `${route.url}?limit=9999`, payload: {} }
@@ -303,15 +299,8 @@ describe('a broken record', () => {
   })
 
   it('answers exit code 1 with the issues on the command line, 0 with a summary', async () => {
-    const out: string[] = []
-    const err: string[] = []
-    const run = (...args: string[]) =>
-      runProviderCommand(
-        args,
-        target.db,
-        (line) => out.push(line),
-        (line) => err.push(line),
-      )
+    const { run, out, err } = providerTerminal(target.db)
+
     const folder = await editedDump('measurements.ndjson', setField(3, 'reading', 12.5))
     expect(await run('import', folder)).toBe(1)
     expect(err[0]).toMatch(/^Import abgelehnt, nichts wurde geschrieben \(1 Fehler\):$/)

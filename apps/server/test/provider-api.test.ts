@@ -20,11 +20,11 @@ import {
 import { writeAudit } from '../src/platform/persistence/audit'
 import { readChanges } from '../src/modules/provider/changes'
 import { PROVIDER_API_CALL } from '../src/platform/auth/provider-keys'
-import { runProviderCommand } from '../src/modules/provider/commands'
+import { providerKeyHeader, runProvider } from './fixtures/provider-command'
 import type { ChangeEvent } from '../src/modules/provider/schemas'
 import { multipart, SAMPLE_FILES } from './fixtures/files'
 import { heatingLine } from './expense-lines'
-import { createTestContext, type TestContext } from './helper'
+import { createTestContext, type TestContext, firstOf1000 } from './helper'
 import { PRIVATE_TENANT, submitTenantChange } from './tenant-change'
 
 let ctx: TestContext
@@ -34,25 +34,10 @@ let folder: string
 const BASE = '/api/persistence/operating-costs'
 
 /** Runs `npm run provider -- …` on the test database; answers exit code and printed lines. */
-async function provider(...args: string[]) {
-  const out: string[] = []
-  const err: string[] = []
-  const code = await runProviderCommand(
-    args,
-    ctx.database.db,
-    (line) => out.push(line),
-    (line) => err.push(line),
-  )
-  return { code, out, err }
-}
+const provider = (...args: string[]) => runProvider(ctx.database.db, args)
 
 /** Creates a key on the command line; answers its bearer header. */
-async function createKey(name: string, scope: string): Promise<{ authorization: string }> {
-  const created = await provider('key', 'create', name, '--scope', scope)
-  expect(created.code, created.err.join('\n')).toBe(0)
-  const key = created.out.find((line) => line.startsWith('pk_'))!
-  return { authorization: `Bearer ${key}` }
-}
+const createKey = (name: string, scope: string) => providerKeyHeader(ctx.database.db, name, scope)
 
 const call = (
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
@@ -62,18 +47,11 @@ const call = (
 ) => ctx.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) })
 
 async function distributionIn(status: string): Promise<string> {
-  const [row] = await ctx.database.db
-    .select({ id: operatingCostsDistributions.operatingCostsDistribution })
-    .from(operatingCostsDistributions)
-    .where(
-      and(
-        eq(operatingCostsDistributions.companyCode, '1000'),
-        eq(operatingCostsDistributions.operatingCostsDistributionStatus, status),
-      ),
-    )
-    .orderBy(asc(operatingCostsDistributions.operatingCostsDistribution))
-    .limit(1)
-  return row!.id
+  return firstOf1000(
+    ctx,
+    operatingCostsDistributions.operatingCostsDistribution,
+    eq(operatingCostsDistributions.operatingCostsDistributionStatus, status),
+  )
 }
 
 async function validLine(id: string): Promise<ExpenseInput> {

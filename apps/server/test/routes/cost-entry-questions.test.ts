@@ -14,16 +14,16 @@ import {
   type ExpenseInput,
 } from '@portal/domain'
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   operatingCostsDistributions,
   operatingCostsExpenses,
 } from '../../src/platform/persistence/schema'
 import { COST_TYPES } from '../../src/demo/catalogue'
 import { heatingLine, openDistributionWithLine } from '../expense-lines'
-import { createTestContext, type TestContext } from '../helper'
+import { useTestContext } from '../helper'
 
-let ctx: TestContext
+const { ctx } = useTestContext()
 let as: { authorization: string }
 /** An open distribution of company 1000 whose heating list has a fuel line for the whole period. */
 let id: string
@@ -67,7 +67,6 @@ async function linesOf(tariffComponent: string) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext()
   as = await ctx.login('verwalter')
   const { distribution } = await openDistributionWithLine(
     ctx,
@@ -80,7 +79,6 @@ beforeAll(async () => {
   id = distribution.operatingCostsDistribution
   period = { from: distribution.from, until: distribution.until }
 })
-afterAll(async () => ctx.close())
 
 describe('negative amounts only for credits', () => {
   it('refuses a negative amount of an ordinary cost type at its field and stores nothing', async () => {

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import type { DistributionStatus, Expense, ExpenseInput } from '@portal/domain'
 import { and, asc, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { pruneIdempotencyKeys } from '../../src/platform/http/idempotency'
 import {
   activities,
@@ -18,11 +18,10 @@ import {
 } from '../../src/platform/persistence/schema'
 import { multipart, SAMPLE_FILES } from '../fixtures/files'
 import { heatingLine } from '../expense-lines'
-import { createTestContext, ownedPropertiesOf, type TestContext } from '../helper'
+import { useTestContext, ownedPropertiesOf } from '../helper'
 import { PRIVATE_TENANT, tenantChangeForm } from '../tenant-change'
 
-let ctx: TestContext
-const as: Record<string, { authorization: string }> = {}
+const { ctx, as } = useTestContext(['verwalter', 'eigentuemer'])
 /** Distributions and a unit of a property eigentuemer owns (verwalter sees them too). */
 let ids: string[]
 let unit: string
@@ -32,8 +31,6 @@ const FINALIZE = '/api/processes/operating-costs/entry-finalization'
 const APPROVAL = '/api/processes/operating-costs/distribution-approval'
 
 beforeAll(async () => {
-  ctx = await createTestContext()
-  for (const user of ['verwalter', 'eigentuemer']) as[user] = await ctx.login(user)
   const owned = await ownedPropertiesOf(ctx, 'eigentuemer')
   const rows = await ctx.database.db
     .select({ id: operatingCostsDistributions.operatingCostsDistribution })
@@ -48,7 +45,6 @@ beforeAll(async () => {
     .limit(1)
   unit = pod!.id
 })
-afterAll(async () => ctx.close())
 
 type Method = 'POST' | 'PATCH' | 'DELETE'
 const send = (method: Method, url: string, payload: object | undefined, key?: string) =>

@@ -10,7 +10,7 @@ import {
   type NotificationsRead,
 } from '@portal/domain'
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   activities,
   connections,
@@ -19,17 +19,10 @@ import {
   pointsOfDelivery,
   users,
 } from '../../src/platform/persistence/schema'
-import { createTestContext, ownedPropertiesOf, type TestContext } from '../helper'
+import { useTestContext, ownedPropertiesOf } from '../helper'
 import { submitTenantChange } from '../tenant-change'
 
-let ctx: TestContext
-const as: Record<string, { authorization: string }> = {}
-
-beforeAll(async () => {
-  ctx = await createTestContext()
-  for (const user of ['verwalter', 'eigentuemer', 'fremd']) as[user] = await ctx.login(user)
-})
-afterAll(async () => ctx.close())
+const { ctx, as } = useTestContext(['verwalter', 'eigentuemer', 'fremd'])
 
 async function notifications(user: string): Promise<Notification[]> {
   const response = await ctx.app.inject({
