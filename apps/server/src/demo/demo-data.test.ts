@@ -1,10 +1,10 @@
 import { addYears, EXCLUDED_TARIFF_COMPONENTS, READING_REASONS, startOfYear } from '@portal/domain'
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { sql, type SQL } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseUrl, onServer } from '../../test/test-database'
+import { openEmptyDatabase } from '../../test/test-database'
 import { verifyPassword } from '../platform/auth/passwords'
-import { openDatabase, type Database, type DatabaseHandle } from '../platform/persistence/database'
+import type { Database, DatabaseHandle } from '../platform/persistence/database'
 import { addMonths, yearOf } from './calendar'
 import { seedDemoData, type SeedSummary } from './demo-data'
 import { DEMO_OWNER_PARTNER, DEMO_USERS } from './demo-users'
@@ -19,30 +19,6 @@ const WHOLE_CONTENTS = sql`(select attachment, string_agg(content, ''::bytea ord
 
 const CONSIDERED_READING_REASONS = Object.keys(READING_REASONS)
 const EXCLUDED_COMPONENTS = EXCLUDED_TARIFF_COMPONENTS
-
-/**
- * An empty, migrated database: in-memory PGlite, or a database of its own on the PostgreSQL server
- * when the suite runs as server-postgres (dropped again on close).
- */
-async function emptyDatabase(): Promise<DatabaseHandle> {
-  const serverUrl = process.env.TEST_DATABASE_URL ?? ''
-  if (process.env.TEST_DATABASE_KIND !== 'postgres' || !serverUrl) {
-    const handle = await openDatabase({})
-    await handle.migrate()
-    return handle
-  }
-  const name = `seed_test_${randomBytes(6).toString('hex')}`
-  await onServer(serverUrl, [`CREATE DATABASE ${name}`])
-  const handle = await openDatabase({ databaseUrl: databaseUrl(serverUrl, name) })
-  await handle.migrate()
-  return {
-    ...handle,
-    async close() {
-      await handle.close()
-      await onServer(serverUrl, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`])
-    },
-  }
-}
 
 async function all<T = Record<string, unknown>>(db: Database, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query)
@@ -199,7 +175,7 @@ describe('demo data', () => {
   const seedTransaction = { statements: 0, eventLoopTurns: 0 }
 
   beforeAll(async () => {
-    main = await emptyDatabase()
+    main = await openEmptyDatabase('seed_test')
     summary = await seedDemoData(watchSeedTransaction(main.db, seedTransaction), { today: TODAY })
     db = main.db
   }, 120_000)
@@ -753,7 +729,7 @@ describe('demo data', () => {
   })
 
   it('produces the same rows for the same scale and day', async () => {
-    other = await emptyDatabase()
+    other = await openEmptyDatabase('seed_test')
     expect(await seedDemoData(other.db, { today: TODAY })).toEqual(summary)
     const snapshots = [
       sql`select * from connections order by connection`,
