@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { ExpenseInput } from '@portal/domain'
-import { and, asc, eq, inArray, like, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import {
   auditLog,
@@ -22,7 +22,8 @@ import { readChanges } from '../src/modules/provider/changes'
 import { PROVIDER_API_CALL } from '../src/platform/auth/provider-keys'
 import { providerKeyHeader, runProvider } from './fixtures/provider-command'
 import type { ChangeEvent } from '../src/modules/provider/schemas'
-import { multipart, SAMPLE_FILES } from './fixtures/files'
+import { SAMPLE_FILES, uploadFile } from './fixtures/files'
+import { invoicesOf1000 } from './fixtures/invoices'
 import { heatingLine } from './expense-lines'
 import { createTestContext, type TestContext, firstOf1000 } from './helper'
 import { PRIVATE_TENANT, submitTenantChange } from './tenant-change'
@@ -249,16 +250,12 @@ describe('the changes feed', () => {
       { operatingCostsDistribution: released, approved: false, reason: 'Heizöl doppelt berechnet' },
     )
     expect(declined.statusCode, declined.body).toBe(200)
-    const form = multipart(
+    const uploaded = await uploadFile(
+      ctx,
+      verwalter,
       { objectType: 'KOSTENBELEG', objectKey: released, note: 'Rechnung Heizöl' },
       { fileName: 'Heizöl.pdf', contentType: 'application/pdf', content: SAMPLE_FILES.pdf },
     )
-    const uploaded = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/processes/system/file-upload',
-      headers: { ...verwalter, ...form.headers },
-      payload: form.payload,
-    })
     expect(uploaded.statusCode, uploaded.body).toBe(200)
     const [unit] = await ctx.database.db
       .select({ id: pointsOfDelivery.pointOfDelivery })
@@ -372,29 +369,16 @@ describe('the changes feed', () => {
 
   it('lists the decisions on an invoice with their reason', async () => {
     const start = await feed()
-    const [invoice] = await ctx.database.db
-      .select({
-        id: billingVouchers.billingVoucher,
-        number: billingVouchers.invoiceVoucher,
-        distribution: billingVouchers.operatingCostsDistribution,
-      })
-      .from(billingVouchers)
-      .innerJoin(
-        operatingCostsDistributions,
-        eq(
-          operatingCostsDistributions.operatingCostsDistribution,
-          billingVouchers.operatingCostsDistribution,
-        ),
-      )
-      .where(
-        and(
-          eq(billingVouchers.companyCode, '1000'),
-          like(billingVouchers.invoiceVoucher, 'AR%'),
-          inArray(operatingCostsDistributions.operatingCostsDistributionStatus, ['F', 'G']),
-        ),
-      )
-      .orderBy(asc(billingVouchers.billingVoucher))
-      .limit(1)
+    const [invoice] = await invoicesOf1000(
+      ctx,
+      inArray(
+        billingVouchers.operatingCostsDistribution,
+        ctx.database.db
+          .select({ id: operatingCostsDistributions.operatingCostsDistribution })
+          .from(operatingCostsDistributions)
+          .where(inArray(operatingCostsDistributions.operatingCostsDistributionStatus, ['F', 'G'])),
+      ),
+    )
     const decide = (decision: object) =>
       call('POST', '/api/processes/operating-costs/invoice-approval', verwalter, {
         invoice: invoice!.id,

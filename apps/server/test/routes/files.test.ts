@@ -23,7 +23,7 @@ import {
   billingVouchers,
   operatingCostsDistributions,
 } from '../../src/platform/persistence/schema'
-import { multipart, SAMPLE_FILES, type MultipartFile } from '../fixtures/files'
+import { multipart, SAMPLE_FILES, uploadFile, type MultipartFile } from '../fixtures/files'
 import { useTestContext, ownedAndNotOwned, firstOf1000 } from '../helper'
 
 const { ctx, as } = useTestContext(['verwalter', 'eigentuemer', 'fremd'])
@@ -52,7 +52,9 @@ function upload(
   file: MultipartFile | undefined,
   options: { user?: string; objectKey?: string; note?: string } = {},
 ) {
-  const body = multipart(
+  return uploadFile(
+    ctx,
+    as[options.user ?? 'eigentuemer']!,
     {
       objectType: 'KOSTENBELEG',
       objectKey: options.objectKey ?? owned,
@@ -60,12 +62,6 @@ function upload(
     },
     file,
   )
-  return ctx.app.inject({
-    method: 'POST',
-    url: UPLOAD,
-    headers: { ...as[options.user ?? 'eigentuemer'], ...body.headers },
-    payload: body.payload,
-  })
 }
 
 const download = (id: string, user = 'eigentuemer') =>

@@ -10,7 +10,7 @@ import {
   searchResultSchema,
   type DistributionStatus,
 } from '@portal/domain'
-import { and, asc, eq, like, notLike, sql } from 'drizzle-orm'
+import { and, asc, eq, notLike, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   activities,
@@ -19,6 +19,7 @@ import {
   invoiceApprovals,
   operatingCostsDistributions,
 } from '../../src/platform/persistence/schema'
+import { invoicesOf1000, type Invoice } from '../fixtures/invoices'
 import { useTestContext, ownedPropertiesOf, firstOf1000 } from '../helper'
 
 const { ctx, as } = useTestContext(['verwalter', 'eigentuemer', 'fremd'])
@@ -27,26 +28,10 @@ let owned: Invoice[]
 /** An invoice of company 1000 in a property eigentuemer does not own. */
 let notOwned: Invoice
 
-type Invoice = { id: string; number: string; distribution: string }
-
 const APPROVAL = '/api/processes/operating-costs/invoice-approval'
 
 async function invoices(where: ReturnType<typeof sql>): Promise<Invoice[]> {
-  const rows = await ctx.database.db
-    .select({
-      id: billingVouchers.billingVoucher,
-      number: billingVouchers.invoiceVoucher,
-      distribution: billingVouchers.operatingCostsDistribution,
-    })
-    .from(billingVouchers)
-    .where(
-      and(
-        eq(billingVouchers.companyCode, '1000'),
-        like(billingVouchers.invoiceVoucher, 'AR%'),
-        where,
-      ),
-    )
-    .orderBy(asc(billingVouchers.billingVoucher))
+  const rows = await invoicesOf1000(ctx, where)
   // one invoice per distribution: a test that sets a status touches its own invoice only
   const seen = new Set<string>()
   return rows.filter((row) => !seen.has(row.distribution) && seen.add(row.distribution))

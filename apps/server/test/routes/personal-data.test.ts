@@ -11,7 +11,7 @@ import {
   pointsOfDelivery,
   users,
 } from '../../src/platform/persistence/schema'
-import { multipart } from '../fixtures/files'
+import { uploadFile } from '../fixtures/files'
 import { useTestContext, ownedPropertiesOf, firstOf1000 } from '../helper'
 import { COMPANY_TENANT, submitTenantChange } from '../tenant-change'
 
@@ -34,16 +34,12 @@ beforeAll(async () => {
 })
 
 function upload(user: string, fileName: string, content: Buffer) {
-  const body = multipart(
+  return uploadFile(
+    ctx,
+    as[user]!,
     { objectType: 'KOSTENBELEG', objectKey: distribution },
     { fileName, contentType: 'application/pdf', content },
   )
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/processes/system/file-upload',
-    headers: { ...as[user], ...body.headers },
-    payload: body.payload,
-  })
 }
 
 async function personalData(user: string) {
