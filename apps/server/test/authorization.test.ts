@@ -14,7 +14,6 @@ import {
   auditLog,
   attachments,
   billingObjects,
-  connectionFeatures,
   connections,
   contractAccounts,
   contracts,
@@ -28,7 +27,14 @@ import {
 import { providerKeyHeader } from './fixtures/provider-command'
 import { berlinToday } from '../src/demo/calendar'
 import { lastCompleteMonth } from '@portal/domain'
-import { createTestContext, ownedPropertiesOf, type TestContext, propertyOf1000 } from './helper'
+import {
+  createTestContext,
+  firstOf1000,
+  ownedPropertiesOf,
+  ownerOf,
+  propertyOf1000,
+  type TestContext,
+} from './helper'
 
 let ctx: TestContext
 let portalDist: string
@@ -131,6 +137,13 @@ const distributionSample: IdSample = async (ctx, notOwned) => ({
     notOwned,
   ),
 })
+const propertySample: IdSample = async (_ctx, notOwned) => ({ connection: notOwned })
+const unitSample: IdSample = async (ctx, notOwned) => ({
+  id: await keyInProperty(ctx, pointsOfDelivery, pointsOfDelivery.pointOfDelivery, notOwned),
+})
+const attachmentSample: IdSample = async (ctx, notOwned) => ({
+  id: await keyInProperty(ctx, attachments, attachments.attachment, notOwned),
+})
 
 const SAMPLES: Record<string, IdSample> = {
   'GET /api/persistence/operating-costs/:id': distributionSample,
@@ -170,28 +183,13 @@ const SAMPLES: Record<string, IdSample> = {
     expenseInProperty(ctx, notOwned, 'heating'),
   'DELETE /api/persistence/operating-costs/:id/working-expenses/:guid': (ctx, notOwned) =>
     expenseInProperty(ctx, notOwned, 'working'),
-  'GET /api/persistence/connections/:connection': async (_ctx, notOwned) => ({
-    connection: notOwned,
+  'GET /api/persistence/connections/:connection': propertySample,
+  'GET /api/persistence/partners/:id': async (ctx, notOwned) => ({
+    id: await ownerOf(ctx, notOwned),
   }),
-  'GET /api/persistence/partners/:id': async ({ database }, notOwned) => {
-    const [owner] = await database.db
-      .select({ value: connectionFeatures.value })
-      .from(connectionFeatures)
-      .where(
-        and(
-          eq(connectionFeatures.connection, notOwned),
-          eq(connectionFeatures.connectionAttributes, 'HE'),
-        ),
-      )
-    return { id: owner!.value! }
-  },
-  'GET /api/persistence/products/:id': async ({ database }) => {
-    const [product] = await database.db
-      .select({ id: products.product })
-      .from(products)
-      .where(eq(products.companyCode, '1000'))
-    return { id: product!.id }
-  },
+  'GET /api/persistence/products/:id': async (ctx) => ({
+    id: await firstOf1000(ctx, products.product),
+  }),
   'GET /api/persistence/contracts/:key': async (ctx, notOwned) => ({
     key: await keyInProperty(ctx, contracts, contracts.key, notOwned),
   }),
@@ -203,40 +201,23 @@ const SAMPLES: Record<string, IdSample> = {
       notOwned,
     ),
   }),
-  'GET /api/persistence/connection-object-relations/:connection': async (_ctx, notOwned) => ({
-    connection: notOwned,
-  }),
-  'GET /api/persistence/point-of-delivery-object-relations/:id': async (ctx, notOwned) => ({
-    id: await keyInProperty(ctx, pointsOfDelivery, pointsOfDelivery.pointOfDelivery, notOwned),
-  }),
-  'GET /api/persistence/points-of-delivery/:id': async (ctx, notOwned) => ({
-    id: await keyInProperty(ctx, pointsOfDelivery, pointsOfDelivery.pointOfDelivery, notOwned),
-  }),
-  'GET /api/persistence/points-of-delivery/:id/monthly-consumption': async (ctx, notOwned) => ({
-    id: await keyInProperty(ctx, pointsOfDelivery, pointsOfDelivery.pointOfDelivery, notOwned),
-  }),
+  'GET /api/persistence/connection-object-relations/:connection': propertySample,
+  'GET /api/persistence/point-of-delivery-object-relations/:id': unitSample,
+  'GET /api/persistence/points-of-delivery/:id': unitSample,
+  'GET /api/persistence/points-of-delivery/:id/monthly-consumption': unitSample,
   'GET /api/persistence/points-of-delivery/:id/monthly-consumption/:month/pdf': async (
     ctx,
     notOwned,
-  ) => ({
-    id: await keyInProperty(ctx, pointsOfDelivery, pointsOfDelivery.pointOfDelivery, notOwned),
-    month: lastCompleteMonth(berlinToday()),
-  }),
-  'GET /api/persistence/connections/:connection/monthly-consumption': async (_ctx, notOwned) => ({
-    connection: notOwned,
-  }),
+  ) => ({ ...(await unitSample(ctx, notOwned)), month: lastCompleteMonth(berlinToday()) }),
+  'GET /api/persistence/connections/:connection/monthly-consumption': propertySample,
   'GET /api/persistence/devices/:key': async (ctx, notOwned) => ({
     key: await keyInProperty(ctx, devices, devices.key, notOwned),
   }),
   'GET /api/persistence/billing-objects/:key': async (ctx, notOwned) => ({
     key: await keyInProperty(ctx, billingObjects, billingObjects.key, notOwned),
   }),
-  'GET /api/processes/system/file-download/:id': async (ctx, notOwned) => ({
-    id: await keyInProperty(ctx, attachments, attachments.attachment, notOwned),
-  }),
-  'DELETE /api/persistence/attachments/:id': async (ctx, notOwned) => ({
-    id: await keyInProperty(ctx, attachments, attachments.attachment, notOwned),
-  }),
+  'GET /api/processes/system/file-download/:id': attachmentSample,
+  'DELETE /api/persistence/attachments/:id': attachmentSample,
 }
 
 /** Routes that only a user with a business partner is kept from (catalogue data of the company). */

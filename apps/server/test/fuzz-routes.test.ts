@@ -23,7 +23,6 @@ import type { RouteEntry } from '../src/app'
 import {
   attachments,
   billingObjects,
-  connectionFeatures,
   contractAccounts,
   contracts,
   devices,
@@ -37,7 +36,7 @@ import { createProviderKey } from '../src/modules/provider/api-keys'
 import { berlinToday } from '../src/demo/calendar'
 import { SAMPLE_FILES, multipart } from './fixtures/files'
 import { SEARCHES } from './fixtures/searches'
-import { createTestContext } from './helper'
+import { createTestContext, firstOf1000, ownerOf } from './helper'
 import { tenantChangeActivity, tenantChangeForm } from './tenant-change'
 
 /**
@@ -145,24 +144,8 @@ async function visibleIds() {
     property,
     heating: (await expense('heating')).guid,
     working: (await expense('working')).guid,
-    partner: (
-      await first(
-        db
-          .select({ value: connectionFeatures.value })
-          .from(connectionFeatures)
-          .where(
-            and(
-              eq(connectionFeatures.connection, property),
-              eq(connectionFeatures.connectionAttributes, 'HE'),
-            ),
-          ),
-      )
-    ).value!,
-    product: (
-      await first(
-        db.select({ id: products.product }).from(products).where(eq(products.companyCode, '1000')),
-      )
-    ).id,
+    partner: await ownerOf(ctx, property),
+    product: await firstOf1000(ctx, products.product),
     pointOfDelivery: await onProperty(
       pointsOfDelivery.pointOfDelivery,
       pointsOfDelivery.propertyConnection,

@@ -181,6 +181,20 @@ export async function ownedPropertiesOf(ctx: TestContext, userName: string): Pro
 export const propertyOf1000 = (...conditions: (SQL | undefined)[]) =>
   and(eq(connections.companyCode, '1000'), isNull(connections.parentConnection), ...conditions)
 
+/** The business partner the owner feature of `property` names: the property's owner. */
+export async function ownerOf(ctx: TestContext, property: string): Promise<string> {
+  const [feature] = await ctx.database.db
+    .select({ value: connectionFeatures.value })
+    .from(connectionFeatures)
+    .where(
+      and(
+        eq(connectionFeatures.connection, property),
+        eq(connectionFeatures.connectionAttributes, PARTNER_FEATURE),
+      ),
+    )
+  return feature!.value!
+}
+
 /**
  * Of the table of column `id`, the first id (in order) of company 1000 on a property `userName`
  * owns, and the first on a property they do not own: the tests' way to pick a row a user may or
