@@ -75,14 +75,19 @@ async function releaseOne(owned: boolean): Promise<{ id: string; property: strin
     )
     .orderBy(operatingCostsDistributions.operatingCostsDistribution)
     .limit(1)
+  await releasedAgo(row!.id, '2 days')
+  return row!
+}
+
+/** Sets the distribution to released (F), as of `interval` ago. */
+async function releasedAgo(distribution: string, interval: string) {
   await ctx.database.db
     .update(operatingCostsDistributions)
     .set({
       operatingCostsDistributionStatus: 'F',
-      statusChangedAt: sql`now() - interval '2 days'`,
+      statusChangedAt: sql`now() - ${interval}::interval`,
     })
-    .where(eq(operatingCostsDistributions.operatingCostsDistribution, row!.id))
-  return row!
+    .where(eq(operatingCostsDistributions.operatingCostsDistribution, distribution))
 }
 
 async function userId(userName: string): Promise<string> {
@@ -128,18 +133,7 @@ describe('notifications', () => {
       .from(operatingCostsDistributions)
       .where(eq(operatingCostsDistributions.companyCode, '1000'))
       .limit(1)
-    await ctx.database.db
-      .update(operatingCostsDistributions)
-      .set({
-        operatingCostsDistributionStatus: 'F',
-        statusChangedAt: sql`now() - interval '11 months'`,
-      })
-      .where(
-        eq(
-          operatingCostsDistributions.operatingCostsDistribution,
-          distribution!.operatingCostsDistribution,
-        ),
-      )
+    await releasedAgo(distribution!.operatingCostsDistribution, '11 months')
 
     const items = await notifications('verwalter')
     const change = items.find((n) => n.id === `TENANT_CHANGE-${id}`)

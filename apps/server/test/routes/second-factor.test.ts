@@ -138,16 +138,15 @@ describe('setting up the second factor', () => {
       code: 'SECOND_FACTOR_INVALID',
       detail: 'Der Bestätigungscode ist falsch oder abgelaufen.',
     })
-    const confirmed = await call(
-      ctx,
-      'POST',
-      '/api/processes/second-factor/confirm',
-      {
-        ...headers,
-        'idempotency-key': 'confirm-1',
-      },
-      { code: codeOf(secret) },
-    )
+    const confirm = () =>
+      call(
+        ctx,
+        'POST',
+        '/api/processes/second-factor/confirm',
+        { ...headers, 'idempotency-key': 'confirm-1' },
+        { code: codeOf(secret) },
+      )
+    const confirmed = await confirm()
     expect(confirmed.statusCode, confirmed.body).toBe(200)
     recoveryCodes = confirmed.json<{ recoveryCodes: string[] }>().recoveryCodes
     expect(recoveryCodes).toHaveLength(10)
@@ -155,16 +154,7 @@ describe('setting up the second factor', () => {
     for (const code of recoveryCodes)
       expect(code).toMatch(/^([0-9A-HJKMNP-TV-Z]{4}-){3}[0-9A-HJKMNP-TV-Z]{4}$/)
     // a repeat (the answer was lost) shows the same codes; they are kept encrypted for it
-    const replayed = await call(
-      ctx,
-      'POST',
-      '/api/processes/second-factor/confirm',
-      {
-        ...headers,
-        'idempotency-key': 'confirm-1',
-      },
-      { code: codeOf(secret) },
-    )
+    const replayed = await confirm()
     expect(replayed.json()).toEqual({ recoveryCodes })
     const [kept] = await ctx.database.db
       .select()
