@@ -1,6 +1,6 @@
 import { eq, getTableName, sql } from 'drizzle-orm'
 import { PgTable } from 'drizzle-orm/pg-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   addUser,
   disableUser,
@@ -22,12 +22,12 @@ import {
 } from '../src/platform/persistence/schema'
 import { DEMO_PASSWORD_REFUSED_MESSAGE } from '../src/modules/accounts/password-change'
 import { requestPasswordReset } from '../src/modules/accounts/password-reset'
-import { runProviderCommand } from '../src/modules/provider/commands'
+import { runProvider } from './fixtures/provider-command'
 import { DEMO_OWNER_PARTNER } from '../src/demo/demo-users'
 import { DEMO_PASSWORD } from '../src/platform/auth/demo-password'
-import { createTestContext, type TestContext } from './helper'
+import { useTestContext } from './helper'
 
-let ctx: TestContext
+const { ctx } = useTestContext()
 let config: AccountConfig
 const sent: MailMessage[] = []
 const mailer: Mailer = {
@@ -36,10 +36,8 @@ const mailer: Mailer = {
   },
 }
 beforeAll(async () => {
-  ctx = await createTestContext()
   config = { publicUrl: ctx.config.publicUrl }
 })
-afterAll(() => ctx.close())
 
 /** Each request from its own address: the per-address limits of sign-in and reset stay out of the way. */
 let address = 0
@@ -69,15 +67,7 @@ function linkIn(message: MailMessage): { purpose: string; token: string } {
 
 /** Runs the provider command line as `npm run provider -- …` does; answers exit code and lines. */
 async function provider(...args: string[]) {
-  const out: string[] = []
-  const err: string[] = []
-  const code = await runProviderCommand(
-    args,
-    ctx.database.db,
-    (line) => out.push(line),
-    (line) => err.push(line),
-    { mailer, config },
-  )
+  const { code, out, err } = await runProvider(ctx.database.db, args, { mailer, config })
   return { code, out: out.join('\n'), err: err.join('\n') }
 }
 

@@ -4,7 +4,7 @@
  * writers never fork the chain; a user's deletion keeps it verifiable.
  */
 import { asc, desc, eq, isNotNull, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { addUser } from '../src/modules/accounts/accounts'
 import { deleteUser } from '../src/modules/accounts/delete-user'
 import type { Mailer } from '../src/platform/mailer'
@@ -17,28 +17,16 @@ import {
   type AuditVerification,
 } from '../src/platform/persistence/audit'
 import { auditErasures, auditLog } from '../src/platform/persistence/schema'
-import { runProviderCommand } from '../src/modules/provider/commands'
-import { createTestContext, type TestContext } from './helper'
+import { runProvider } from './fixtures/provider-command'
+import { useTestContext } from './helper'
 
-let ctx: TestContext
+const { ctx } = useTestContext()
 const mailer: Mailer = { async send() {} }
-
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
 
 const db = () => ctx.database.db
 
 async function verifyCommand(...args: string[]) {
-  const out: string[] = []
-  const err: string[] = []
-  const code = await runProviderCommand(
-    ['verify-audit', ...args],
-    db(),
-    out.push.bind(out),
-    err.push.bind(err),
-  )
+  const { code, out, err } = await runProvider(db(), ['verify-audit', ...args])
   return { code, out: out.join('\n'), err: err.join('\n') }
 }
 

@@ -3,7 +3,7 @@
  * of data the caller may not see each answers 404; no search lets data of another company code or
  * another owner through. New routes are covered as soon as they are registered.
  */
-import { and, desc, eq, isNull, notInArray, sql } from 'drizzle-orm'
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -14,7 +14,6 @@ import {
   auditLog,
   attachments,
   billingObjects,
-  connectionFeatures,
   connections,
   contractAccounts,
   contracts,
@@ -25,10 +24,17 @@ import {
   pointsOfDelivery,
   products,
 } from '../src/platform/persistence/schema'
-import { runProviderCommand } from '../src/modules/provider/commands'
+import { providerKeyHeader } from './fixtures/provider-command'
 import { berlinToday } from '../src/demo/calendar'
 import { lastCompleteMonth } from '@portal/domain'
-import { createTestContext, ownedPropertiesOf, type TestContext } from './helper'
+import {
+  createTestContext,
+  firstOf1000,
+  ownedPropertiesOf,
+  ownerOf,
+  propertyOf1000,
+  type TestContext,
+} from './helper'
 
 let ctx: TestContext
 let portalDist: string
@@ -78,17 +84,8 @@ const PROVIDER_ROUTE_SCOPES: Record<string, string> = {
 const PROVIDER_SCOPES = ['import', 'export', 'steps', 'users']
 
 /** A provider key of the given scope, created on the command line; its bearer header. */
-async function providerKey(scope: string): Promise<{ authorization: string }> {
-  const out: string[] = []
-  const code = await runProviderCommand(
-    ['key', 'create', `walk-${scope.replaceAll(',', '-')}`, '--scope', scope],
-    ctx.database.db,
-    (line) => out.push(line),
-    () => undefined,
-  )
-  expect(code).toBe(0)
-  return { authorization: `Bearer ${out.find((line) => line.startsWith('pk_'))!}` }
-}
+const providerKey = (scope: string) =>
+  providerKeyHeader(ctx.database.db, `walk-${scope.replaceAll(',', '-')}`, scope)
 
 /** For each route with an id: an id of company code 1000 that eigentuemer does not own. */
 type IdSample = (ctx: TestContext, notOwned: string) => Promise<Record<string, string>>
@@ -140,6 +137,13 @@ const distributionSample: IdSample = async (ctx, notOwned) => ({
     notOwned,
   ),
 })
+const propertySample: IdSample = async (_ctx, notOwned) => ({ connection: notOwned })
+const unitSample: IdSample = async (ctx, notOwned) => ({
+  id: await keyInProperty(ctx, pointsOfDelivery, pointsOfDelivery.pointOfDelivery, notOwned),
+})
+const attachmentSample: IdSample = async (ctx, notOwned) => ({
+  id: await keyInProperty(ctx, attachments, attachments.attachment, notOwned),
+})
 
 const SAMPLES: Record<string, IdSample> = {
   'GET /api/persistence/operating-costs/:id': distributionSample,
@@ -179,28 +183,13 @@ const SAMPLES: Record<string, IdSample> = {
     expenseInProperty(ctx, notOwned, 'heating'),
   'DELETE /api/persistence/operating-costs/:id/working-expenses/:guid': (ctx, notOwned) =>
     expenseInProperty(ctx, notOwned, 'working'),
-  'GET /api/persistence/connections/:connection': async (_ctx, notOwned) => ({
-    connection: notOwned,
+  'GET /api/persistence/connections/:connection': propertySample,
+  'GET /api/persistence/partners/:id': async (ctx, notOwned) => ({
+    id: await ownerOf(ctx, notOwned),
   }),
-  'GET /api/persistence/partners/:id': async ({ database }, notOwned) => {
-    const [owner] = await database.db
-      .select({ value: connectionFeatures.value })
-      .from(connectionFeatures)
-      .where(
-        and(
-          eq(connectionFeatures.connection, notOwned),
-          eq(connectionFeatures.connectionAttributes, 'HE'),
-        ),
-      )
-    return { id: owner!.value! }
-  },
-  'GET /api/persistence/products/:id': async ({ database }) => {
-    const [product] = await database.db
-      .select({ id: products.product })
-      .from(products)
-      .where(eq(products.companyCode, '1000'))
-    return { id: product!.id }
-  },
+  'GET /api/persistence/products/:id': async (ctx) => ({
+    id: await firstOf1000(ctx, products.product),
+  }),
   'GET /api/persistence/contracts/:key': async (ctx, notOwned) => ({
     key: await keyInProperty(ctx, contracts, contracts.key, notOwned),
   }),
@@ -212,40 +201,23 @@ const SAMPLES: Record<string, IdSample> = {
       notOwned,
     ),
   }),
-  'GET /api/persistence/connection-object-relations/:connection': async (_ctx, notOwned) => ({
-    connection: notOwned,
-  }),
-  'GET /api/persistence/point-of-delivery-object-relations/:id': async (ctx, notOwned) => ({
-    id: await keyInProperty(ctx, pointsOfDelivery, pointsOfDelivery.pointOfDelivery, notOwned),
-  }),
-  'GET /api/persistence/points-of-delivery/:id': async (ctx, notOwned) => ({
-    id: await keyInProperty(ctx, pointsOfDelivery, pointsOfDelivery.pointOfDelivery, notOwned),
-  }),
-  'GET /api/persistence/points-of-delivery/:id/monthly-consumption': async (ctx, notOwned) => ({
-    id: await keyInProperty(ctx, pointsOfDelivery, pointsOfDelivery.pointOfDelivery, notOwned),
-  }),
+  'GET /api/persistence/connection-object-relations/:connection': propertySample,
+  'GET /api/persistence/point-of-delivery-object-relations/:id': unitSample,
+  'GET /api/persistence/points-of-delivery/:id': unitSample,
+  'GET /api/persistence/points-of-delivery/:id/monthly-consumption': unitSample,
   'GET /api/persistence/points-of-delivery/:id/monthly-consumption/:month/pdf': async (
     ctx,
     notOwned,
-  ) => ({
-    id: await keyInProperty(ctx, pointsOfDelivery, pointsOfDelivery.pointOfDelivery, notOwned),
-    month: lastCompleteMonth(berlinToday()),
-  }),
-  'GET /api/persistence/connections/:connection/monthly-consumption': async (_ctx, notOwned) => ({
-    connection: notOwned,
-  }),
+  ) => ({ ...(await unitSample(ctx, notOwned)), month: lastCompleteMonth(berlinToday()) }),
+  'GET /api/persistence/connections/:connection/monthly-consumption': propertySample,
   'GET /api/persistence/devices/:key': async (ctx, notOwned) => ({
     key: await keyInProperty(ctx, devices, devices.key, notOwned),
   }),
   'GET /api/persistence/billing-objects/:key': async (ctx, notOwned) => ({
     key: await keyInProperty(ctx, billingObjects, billingObjects.key, notOwned),
   }),
-  'GET /api/processes/system/file-download/:id': async (ctx, notOwned) => ({
-    id: await keyInProperty(ctx, attachments, attachments.attachment, notOwned),
-  }),
-  'DELETE /api/persistence/attachments/:id': async (ctx, notOwned) => ({
-    id: await keyInProperty(ctx, attachments, attachments.attachment, notOwned),
-  }),
+  'GET /api/processes/system/file-download/:id': attachmentSample,
+  'DELETE /api/persistence/attachments/:id': attachmentSample,
 }
 
 /** Routes that only a user with a business partner is kept from (catalogue data of the company). */
@@ -287,13 +259,7 @@ async function notOwnedProperty(): Promise<string> {
   const [property] = await ctx.database.db
     .select({ connection: connections.connection })
     .from(connections)
-    .where(
-      and(
-        eq(connections.companyCode, '1000'),
-        isNull(connections.parentConnection),
-        notInArray(connections.connection, owned),
-      ),
-    )
+    .where(propertyOf1000(notInArray(connections.connection, owned)))
   return property!.connection
 }
 

@@ -27,21 +27,8 @@ import {
 } from 'drizzle-orm/pg-core'
 import { describe, expect, it } from 'vitest'
 import * as schema from '../src/platform/persistence/schema'
-import { readingOrderEntity } from '../src/modules/master-data/repositories/devices'
-import { companyCodeEntity } from '../src/modules/accounts/repositories/users'
-import { pointOfDeliveryEntity } from '../src/modules/master-data/repositories/points-of-delivery'
-import {
-  attachmentEntity,
-  billingVoucherEntity,
-  correspondenceEntity,
-  voucherEntity,
-} from '../src/platform/persistence/files'
-import { connectionEntity } from '../src/modules/master-data/repositories/connections'
-import {
-  expenseEntity,
-  operatingCostsEntity,
-} from '../src/modules/costs/repositories/operating-costs'
 import type { SearchableEntity } from '../src/platform/persistence/search'
+import { SEARCHES } from './fixtures/searches'
 
 /**
  * Columns of a catalogue entity's table that are no field, each with the reason. None today: the
@@ -160,18 +147,9 @@ describe('the catalogue and the data model', () => {
 })
 
 describe('the search routes', () => {
-  const routes: [CatalogueEntityName, SearchableEntity][] = [
-    ['companyCodes', companyCodeEntity],
-    ['connections', connectionEntity],
-    ['pointsOfDelivery', pointOfDeliveryEntity],
-    ['readingOrders', readingOrderEntity],
-    ['operatingCostsDistributions', operatingCostsEntity],
-    ['operatingCostsExpenses', expenseEntity('1000000001-2020', 'heating')],
-    ['attachments', attachmentEntity],
-    ['correspondences', correspondenceEntity],
-    ['billingVouchers', billingVoucherEntity],
-    ['vouchers', voucherEntity],
-  ]
+  const routes = SEARCHES.flatMap(({ catalogue, entity }) =>
+    catalogue ? [[catalogue, entity] as [CatalogueEntityName, SearchableEntity]] : [],
+  )
 
   it('filter and sort by the catalogue’s searchable fields, each its own column', () => {
     for (const [name, route] of routes) {

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { cp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import {
@@ -8,25 +8,17 @@ import {
   type CustomerConfig,
   type Faq,
 } from '@portal/domain'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_CUSTOMERS_DIR, loadConfig } from '../src/platform/config'
 import { listCustomerIds, loadCustomer } from '../src/platform/load-customer'
-import { createTestContext, type TestContext } from './helper'
+import { useTemporaryDirs, useTestContext } from './helper'
 import { customerDataBlock, portalPage } from '../src/modules/configuration/routes/portal'
 
 const CUSTOMERS = ['alpha-waerme', 'bergmann-abrechnung', 'clemens-energie', 'dorn-messdienst']
 const DEFAULT_NOTICE =
   'Die Kostenerfassung für das Abrechnungsjahr 2024 ist noch nicht geöffnet. Sie wird voraussichtlich Anfang Februar freigeschaltet.'
 
-const temporaryDirs: string[] = []
-const temporaryDir = async (prefix: string) => {
-  const dir = await mkdtemp(path.join(tmpdir(), prefix))
-  temporaryDirs.push(dir)
-  return dir
-}
-afterAll(async () => {
-  for (const dir of temporaryDirs) await rm(dir, { recursive: true, force: true })
-})
+const temporaryDir = useTemporaryDirs()
 
 describe('the four customer configurations', () => {
   it('are the folders of customers/, in the order of the specification', () => {
@@ -179,11 +171,7 @@ describe('a broken configuration', () => {
 })
 
 describe('the configuration routes', () => {
-  let ctx: TestContext
-  beforeAll(async () => {
-    ctx = await createTestContext()
-  })
-  afterAll(() => ctx.close())
+  const { ctx } = useTestContext()
 
   it('answer the default customer configuration without a token', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/configuration/customer' })
@@ -265,11 +253,7 @@ describe('the configuration routes', () => {
 })
 
 describe('another customer', () => {
-  let ctx: TestContext
-  beforeAll(async () => {
-    ctx = await createTestContext({ customer: 'bergmann-abrechnung' })
-  })
-  afterAll(() => ctx.close())
+  const { ctx } = useTestContext([], { customer: 'bergmann-abrechnung' })
 
   it('answers its own configuration: the contract reference hidden', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/configuration/customer' })
@@ -292,9 +276,9 @@ describe('the built portal', () => {
   <body><div id="root"></div></body>
 </html>
 `
-  let ctx: TestContext
+  let dist: string
   beforeAll(async () => {
-    const dist = await temporaryDir('portal-dist-')
+    dist = await temporaryDir('portal-dist-')
     await writeFile(path.join(dist, 'index.html'), INDEX_HTML)
     await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /\n')
     await writeFile(
@@ -312,9 +296,8 @@ describe('the built portal', () => {
       },
     )
     await writeFile(path.join(dist, 'assets', 'index-4f2a9c.js'), 'console.log("portal")\n')
-    ctx = await createTestContext({ portalDist: dist })
   })
-  afterAll(() => ctx.close())
+  const { ctx } = useTestContext([], () => ({ portalDist: dist }))
 
   const styleNonce = (csp: string) => /style-src [^;]*'nonce-([0-9a-f]+)'/.exec(csp)?.[1]
 

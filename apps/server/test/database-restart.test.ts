@@ -16,12 +16,12 @@ import { performance } from 'node:perf_hooks'
 import pg from 'pg'
 import { describe, expect, inject, it } from 'vitest'
 import { buildApp } from '../src/app'
-import { DEFAULT_CUSTOMERS_DIR } from '../src/platform/config'
-import { loadCustomer } from '../src/platform/load-customer'
 import { DATABASE_UNAVAILABLE } from '../src/platform/persistence/database-errors'
 import { openDatabase } from '../src/platform/persistence/database'
 import { DEMO_PASSWORD } from '../src/platform/auth/demo-password'
+import { testConfig } from './helper'
 import { reportTenantChange, searchConnections, signIn } from './portal-requests'
+
 import { createPostgresCluster } from './postgres-cluster'
 import { startServerProcess, type ServerProcess } from './server-process'
 import { databaseUrl, onServer, TEMPLATE_DATABASE } from './test-database'
@@ -285,22 +285,7 @@ describe('a PostgreSQL server that refuses connections (down for a restart)', ()
     // port 1: nothing listens, the connection is refused at once (on every address of localhost)
     const database = await openDatabase({ databaseUrl: 'postgres://portal@localhost:1/portal' })
     const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-refused-'))
-    const app = await buildApp({
-      config: {
-        port: 0,
-        host: '127.0.0.1',
-        databaseUrl: undefined,
-        dataDir,
-        jwtSecret: crypto.getRandomValues(new Uint8Array(32)),
-        secondFactorKey: crypto.getRandomValues(new Uint8Array(32)),
-        smtpUrl: undefined,
-        publicUrl: 'http://portal.test',
-        logLevel: 'silent',
-        customer: loadCustomer(DEFAULT_CUSTOMERS_DIR, undefined),
-        portalDist: undefined,
-      },
-      database,
-    })
+    const app = await buildApp({ config: testConfig(dataDir), database })
     try {
       for (const request of [
         { method: 'GET' as const, url: '/api/health' },

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { maskDatabaseMessage, serializeError } from '../src/platform/logging'
 import { operatingCostsDistributions } from '../src/platform/persistence/schema'
-import { multipart } from './fixtures/files'
+import { uploadFile } from './fixtures/files'
 import { createTestContext, type TestContext } from './helper'
 
 const lines: string[] = []
@@ -56,17 +56,13 @@ describe('a failed statement in the log', () => {
       Buffer.from(`${marker}\n`.repeat(Math.ceil((1024 * 1024) / (marker.length + 1))), 'latin1'),
       Buffer.from('%%EOF\n', 'latin1'),
     ])
-    const body = multipart(
+    lines.length = 0
+    const response = await uploadFile(
+      ctx,
+      authorization,
       { objectType: 'KOSTENBELEG', objectKey: distribution!.id, note: 'Notiz Erika Mustermann' },
       { fileName: 'Mustermann-Nebenkosten.pdf', contentType: 'application/pdf', content },
     )
-    lines.length = 0
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/processes/system/file-upload',
-      headers: { ...authorization, ...body.headers },
-      payload: body.payload,
-    })
     expect(response.statusCode, response.body).toBe(500)
 
     const failed = lines.filter((line) => line.includes('"level":50'))

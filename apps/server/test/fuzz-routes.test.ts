@@ -20,24 +20,9 @@ import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { RouteEntry } from '../src/app'
-import { connectionEntity } from '../src/modules/master-data/repositories/connections'
-import { readingOrderEntity } from '../src/modules/master-data/repositories/devices'
-import {
-  attachmentEntity,
-  billingVoucherEntity,
-  correspondenceEntity,
-  voucherEntity,
-} from '../src/platform/persistence/files'
-import {
-  expenseEntity,
-  operatingCostsEntity,
-} from '../src/modules/costs/repositories/operating-costs'
-import { pointOfDeliveryEntity } from '../src/modules/master-data/repositories/points-of-delivery'
-import { companyCodeEntity, userEntity } from '../src/modules/accounts/repositories/users'
 import {
   attachments,
   billingObjects,
-  connectionFeatures,
   contractAccounts,
   contracts,
   devices,
@@ -50,7 +35,8 @@ import type { SearchableEntity } from '../src/platform/persistence/search'
 import { createProviderKey } from '../src/modules/provider/api-keys'
 import { berlinToday } from '../src/demo/calendar'
 import { SAMPLE_FILES, multipart } from './fixtures/files'
-import { createTestContext } from './helper'
+import { SEARCHES } from './fixtures/searches'
+import { createTestContext, firstOf1000, ownerOf } from './helper'
 import { tenantChangeActivity, tenantChangeForm } from './tenant-change'
 
 /**
@@ -158,24 +144,8 @@ async function visibleIds() {
     property,
     heating: (await expense('heating')).guid,
     working: (await expense('working')).guid,
-    partner: (
-      await first(
-        db
-          .select({ value: connectionFeatures.value })
-          .from(connectionFeatures)
-          .where(
-            and(
-              eq(connectionFeatures.connection, property),
-              eq(connectionFeatures.connectionAttributes, 'HE'),
-            ),
-          ),
-      )
-    ).value!,
-    product: (
-      await first(
-        db.select({ id: products.product }).from(products).where(eq(products.companyCode, '1000')),
-      )
-    ).id,
+    partner: await ownerOf(ctx, property),
+    product: await firstOf1000(ctx, products.product),
     pointOfDelivery: await onProperty(
       pointsOfDelivery.pointOfDelivery,
       pointsOfDelivery.propertyConnection,
@@ -233,44 +203,27 @@ const VALID_PARAMS: Record<string, Record<string, string>> = {
     id: ids.distribution,
     sequence: '1',
   },
-  'POST /api/persistence/operating-costs/:id/heating-expenses': { id: ids.distribution },
-  'POST /api/persistence/operating-costs/:id/working-expenses': { id: ids.distribution },
-  'PATCH /api/persistence/operating-costs/:id/heating-expenses/:guid': {
-    id: ids.distribution,
-    guid: ids.heating,
-  },
-  'PATCH /api/persistence/operating-costs/:id/working-expenses/:guid': {
-    id: ids.distribution,
-    guid: ids.working,
-  },
-  'DELETE /api/persistence/operating-costs/:id/heating-expenses/:guid': {
-    id: ids.distribution,
-    guid: ids.heating,
-  },
-  'DELETE /api/persistence/operating-costs/:id/working-expenses/:guid': {
-    id: ids.distribution,
-    guid: ids.working,
-  },
+  ...Object.fromEntries(
+    (['heating', 'working'] as const).flatMap((kind) => {
+      const lines = `/api/persistence/operating-costs/:id/${kind}-expenses`
+      const line = { id: ids.distribution, guid: ids[kind] }
+      return [
+        [`POST ${lines}`, { id: ids.distribution }],
+        [`PATCH ${lines}/:guid`, line],
+        [`DELETE ${lines}/:guid`, line],
+      ]
+    }),
+  ),
+
   'GET /api/processes/system/file-download/:id': { id: ids.attachment },
   'DELETE /api/persistence/attachments/:id': { id: ids.attachment },
   'GET /customer-assets/:file': { file: 'favicon.svg' },
 }
 
 /** The entity each search answers, so that filters name its own properties. */
-const SEARCHED: Record<string, SearchableEntity> = {
-  'POST /api/persistence/users-search': userEntity,
-  'POST /api/configuration/company-code-search': companyCodeEntity,
-  'POST /api/persistence/connections-search': connectionEntity,
-  'POST /api/persistence/points-of-delivery-search': pointOfDeliveryEntity,
-  'POST /api/persistence/reading-orders-search': readingOrderEntity,
-  'POST /api/persistence/operating-costs-search': operatingCostsEntity,
-  'POST /api/persistence/attachments-search': attachmentEntity,
-  'POST /api/persistence/correspondences-search': correspondenceEntity,
-  'POST /api/persistence/billing-vouchers-search': billingVoucherEntity,
-  'POST /api/persistence/voucher-search': voucherEntity,
-  'POST /api/persistence/operating-costs/:id/heating-expenses': expenseEntity('', 'heating'),
-  'POST /api/persistence/operating-costs/:id/working-expenses': expenseEntity('', 'working'),
-}
+const SEARCHED: Record<string, SearchableEntity> = Object.fromEntries(
+  SEARCHES.map(({ route, entity }) => [route, entity]),
+)
 
 /** Routes that read multipart/form-data themselves: the schema of their text fields. */
 const MULTIPART: Record<string, (fields: Record<string, unknown>) => Record<string, string>> = {

@@ -20,6 +20,14 @@ const eslint = new ESLint({
   ],
 })
 
+/** A file that imports `name` from `from` and exports it again. */
+const importing = (name: string, from: string) =>
+  `import { ${name} } from '${from}'\nexport const use = ${name}\n`
+
+/** The message of the rule that refuses the import of `from` in a zone, with the zone's reason. */
+const restricted = (from: string, reason: string) =>
+  `import-x/no-restricted-paths: Unexpected path "${from}" imported in restricted zone. ${reason}`
+
 /** The messages of the import rules for `code` as the file `file` of the server would hold it. */
 async function problemsOf(file: string, code: string) {
   const [result] = await eslint.lintText(code, {
@@ -33,32 +41,34 @@ describe('the server’s import rules', () => {
     expect(
       await problemsOf(
         'platform/layer-check.ts',
-        "import { changeDistributionStatusById } from '../modules/costs'\nexport const use = changeDistributionStatusById\n",
+        importing('changeDistributionStatusById', '../modules/costs'),
       ),
     ).toEqual([
-      'import-x/no-restricted-paths: Unexpected path "../modules/costs" imported in restricted zone. platform/ imports no module, no entry point and nothing of demo/.',
+      restricted(
+        '../modules/costs',
+        'platform/ imports no module, no entry point and nothing of demo/.',
+      ),
     ])
   })
 
   it('refuse demo/ in platform/, in a module and in the production entry points', async () => {
-    const demoImport =
-      "import { DEMO_USERS } from '../demo/demo-users'\nexport const users = DEMO_USERS\n"
+    const demoImport = importing('DEMO_USERS', '../demo/demo-users')
     expect(await problemsOf('platform/layer-check.ts', demoImport)).toHaveLength(1)
     expect(await problemsOf('server-check.ts', demoImport)).toEqual([])
     expect(
       await problemsOf(
         'modules/costs/layer-check.ts',
-        "import { DEMO_USERS } from '../../demo/demo-users'\nexport const users = DEMO_USERS\n",
+        importing('DEMO_USERS', '../../demo/demo-users'),
       ),
     ).toEqual([
-      'import-x/no-restricted-paths: Unexpected path "../../demo/demo-users" imported in restricted zone. A module imports neither an entry point nor demo/.',
+      restricted('../../demo/demo-users', 'A module imports neither an entry point nor demo/.'),
     ])
-    const fromMain = await problemsOf(
-      'main.ts',
-      "import { prepareDemoStart } from './demo/demo'\nexport const prepare = prepareDemoStart\n",
-    )
+    const fromMain = await problemsOf('main.ts', importing('prepareDemoStart', './demo/demo'))
     expect(fromMain).toEqual([
-      'import-x/no-restricted-paths: Unexpected path "./demo/demo" imported in restricted zone. Production code imports nothing of demo/ (the demo has its own entry, demo/main.ts).',
+      restricted(
+        './demo/demo',
+        'Production code imports nothing of demo/ (the demo has its own entry, demo/main.ts).',
+      ),
     ])
   })
 
@@ -66,15 +76,18 @@ describe('the server’s import rules', () => {
     expect(
       await problemsOf(
         'modules/provider/layer-check.ts',
-        "import { changeDistributionStatusById } from '../costs/distribution-status'\nexport const use = changeDistributionStatusById\n",
+        importing('changeDistributionStatusById', '../costs/distribution-status'),
       ),
     ).toEqual([
-      'import-x/no-restricted-paths: Unexpected path "../costs/distribution-status" imported in restricted zone. A module uses modules/costs/ only through its index.ts.',
+      restricted(
+        '../costs/distribution-status',
+        'A module uses modules/costs/ only through its index.ts.',
+      ),
     ])
     expect(
       await problemsOf(
         'modules/provider/layer-check.ts',
-        "import { changeDistributionStatusById } from '../costs'\nexport const use = changeDistributionStatusById\n",
+        importing('changeDistributionStatusById', '../costs'),
       ),
     ).toEqual([])
   })

@@ -6,7 +6,6 @@
  * `--prune` removes what a full import no longer has.
  */
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { randomBytes } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { DATE_DOES_NOT_EXIST_MESSAGE } from '@portal/domain'
@@ -22,17 +21,13 @@ import {
   type ImportResult,
 } from '../src/modules/provider/interchange/import'
 import { INTERCHANGE_TABLES } from '../src/modules/provider/interchange/tables'
-import {
-  openDatabase,
-  type Database,
-  type DatabaseHandle,
-} from '../src/platform/persistence/database'
+import type { Database, DatabaseHandle } from '../src/platform/persistence/database'
 import { users } from '../src/platform/persistence/schema'
-import { runProviderCommand } from '../src/modules/provider/commands'
+import { providerTerminal } from './fixtures/provider-command'
 import { DEMO_USERS } from '../src/demo/demo-users'
 import { DEMO_PASSWORD } from '../src/platform/auth/demo-password'
-import { createTestContext, type TestContext } from './helper'
-import { databaseUrl, onServer } from './test-database'
+import { createTestContext, signInRequest, type TestContext } from './helper'
+import { openEmptyDatabase } from './test-database'
 
 const TABLES = [...INTERCHANGE_TABLES.map((t) => t.name), 'attachment_contents']
 
@@ -41,27 +36,6 @@ let target: DatabaseHandle
 let targetApp: App
 let scratch: string
 let dump: string
-
-/** An empty, migrated database of the suite's kind (dropped again on close). */
-async function emptyDatabase(): Promise<DatabaseHandle> {
-  const serverUrl = process.env.TEST_DATABASE_URL ?? ''
-  if (process.env.TEST_DATABASE_KIND !== 'postgres' || !serverUrl) {
-    const handle = await openDatabase({})
-    await handle.migrate()
-    return handle
-  }
-  const name = `interchange_test_${randomBytes(6).toString('hex')}`
-  await onServer(serverUrl, [`CREATE DATABASE ${name}`])
-  const handle = await openDatabase({ databaseUrl: databaseUrl(serverUrl, name) })
-  await handle.migrate()
-  return {
-    ...handle,
-    async close() {
-      await handle.close()
-      await onServer(serverUrl, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`])
-    },
-  }
-}
 
 async function rows<T>(db: Database, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query)
@@ -118,7 +92,7 @@ beforeAll(async () => {
   scratch = await mkdtemp(path.join(tmpdir(), 'interchange-'))
   dump = path.join(scratch, 'dump')
   await dumpFolder(source.database.db, dump)
-  target = await emptyDatabase()
+  target = await openEmptyDatabase('interchange_test')
   // the users seeded the same way as in the source: the accounts are no part of the format
   const seededUsers = await source.database.db.select().from(users)
   await importFolder(target.db, dump, { bulkThreshold: 1 })
@@ -172,11 +146,7 @@ describe('dump and import', () => {
     expect(searches.length).toBeGreaterThanOrEqual(8)
     for (const user of DEMO_USERS.map((u) => u.userName)) {
       const sourceAuth = await source.login(user)
-      const token = await targetApp.inject({
-        method: 'POST',
-        url: '/api/token',
-        payload: { username: user, password: DEMO_PASSWORD },
-      })
+      const token = await signInRequest(targetApp, { username: user, password: DEMO_PASSWORD })
       const targetAuth = { authorization: `Bearer ${token.json<{ token: string }>().token}` }
       for (const route of searches) {
         const call = { method: 'POST' as const, url: `${route.url}?limit=9999`, payload: {} }
@@ -303,15 +273,8 @@ describe('a broken record', () => {
   })
 
   it('answers exit code 1 with the issues on the command line, 0 with a summary', async () => {
-    const out: string[] = []
-    const err: string[] = []
-    const run = (...args: string[]) =>
-      runProviderCommand(
-        args,
-        target.db,
-        (line) => out.push(line),
-        (line) => err.push(line),
-      )
+    const { run, out, err } = providerTerminal(target.db)
+
     const folder = await editedDump('measurements.ndjson', setField(3, 'reading', 12.5))
     expect(await run('import', folder)).toBe(1)
     expect(err[0]).toMatch(/^Import abgelehnt, nichts wurde geschrieben \(1 Fehler\):$/)

@@ -10,7 +10,7 @@ import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { addUser, resetUser } from '../src/modules/accounts/accounts'
 import { users } from '../src/platform/persistence/schema'
-import { createTestContext, type TestContext } from './helper'
+import { createTestContext, useTestContext } from './helper'
 
 interface Received {
   /** The envelope: MAIL FROM and RCPT TO, as the server saw them. */
@@ -24,7 +24,6 @@ interface Received {
 
 const received: Received[] = []
 let smtp: SMTPServer
-let ctx: TestContext
 const SENDER = 'Kundenportal Bergmann <portal@bergmann-abrechnung.example>'
 
 beforeAll(async () => {
@@ -62,24 +61,33 @@ beforeAll(async () => {
     },
   })
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-  const { port } = smtp.server.address() as AddressInfo
-  ctx = await createTestContext({
-    config: {
-      smtpUrl: `smtp://portal:${encodeURIComponent('geheim#1')}@127.0.0.1:${port}`,
-      mailFrom: SENDER,
-      publicUrl: 'https://portal.bergmann-abrechnung.example',
-    },
-  })
 })
+afterAll(() => new Promise<void>((resolve) => smtp.close(resolve)))
 
-afterAll(async () => {
-  await ctx?.close()
-  await new Promise<void>((resolve) => smtp.close(resolve))
-})
+/** Closed before the SMTP server: hooks after the tests run in reverse order. */
+const { ctx } = useTestContext([], () => ({
+  config: {
+    smtpUrl: `smtp://portal:${encodeURIComponent('geheim#1')}@127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    mailFrom: SENDER,
+    publicUrl: 'https://portal.bergmann-abrechnung.example',
+  },
+}))
 
 let address = 0
 const post = (url: string, payload: object) =>
   ctx.app.inject({ method: 'POST', url, payload, remoteAddress: `10.2.0.${++address}` })
+
+/** Sets the password of `userName` with the token of a mail's link, then signs in with it. */
+async function confirmAndSignIn(token: string, userName: string, password: string) {
+  const confirmed = await post('/api/processes/customer-portal/password-reset/confirm', {
+    token,
+    newPassword: password,
+    newPasswordRepeat: password,
+  })
+  expect(confirmed.statusCode, confirmed.body).toBe(200)
+  const signIn = await post('/api/token', { username: userName, password })
+  return { confirmed, signIn }
+}
 
 /** The link of the mail: its address must lead to the portal's sign-in page. */
 function linkOf(mail: ParsedMail, kind: 'invitation' | 'reset'): string {
@@ -135,15 +143,8 @@ describe('mail over SMTP', () => {
     )
     const token = linkOf(mail!.parsed, 'invitation')
 
-    const confirmed = await post('/api/processes/customer-portal/password-reset/confirm', {
-      token,
-      newPassword: 'Kowalski#2024',
-      newPasswordRepeat: 'Kowalski#2024',
-    })
-    expect(confirmed.statusCode, confirmed.body).toBe(200)
+    const { confirmed, signIn } = await confirmAndSignIn(token, 'j.kowalski', 'Kowalski#2024')
     expect(confirmed.json<{ successMessage: string }>().successMessage).toContain('j.kowalski')
-
-    const signIn = await post('/api/token', { username: 'j.kowalski', password: 'Kowalski#2024' })
     expect(signIn.statusCode, signIn.body).toBe(200)
     const session = await ctx.app.inject({
       method: 'POST',
@@ -176,15 +177,8 @@ describe('mail over SMTP', () => {
     expect(mail!.parsed.text).toContain(`Guten Tag ${owner!.name},`)
     expect(mail!.parsed.text).toContain('Der Link ist 30 Minuten gültig')
     const token = linkOf(mail!.parsed, 'reset')
-    const confirmed = await post('/api/processes/customer-portal/password-reset/confirm', {
-      token,
-      newPassword: 'Sommer#Feld24',
-      newPasswordRepeat: 'Sommer#Feld24',
-    })
-    expect(confirmed.statusCode, confirmed.body).toBe(200)
-    expect(
-      (await post('/api/token', { username: 'eigentuemer', password: 'Sommer#Feld24' })).statusCode,
-    ).toBe(200)
+    const { signIn } = await confirmAndSignIn(token, 'eigentuemer', 'Sommer#Feld24')
+    expect(signIn.statusCode).toBe(200)
 
     received.length = 0
     await resetUser(ctx.database.db, ctx.app.mailer, ctx.config, { userName: 'eigentuemer' })

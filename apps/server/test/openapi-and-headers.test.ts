@@ -1,14 +1,10 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from './helper'
+import { describe, expect, it } from 'vitest'
+import { createTestContext, signInRequest, useTestContext } from './helper'
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const { ctx } = useTestContext()
 
 describe('OpenAPI document', () => {
   it('documents every route at /api/docs/json', async () => {
@@ -128,11 +124,7 @@ describe('Cache-Control', () => {
     }
     expect(succeeded).toBeGreaterThan(5)
 
-    const signIn = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/token',
-      payload: { username: 'verwalter', password: 'Portal#2024!' },
-    })
+    const signIn = await signInRequest(ctx.app, { username: 'verwalter', password: 'Portal#2024!' })
     expect(signIn.statusCode).toBe(200)
     expect(signIn.headers['cache-control']).toBe('no-store')
     const unknown = await ctx.app.inject({ method: 'GET', url: '/api/gibt-es-nicht' })

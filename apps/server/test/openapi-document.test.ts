@@ -4,34 +4,47 @@
  * typed call of each tag.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import openapiTS, { astToString } from 'openapi-typescript'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { openApiPath } from '../src/platform/http/openapi-document'
-import { createTestContext, type TestContext } from './helper'
+import { useTemporaryDirs, useTestContext } from './helper'
 
 const require = createRequire(import.meta.url)
 const REDOCLY = path.join(path.dirname(require.resolve('@redocly/cli/package.json')), 'bin/cli.js')
 const TSC = require.resolve('typescript/bin/tsc')
 
-let ctx: TestContext
+const temporaryDir = useTemporaryDirs()
+const { ctx } = useTestContext()
 let folder: string
 let document: Record<string, unknown>
 
 beforeAll(async () => {
-  ctx = await createTestContext()
-  folder = await mkdtemp(path.join(tmpdir(), 'portal-openapi-'))
+  folder = await temporaryDir('portal-openapi-')
   const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })
   expect(response.statusCode).toBe(200)
   document = response.json()
 })
-afterAll(async () => {
-  await ctx.close()
-  await rm(folder, { recursive: true, force: true })
-})
+
+/** Type-checks `file` of the folder strictly, as an integrator's build would. */
+const typeCheck = (file: string) =>
+  spawnSync(
+    process.execPath,
+    [
+      TSC,
+      '--noEmit',
+      '--strict',
+      '--target',
+      'es2022',
+      '--module',
+      'nodenext',
+      '--skipLibCheck',
+      file,
+    ],
+    { cwd: folder, encoding: 'utf8' },
+  )
 
 describe('operations', () => {
   it('every route of the API names a stable id and a German summary, each id once', () => {
@@ -86,21 +99,7 @@ describe('the served document', () => {
     const client = astToString(await openapiTS(document as never))
     await writeFile(path.join(folder, 'api.ts'), client)
     await writeFile(path.join(folder, 'calls.ts'), TYPED_CALLS)
-    const compiled = spawnSync(
-      process.execPath,
-      [
-        TSC,
-        '--noEmit',
-        '--strict',
-        '--target',
-        'es2022',
-        '--module',
-        'nodenext',
-        '--skipLibCheck',
-        'calls.ts',
-      ],
-      { cwd: folder, encoding: 'utf8' },
-    )
+    const compiled = typeCheck('calls.ts')
     expect(compiled.stdout + compiled.stderr).toBe('')
     expect(compiled.status).toBe(0)
 
@@ -112,21 +111,8 @@ const body: operations['signIn']['requestBody']['content']['application/json'] =
 export { body }
 `,
     )
-    const refused = spawnSync(
-      process.execPath,
-      [
-        TSC,
-        '--noEmit',
-        '--strict',
-        '--target',
-        'es2022',
-        '--module',
-        'nodenext',
-        '--skipLibCheck',
-        'wrong.ts',
-      ],
-      { cwd: folder, encoding: 'utf8' },
-    )
+    const refused = typeCheck('wrong.ts')
+
     expect(refused.status).not.toBe(0)
   })
 })

@@ -2,13 +2,19 @@
  * Decision 029: the probes (`/api/health/live`, `/api/health/ready`), `/metrics` behind METRICS_TOKEN
  * and the overload answer.
  */
-import { and, asc, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
 import { DATABASE_UNAVAILABLE } from '../src/platform/persistence/database-errors'
 import { OVERLOADED } from '../src/platform/http/back-pressure'
 import { operatingCostsDistributions } from '../src/platform/persistence/schema'
 import { multipart, SAMPLE_FILES } from './fixtures/files'
-import { createTestContext, ownedPropertiesOf, type TestContext } from './helper'
+import {
+  createTestContext,
+  ownedPropertiesOf,
+  signInRequest,
+  useTestContext,
+  firstOf1000,
+} from './helper'
 
 const TOKEN = 'metrics-token-of-the-test'
 
@@ -19,11 +25,7 @@ function seriesValue(text: string, series: string): number {
 }
 
 describe('with METRICS_TOKEN set', () => {
-  let ctx: TestContext
-  beforeAll(async () => {
-    ctx = await createTestContext({ config: { metricsToken: TOKEN } })
-  })
-  afterAll(async () => ctx.close())
+  const { ctx } = useTestContext([], { config: { metricsToken: TOKEN } })
 
   const scrape = async () => {
     const response = await ctx.app.inject({
@@ -48,10 +50,9 @@ describe('with METRICS_TOKEN set', () => {
     const before = await scrape()
     const verwalter = await ctx.login('verwalter')
     const eigentuemer = await ctx.login('eigentuemer')
-    const failed = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/token',
-      payload: { username: 'verwalter', password: 'falsch-falsch' },
+    const failed = await signInRequest(ctx.app, {
+      username: 'verwalter',
+      password: 'falsch-falsch',
     })
     expect(failed.statusCode).toBe(401)
     const search = await ctx.app.inject({
@@ -63,19 +64,13 @@ describe('with METRICS_TOKEN set', () => {
     expect(search.statusCode).toBe(200)
 
     const owned = await ownedPropertiesOf(ctx, 'eigentuemer')
-    const [distribution] = await ctx.database.db
-      .select({ id: operatingCostsDistributions.operatingCostsDistribution })
-      .from(operatingCostsDistributions)
-      .where(
-        and(
-          eq(operatingCostsDistributions.companyCode, '1000'),
-          sql`${operatingCostsDistributions.propertyConnection} in ${owned}`,
-        ),
-      )
-      .orderBy(asc(operatingCostsDistributions.operatingCostsDistribution))
-      .limit(1)
+    const distribution = await firstOf1000(
+      ctx,
+      operatingCostsDistributions.operatingCostsDistribution,
+      sql`${operatingCostsDistributions.propertyConnection} in ${owned}`,
+    )
     const body = multipart(
-      { objectType: 'KOSTENBELEG', objectKey: distribution!.id },
+      { objectType: 'KOSTENBELEG', objectKey: distribution },
       { fileName: 'beleg.pdf', content: SAMPLE_FILES.pdf },
     )
     const upload = () =>
@@ -115,11 +110,7 @@ describe('with METRICS_TOKEN set', () => {
 })
 
 describe('without METRICS_TOKEN', () => {
-  let ctx: TestContext
-  beforeAll(async () => {
-    ctx = await createTestContext()
-  })
-  afterAll(async () => ctx.close())
+  const { ctx } = useTestContext()
 
   it('answers /metrics 404 as any unknown address, also with a token', async () => {
     for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {
@@ -169,15 +160,11 @@ describe('the database gone', () => {
 })
 
 describe('under pressure', () => {
-  let ctx: TestContext
-  beforeAll(async () => {
-    // the health check reports the process overloaded: the same path as a slow event loop
-    ctx = await createTestContext({
-      config: { metricsToken: TOKEN },
-      backPressure: { healthCheck: async () => false },
-    })
+  // the health check reports the process overloaded: the same path as a slow event loop
+  const { ctx } = useTestContext([], {
+    config: { metricsToken: TOKEN },
+    backPressure: { healthCheck: async () => false },
   })
-  afterAll(async () => ctx.close())
 
   it('answers 503 with Retry-After and the German detail at once, but stays live and measurable', async () => {
     // the plugin asks the health check every 100 ms; wait for its first answer
@@ -187,11 +174,7 @@ describe('under pressure', () => {
         { timeout: 180_000 },
       )
       .toBe(503)
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/token',
-      payload: { username: 'verwalter', password: 'egal' },
-    })
+    const response = await signInRequest(ctx.app, { username: 'verwalter', password: 'egal' })
     expect(response.statusCode).toBe(503)
     expect(response.headers['retry-after']).toBe('5')
     expect(response.json()).toEqual(OVERLOADED)

@@ -6,7 +6,7 @@
  */
 import { toIsoDate } from '@portal/domain'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { RouteEntry } from '../src/app'
 import {
   connectionFeatures,
@@ -14,10 +14,9 @@ import {
   pointsOfDelivery,
 } from '../src/platform/persistence/schema'
 import { DEMO_OWNER_PARTNER } from '../src/demo/demo-users'
-import { createTestContext, type TestContext } from './helper'
+import { useTestContext } from './helper'
 
-let ctx: TestContext
-const as: Record<string, { authorization: string }> = {}
+const { ctx, as } = useTestContext(['verwalter', 'eigentuemer'])
 let searches: RouteEntry[]
 /** A property of eigentuemer with a unit and a distribution, and the id of its HE feature. */
 let property: string
@@ -26,8 +25,6 @@ let distribution: string
 let ownerFeature: number
 
 beforeAll(async () => {
-  ctx = await createTestContext()
-  for (const user of ['verwalter', 'eigentuemer']) as[user] = await ctx.login(user)
   searches = ctx.app.routeTable.filter((r) => r.method === 'POST' && r.url.endsWith('-search'))
   const features = await ctx.database.db
     .select({ id: connectionFeatures.id, connection: connectionFeatures.connection })
@@ -59,7 +56,6 @@ beforeAll(async () => {
   }
   expect(property).toEqual(expect.any(String))
 })
-afterAll(() => ctx.close())
 afterEach(() => {
   vi.useRealTimers()
 })

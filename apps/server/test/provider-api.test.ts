@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { ExpenseInput } from '@portal/domain'
-import { and, asc, eq, inArray, like, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import {
   auditLog,
@@ -20,11 +20,12 @@ import {
 import { writeAudit } from '../src/platform/persistence/audit'
 import { readChanges } from '../src/modules/provider/changes'
 import { PROVIDER_API_CALL } from '../src/platform/auth/provider-keys'
-import { runProviderCommand } from '../src/modules/provider/commands'
+import { providerKeyHeader, runProvider } from './fixtures/provider-command'
 import type { ChangeEvent } from '../src/modules/provider/schemas'
-import { multipart, SAMPLE_FILES } from './fixtures/files'
+import { SAMPLE_FILES, uploadFile } from './fixtures/files'
+import { invoicesOf1000 } from './fixtures/invoices'
 import { heatingLine } from './expense-lines'
-import { createTestContext, type TestContext } from './helper'
+import { createTestContext, type TestContext, firstOf1000 } from './helper'
 import { PRIVATE_TENANT, submitTenantChange } from './tenant-change'
 
 let ctx: TestContext
@@ -34,25 +35,10 @@ let folder: string
 const BASE = '/api/persistence/operating-costs'
 
 /** Runs `npm run provider -- …` on the test database; answers exit code and printed lines. */
-async function provider(...args: string[]) {
-  const out: string[] = []
-  const err: string[] = []
-  const code = await runProviderCommand(
-    args,
-    ctx.database.db,
-    (line) => out.push(line),
-    (line) => err.push(line),
-  )
-  return { code, out, err }
-}
+const provider = (...args: string[]) => runProvider(ctx.database.db, args)
 
 /** Creates a key on the command line; answers its bearer header. */
-async function createKey(name: string, scope: string): Promise<{ authorization: string }> {
-  const created = await provider('key', 'create', name, '--scope', scope)
-  expect(created.code, created.err.join('\n')).toBe(0)
-  const key = created.out.find((line) => line.startsWith('pk_'))!
-  return { authorization: `Bearer ${key}` }
-}
+const createKey = (name: string, scope: string) => providerKeyHeader(ctx.database.db, name, scope)
 
 const call = (
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
@@ -62,18 +48,11 @@ const call = (
 ) => ctx.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) })
 
 async function distributionIn(status: string): Promise<string> {
-  const [row] = await ctx.database.db
-    .select({ id: operatingCostsDistributions.operatingCostsDistribution })
-    .from(operatingCostsDistributions)
-    .where(
-      and(
-        eq(operatingCostsDistributions.companyCode, '1000'),
-        eq(operatingCostsDistributions.operatingCostsDistributionStatus, status),
-      ),
-    )
-    .orderBy(asc(operatingCostsDistributions.operatingCostsDistribution))
-    .limit(1)
-  return row!.id
+  return firstOf1000(
+    ctx,
+    operatingCostsDistributions.operatingCostsDistribution,
+    eq(operatingCostsDistributions.operatingCostsDistributionStatus, status),
+  )
 }
 
 async function validLine(id: string): Promise<ExpenseInput> {
@@ -271,16 +250,12 @@ describe('the changes feed', () => {
       { operatingCostsDistribution: released, approved: false, reason: 'Heizöl doppelt berechnet' },
     )
     expect(declined.statusCode, declined.body).toBe(200)
-    const form = multipart(
+    const uploaded = await uploadFile(
+      ctx,
+      verwalter,
       { objectType: 'KOSTENBELEG', objectKey: released, note: 'Rechnung Heizöl' },
       { fileName: 'Heizöl.pdf', contentType: 'application/pdf', content: SAMPLE_FILES.pdf },
     )
-    const uploaded = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/processes/system/file-upload',
-      headers: { ...verwalter, ...form.headers },
-      payload: form.payload,
-    })
     expect(uploaded.statusCode, uploaded.body).toBe(200)
     const [unit] = await ctx.database.db
       .select({ id: pointsOfDelivery.pointOfDelivery })
@@ -394,29 +369,16 @@ describe('the changes feed', () => {
 
   it('lists the decisions on an invoice with their reason', async () => {
     const start = await feed()
-    const [invoice] = await ctx.database.db
-      .select({
-        id: billingVouchers.billingVoucher,
-        number: billingVouchers.invoiceVoucher,
-        distribution: billingVouchers.operatingCostsDistribution,
-      })
-      .from(billingVouchers)
-      .innerJoin(
-        operatingCostsDistributions,
-        eq(
-          operatingCostsDistributions.operatingCostsDistribution,
-          billingVouchers.operatingCostsDistribution,
-        ),
-      )
-      .where(
-        and(
-          eq(billingVouchers.companyCode, '1000'),
-          like(billingVouchers.invoiceVoucher, 'AR%'),
-          inArray(operatingCostsDistributions.operatingCostsDistributionStatus, ['F', 'G']),
-        ),
-      )
-      .orderBy(asc(billingVouchers.billingVoucher))
-      .limit(1)
+    const [invoice] = await invoicesOf1000(
+      ctx,
+      inArray(
+        billingVouchers.operatingCostsDistribution,
+        ctx.database.db
+          .select({ id: operatingCostsDistributions.operatingCostsDistribution })
+          .from(operatingCostsDistributions)
+          .where(inArray(operatingCostsDistributions.operatingCostsDistributionStatus, ['F', 'G'])),
+      ),
+    )
     const decide = (decision: object) =>
       call('POST', '/api/processes/operating-costs/invoice-approval', verwalter, {
         invoice: invoice!.id,

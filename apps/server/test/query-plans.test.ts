@@ -187,6 +187,20 @@ const searchOf =
   () =>
     search(db, entity, user(), { filters, sort: [] }, { limit: 50 })
 
+/** Verwalter's search of `entity` for rows with these values reads through `index` of `table`. */
+async function expectSearchScan(
+  entity: SearchableEntity,
+  values: Record<string, string>,
+  scan: [table: string, index: string],
+) {
+  const filters = Object.entries(values).map(([property, value]) => ({
+    property,
+    type: 'eq' as const,
+    value,
+  }))
+  expectIndexScans(await plansOf(searchOf(entity, () => verwalter, filters)), scan)
+}
+
 /** A value of a column of company code 1000, to search for. */
 async function some<T>(column: PgColumn, table: PgTable, where = sql`true`) {
   const [row] = await handle.db
@@ -233,12 +247,10 @@ describe('hot-path queries use their indexes', () => {
 
   it('points-of-delivery-search by connection and the relations of a connection', async () => {
     const connection = await some<string>(schema.connections.connection, schema.connections)
-    const search = await plansOf(
-      searchOf(pointOfDeliveryEntity, () => verwalter, [
-        { property: 'connection', type: 'eq', value: connection },
-      ]),
-    )
-    expectIndexScans(search, ['points_of_delivery', 'points_of_delivery_connection_index'])
+    await expectSearchScan(pointOfDeliveryEntity, { connection }, [
+      'points_of_delivery',
+      'points_of_delivery_connection_index',
+    ])
     const relations = await plansOf(() =>
       findVisibleRelations(db, verwalter, CONNECTION_OBJECT, connection),
     )
@@ -289,22 +301,14 @@ describe('hot-path queries use their indexes', () => {
       ['measurements', 'measurements_point_of_delivery_reading_date_index'],
       ['devices', '*'],
     )
-    expectIndexScans(
-      await plansOf(
-        searchOf(readingOrderEntity, () => verwalter, [
-          { property: 'pointOfDelivery', type: 'eq', value: unit },
-        ]),
-      ),
-      ['reading_orders', 'reading_orders_point_of_delivery_reading_date_index'],
-    )
-    expectIndexScans(
-      await plansOf(
-        searchOf(readingOrderEntity, () => verwalter, [
-          { property: 'device', type: 'eq', value: device },
-        ]),
-      ),
-      ['reading_orders', 'reading_orders_device_reading_date_index'],
-    )
+    await expectSearchScan(readingOrderEntity, { pointOfDelivery: unit }, [
+      'reading_orders',
+      'reading_orders_point_of_delivery_reading_date_index',
+    ])
+    await expectSearchScan(readingOrderEntity, { device }, [
+      'reading_orders',
+      'reading_orders_device_reading_date_index',
+    ])
   })
 
   it('operating-costs-search by connection, the expenses of a distribution, its files and invoices', async () => {
@@ -312,14 +316,10 @@ describe('hot-path queries use their indexes', () => {
       schema.operatingCostsDistributions.connection,
       schema.operatingCostsDistributions,
     )
-    expectIndexScans(
-      await plansOf(
-        searchOf(operatingCostsEntity, () => verwalter, [
-          { property: 'connection', type: 'eq', value: connection },
-        ]),
-      ),
-      ['operating_costs_distributions', 'operating_costs_distributions_connection_until_index'],
-    )
+    await expectSearchScan(operatingCostsEntity, { connection }, [
+      'operating_costs_distributions',
+      'operating_costs_distributions_connection_until_index',
+    ])
     const distribution = await some<string>(
       schema.operatingCostsExpenses.operatingCostsDistribution,
       schema.operatingCostsExpenses,
@@ -333,33 +333,19 @@ describe('hot-path queries use their indexes', () => {
       await plansOf(searchOf(expenseEntity(distribution, 'working'), () => verwalter)),
       expenses,
     )
-    expectIndexScans(
-      await plansOf(
-        searchOf(attachmentEntity, () => verwalter, [
-          { property: 'objectType', type: 'eq', value: 'KOSTENBELEG' },
-          { property: 'objectKey', type: 'eq', value: distribution },
-          { property: 'uploadedBy', type: 'eq', value: 'verwalter' },
-        ]),
-      ),
+    await expectSearchScan(
+      attachmentEntity,
+      { objectType: 'KOSTENBELEG', objectKey: distribution, uploadedBy: 'verwalter' },
       ['attachments', 'attachments_object_type_object_key_index'],
     )
-    expectIndexScans(
-      await plansOf(
-        searchOf(correspondenceEntity, () => verwalter, [
-          { property: 'form', type: 'eq', value: 'HVWZ_HV' },
-          { property: 'key', type: 'eq', value: distribution },
-        ]),
-      ),
-      ['correspondences', 'correspondences_form_key_index'],
-    )
-    expectIndexScans(
-      await plansOf(
-        searchOf(billingVoucherEntity, () => verwalter, [
-          { property: 'operatingCostsDistribution', type: 'eq', value: distribution },
-        ]),
-      ),
-      ['billing_vouchers', 'billing_vouchers_operating_costs_distribution_index'],
-    )
+    await expectSearchScan(correspondenceEntity, { form: 'HVWZ_HV', key: distribution }, [
+      'correspondences',
+      'correspondences_form_key_index',
+    ])
+    await expectSearchScan(billingVoucherEntity, { operatingCostsDistribution: distribution }, [
+      'billing_vouchers',
+      'billing_vouchers_operating_costs_distribution_index',
+    ])
   })
 
   it('notifications: the tenant changes of the user and the released distributions', async () => {

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from './helper'
+import { describe, expect, it } from 'vitest'
+import { useTestContext } from './helper'
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const { ctx } = useTestContext()
 
 describe('response serialisation (decision 010)', () => {
   it('writes every answer with fast-json-stringify; these keep the zod serializer', () => {

@@ -6,38 +6,36 @@
  * (the defaults are 30 s for a request, 10 minutes for an upload, see the README).
  */
 import net from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_HTTP_LIMITS } from '../src/platform/config'
 import { PUBLIC_BODY_LIMIT } from '../src/platform/http/request-limits'
 import { multipart, SAMPLE_FILES } from './fixtures/files'
-import { createTestContext, type TestContext } from './helper'
+import { signInRequest, useTestContext } from './helper'
 
 const REQUEST_TIMEOUT_MS = 1000
 const UPLOAD_TIMEOUT_MS = 4000
 /** Generous: the timeout, the server's check interval and a busy machine. */
 const CLOSED_WITHIN_MS = 10_000
 
-let ctx: TestContext
+const { ctx } = useTestContext([], {
+  config: {
+    limits: {
+      ...DEFAULT_HTTP_LIMITS,
+      requestTimeoutMs: REQUEST_TIMEOUT_MS,
+      uploadTimeoutMs: UPLOAD_TIMEOUT_MS,
+      keepAliveTimeoutMs: REQUEST_TIMEOUT_MS,
+      maxConnections: 12,
+    },
+  },
+})
 let port: number
 let auth: { authorization: string }
 
 beforeAll(async () => {
-  ctx = await createTestContext({
-    config: {
-      limits: {
-        ...DEFAULT_HTTP_LIMITS,
-        requestTimeoutMs: REQUEST_TIMEOUT_MS,
-        uploadTimeoutMs: UPLOAD_TIMEOUT_MS,
-        keepAliveTimeoutMs: REQUEST_TIMEOUT_MS,
-        maxConnections: 12,
-      },
-    },
-  })
   await ctx.app.listen({ port: 0, host: '127.0.0.1' })
   port = (ctx.app.server.address() as net.AddressInfo).port
   auth = await ctx.login('verwalter')
 })
-afterAll(() => ctx.close())
 
 interface Outcome {
   /** What the server answered before it closed the connection. */
@@ -247,18 +245,16 @@ describe('a public body larger than a sign-in needs', () => {
   })
 
   it('is refused when sent whole, and a sign-in of ordinary size is not', async () => {
-    const large = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/token',
-      payload: { username: 'verwalter', password: 'x'.repeat(100 * 1024) },
+    const large = await signInRequest(ctx.app, {
+      username: 'verwalter',
+      password: 'x'.repeat(100 * 1024),
     })
     expect(large.statusCode).toBe(413)
     expect(large.json()).toEqual({ detail: 'Die Anfrage ist zu groß.', code: 'PAYLOAD_TOO_LARGE' })
     expect(PUBLIC_BODY_LIMIT).toBe(16 * 1024)
-    const ordinary = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/token',
-      payload: { username: 'verwalter', password: 'x'.repeat(1000) },
+    const ordinary = await signInRequest(ctx.app, {
+      username: 'verwalter',
+      password: 'x'.repeat(1000),
     })
     expect(ordinary.statusCode).toBe(401)
   })

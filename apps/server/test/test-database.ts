@@ -45,14 +45,37 @@ export async function openTestDatabase(
     const client = await PGlite.create({ loadDataDir: dump })
     return openDatabase({ pglite: client })
   }
-  const name = `portal_test_${randomBytes(6).toString('hex')}`
-  await onServer(template.serverUrl, [`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`])
-  const handle = await openDatabase({ databaseUrl: databaseUrl(template.serverUrl, name) })
+  return databaseOfItsOwn(template.serverUrl, 'portal_test', `TEMPLATE ${TEMPLATE_DATABASE}`)
+}
+
+/**
+ * An empty, migrated database of the suite's kind: in-memory PGlite, or a database of its own named
+ * `<prefix>_<random>` on the PostgreSQL server when the suite runs as server-postgres.
+ */
+export async function openEmptyDatabase(prefix: string): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL ?? ''
+  const handle =
+    process.env.TEST_DATABASE_KIND !== 'postgres' || !serverUrl
+      ? await openDatabase({})
+      : await databaseOfItsOwn(serverUrl, prefix)
+  await handle.migrate()
+  return handle
+}
+
+/** A new database `<prefix>_<random>` on the server (`CREATE DATABASE … <options>`), dropped on close. */
+async function databaseOfItsOwn(
+  serverUrl: string,
+  prefix: string,
+  options = '',
+): Promise<DatabaseHandle> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`
+  await onServer(serverUrl, [`CREATE DATABASE ${name} ${options}`.trim()])
+  const handle = await openDatabase({ databaseUrl: databaseUrl(serverUrl, name) })
   return {
     ...handle,
     async close() {
       await handle.close()
-      await onServer(template.serverUrl, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`])
+      await onServer(serverUrl, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`])
     },
   }
 }

@@ -4,18 +4,14 @@
  * and not 500. PGlite runs one transaction at a time and cannot deadlock.
  */
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { isTransactionConflict } from '../src/platform/persistence/database-errors'
-import { createTestContext, type TestContext } from './helper'
+import { useTestContext } from './helper'
 
 const isPostgres = inject('testDatabaseKind') === 'postgres'
 
 describe.skipIf(!isPostgres)('transaction conflicts', () => {
-  let ctx: TestContext
-  beforeAll(async () => {
-    ctx = await createTestContext()
-  })
-  afterAll(() => ctx.close())
+  const { ctx } = useTestContext()
 
   it('a real deadlock is told apart as a conflict, and the other transaction commits', async () => {
     const db = ctx.database.db

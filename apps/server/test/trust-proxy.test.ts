@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../src/platform/config'
-import { createTestContext, type TestContext } from './helper'
+import { useTestContext, type TestContext } from './helper'
 
 const RESET = '/api/processes/customer-portal/password-reset'
 /** The reset limit: five calls a minute per client address. */
@@ -36,18 +36,16 @@ async function letThrough(
 
 const rotated = (i: number) => `198.51.${i >> 8}.${i & 255}`
 
+/** The configuration read from the environment with `TRUST_PROXY` set to `value`. */
+const loadWithTrustProxy = (value: string, dataDir = tmpdir()) =>
+  loadConfig({ ...process.env, TRUST_PROXY: value, DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32) })
+
+/** The test context of a `describe` block, behind the proxies `TRUST_PROXY=value` trusts. */
+const contextTrusting = (value: string) =>
+  useTestContext([], () => ({ config: { trustProxy: loadWithTrustProxy(value).trustProxy } })).ctx
+
 describe('TRUST_PROXY as a list of proxy addresses', () => {
-  let ctx: TestContext
-  beforeAll(async () => {
-    const { trustProxy } = loadConfig({
-      ...process.env,
-      TRUST_PROXY: '127.0.0.1, 10.0.0.0/8',
-      DATA_DIR: tmpdir(),
-      JWT_SECRET: 'x'.repeat(32),
-    })
-    ctx = await createTestContext({ config: { trustProxy } })
-  })
-  afterAll(() => ctx.close())
+  const ctx = contextTrusting('127.0.0.1, 10.0.0.0/8')
 
   it('limits a client outside the list by its own address however it rotates X-Forwarded-For', async () => {
     const ok = await letThrough(ctx, 91, '203.0.113.7', rotated)
@@ -65,17 +63,7 @@ describe('TRUST_PROXY as a list of proxy addresses', () => {
 })
 
 describe('TRUST_PROXY as a hop count', () => {
-  let ctx: TestContext
-  beforeAll(async () => {
-    const { trustProxy } = loadConfig({
-      ...process.env,
-      TRUST_PROXY: '1',
-      DATA_DIR: tmpdir(),
-      JWT_SECRET: 'x'.repeat(32),
-    })
-    ctx = await createTestContext({ config: { trustProxy } })
-  })
-  afterAll(() => ctx.close())
+  const ctx = contextTrusting('1')
 
   it('takes the last hop of X-Forwarded-For as the client', async () => {
     // the proxy appends the address it saw: rotating the entries before it changes nothing
@@ -93,13 +81,7 @@ describe('TRUST_PROXY at start', () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'portal-config-'))
   })
   afterAll(() => rm(dataDir, { recursive: true, force: true }))
-  const load = (value: string) =>
-    loadConfig({
-      ...process.env,
-      TRUST_PROXY: value,
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'x'.repeat(32),
-    })
+  const load = (value: string) => loadWithTrustProxy(value, dataDir)
 
   it('refuses true with a German message naming the alternatives', () => {
     expect(() => load('true')).toThrow(/TRUST_PROXY=true.*X-Forwarded-For.*TRUST_PROXY=1/s)

@@ -1,10 +1,10 @@
 import { addYears, EXCLUDED_TARIFF_COMPONENTS, READING_REASONS, startOfYear } from '@portal/domain'
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { sql, type SQL } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseUrl, onServer } from '../../test/test-database'
+import { openEmptyDatabase } from '../../test/test-database'
 import { verifyPassword } from '../platform/auth/passwords'
-import { openDatabase, type Database, type DatabaseHandle } from '../platform/persistence/database'
+import type { Database, DatabaseHandle } from '../platform/persistence/database'
 import { addMonths, yearOf } from './calendar'
 import { seedDemoData, type SeedSummary } from './demo-data'
 import { DEMO_OWNER_PARTNER, DEMO_USERS } from './demo-users'
@@ -20,30 +20,6 @@ const WHOLE_CONTENTS = sql`(select attachment, string_agg(content, ''::bytea ord
 const CONSIDERED_READING_REASONS = Object.keys(READING_REASONS)
 const EXCLUDED_COMPONENTS = EXCLUDED_TARIFF_COMPONENTS
 
-/**
- * An empty, migrated database: in-memory PGlite, or a database of its own on the PostgreSQL server
- * when the suite runs as server-postgres (dropped again on close).
- */
-async function emptyDatabase(): Promise<DatabaseHandle> {
-  const serverUrl = process.env.TEST_DATABASE_URL ?? ''
-  if (process.env.TEST_DATABASE_KIND !== 'postgres' || !serverUrl) {
-    const handle = await openDatabase({})
-    await handle.migrate()
-    return handle
-  }
-  const name = `seed_test_${randomBytes(6).toString('hex')}`
-  await onServer(serverUrl, [`CREATE DATABASE ${name}`])
-  const handle = await openDatabase({ databaseUrl: databaseUrl(serverUrl, name) })
-  await handle.migrate()
-  return {
-    ...handle,
-    async close() {
-      await handle.close()
-      await onServer(serverUrl, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`])
-    },
-  }
-}
-
 async function all<T = Record<string, unknown>>(db: Database, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query)
   return (result as { rows: T[] }).rows
@@ -55,6 +31,11 @@ async function count(db: Database, query: SQL): Promise<number> {
     sql`select count(*)::int as n from (${query}) as counted`,
   )
   return row?.n ?? -1
+}
+
+/** The query answers no row. */
+async function expectNone(db: Database, query: SQL) {
+  expect(await count(db, query)).toBe(0)
 }
 
 async function values(db: Database, query: SQL): Promise<string[]> {
@@ -199,7 +180,7 @@ describe('demo data', () => {
   const seedTransaction = { statements: 0, eventLoopTurns: 0 }
 
   beforeAll(async () => {
-    main = await emptyDatabase()
+    main = await openEmptyDatabase('seed_test')
     summary = await seedDemoData(watchSeedTransaction(main.db, seedTransaction), { today: TODAY })
     db = main.db
   }, 120_000)
@@ -277,18 +258,14 @@ describe('demo data', () => {
       { company_code: '1000', n: 14 },
       { company_code: '2000', n: 3 },
     ])
-    expect(
-      await count(
-        db,
-        sql`select 1 from connections where parent_connection is null and property_connection <> connection`,
-      ),
-    ).toBe(0)
-    expect(
-      await count(
-        db,
-        sql`select 1 from connections where parent_connection is not null and property_connection <> parent_connection`,
-      ),
-    ).toBe(0)
+    await expectNone(
+      db,
+      sql`select 1 from connections where parent_connection is null and property_connection <> connection`,
+    )
+    await expectNone(
+      db,
+      sql`select 1 from connections where parent_connection is not null and property_connection <> parent_connection`,
+    )
     expect(
       await count(
         db,
@@ -314,13 +291,11 @@ describe('demo data', () => {
     const ownedAndActive = sql`select 1 from connection_features he join connection_features hw on hw.connection = he.connection
       where he.connection_attributes = 'HE' and he.value = ${DEMO_OWNER_PARTNER} and hw.connection_attributes = 'HW' and hw.until > ${TODAY}`
     expect(await count(db, ownedAndActive)).toBeGreaterThanOrEqual(2)
-    expect(
-      await count(
-        db,
-        sql`select 1 from connections where parent_connection is null and connection not in
+    await expectNone(
+      db,
+      sql`select 1 from connections where parent_connection is null and connection not in
       (select connection from connection_features where connection_attributes = 'HE')`,
-      ),
-    ).toBe(0)
+    )
   })
 
   it('gives every property its product (PR) and master data codes', async () => {
@@ -333,7 +308,7 @@ describe('demo data', () => {
     expect(missing).toEqual([])
     const foreignProduct = sql`select 1 from object_attributes a join connections c on c.connection = a.object_key
       left join products p on p.product = a.value and p.company_code = c.company_code where a.name = 'PR' and p.product is null`
-    expect(await count(db, foreignProduct)).toBe(0)
+    await expectNone(db, foreignProduct)
     expect(
       await values(
         db,
@@ -355,15 +330,13 @@ describe('demo data', () => {
     expect(
       await count(db, sql`select 1 from points_of_delivery where connection = property_connection`),
     ).toBeGreaterThan(0)
-    expect(
-      await count(
-        db,
-        sql`select 1 from points_of_delivery where position is null or location_addendum is null or reference !~ '^NE-[0-9]{4}$'`,
-      ),
-    ).toBe(0)
+    await expectNone(
+      db,
+      sql`select 1 from points_of_delivery where position is null or location_addendum is null or reference !~ '^NE-[0-9]{4}$'`,
+    )
     const attributes = sql`select 1 from points_of_delivery p where (select count(*) from object_attributes a
       where a.object_type = 'VSTELLE' and a.object_key = p.point_of_delivery and a.name in ('WF','NF','HF','GNA','NE')) <> 5`
-    expect(await count(db, attributes)).toBe(0)
+    await expectNone(db, attributes)
   })
 
   it('covers every contract status and account type, 1-3 contracts per unit', async () => {
@@ -381,29 +354,23 @@ describe('demo data', () => {
       sql`select min(n)::int as min, max(n)::int as max from (select count(*) as n from contracts group by point_of_delivery) as units`,
     )
     expect(perUnit).toEqual([{ min: 1, max: 3 }])
-    expect(
-      await count(
-        db,
-        sql`select 1 from contracts c where (select count(*) from contract_features f where f.contract = c.key
+    await expectNone(
+      db,
+      sql`select 1 from contracts c where (select count(*) from contract_features f where f.contract = c.key
       and f.contract_attribute in ('NUTZEINH', 'EXT_RG') and f.value is not null) <> 2`,
-      ),
-    ).toBe(0)
-    expect(
-      await count(
-        db,
-        sql`select 1 from contracts c where not exists (select 1 from contract_tariffs t where t.contract = c.key)`,
-      ),
-    ).toBe(0)
+    )
+    await expectNone(
+      db,
+      sql`select 1 from contracts c where not exists (select 1 from contract_tariffs t where t.contract = c.key)`,
+    )
     expect(
       await count(db, sql`select 1 from contract_tariffs where billing_voucher is not null`),
     ).toBeGreaterThan(0)
-    expect(
-      await count(
-        db,
-        sql`select 1 from contracts c where not exists (select 1 from object_relations r
+    await expectNone(
+      db,
+      sql`select 1 from contracts c where not exists (select 1 from object_relations r
       where r.source_type = 'VSTELLE' and r.source_key = c.point_of_delivery and r.target_type = 'VERTRAG' and r.target_key = c.key)`,
-      ),
-    ).toBe(0)
+    )
     const roles = await values(
       db,
       sql`select distinct role as v from object_relations where source_type = 'ANSCHLUSS' and target_type = 'PARTNER' order by 1`,
@@ -438,25 +405,19 @@ describe('demo data', () => {
         sql`select distinct main_meter::text as v from device_assignments order by 1`,
       ),
     ).toEqual(['false', 'true'])
-    expect(
-      await count(
-        db,
-        sql`select 1 from points_of_delivery p where not exists
+    await expectNone(
+      db,
+      sql`select 1 from points_of_delivery p where not exists
       (select 1 from billing_objects b where b.point_of_delivery = p.point_of_delivery)`,
-      ),
-    ).toBe(0)
-    expect(
-      await count(
-        db,
-        sql`select 1 from devices d where not exists (select 1 from device_assignments a where a.device = d.key)`,
-      ),
-    ).toBe(0)
-    expect(
-      await count(
-        db,
-        sql`select 1 from devices where room is null or installation_date is null or meter_class is null`,
-      ),
-    ).toBe(0)
+    )
+    await expectNone(
+      db,
+      sql`select 1 from devices d where not exists (select 1 from device_assignments a where a.device = d.key)`,
+    )
+    await expectNone(
+      db,
+      sql`select 1 from devices where room is null or installation_date is null or meter_class is null`,
+    )
 
     const span = await all<{ first: string; last: string }>(
       db,
@@ -469,7 +430,7 @@ describe('demo data', () => {
     const wrongDifference = sql`select 1 from (select reading, difference,
         lag(reading) over (partition by device order by reading_date) as previous from measurements) as m
       where (previous is null) <> (difference is null) or difference <> reading - previous or difference < 0`
-    expect(await count(db, wrongDifference)).toBe(0)
+    await expectNone(db, wrongDifference)
     expect(
       await values(db, sql`select distinct reading_type as v from measurements order by 1`),
     ).toEqual(['Ablesung durch Kunde', 'Ablesung durch Monteur', 'Funkablesung', 'Schätzung'])
@@ -490,7 +451,7 @@ describe('demo data', () => {
     expect(owners).toContain('F')
     const wrongProduct = sql`select 1 from operating_costs_distributions d where not exists (select 1 from object_attributes a
       join products p on p.product = a.value where a.object_key = d.connection and a.name = 'PR' and a.value = d.product and p.product_version = d.product_version)`
-    expect(await count(db, wrongProduct)).toBe(0)
+    await expectNone(db, wrongProduct)
     const perProperty = await all<{ n: number }>(
       db,
       sql`select distinct count(*)::int as n from operating_costs_distributions group by connection`,
@@ -503,19 +464,15 @@ describe('demo data', () => {
         count(*) filter (where e.kind = 'heating') as heating, count(*) filter (where e.kind = 'working') as working,
         count(*) filter (where e.tariff_component = 'HK_DLP') as dlp, count(*) filter (where e.tariff_component = 'HK_CO2') as co2
       from operating_costs_distributions d left join operating_costs_expenses e using (operating_costs_distribution) group by 1`
-    expect(
-      await count(
-        db,
-        sql`select 1 from (${lists}) as l where heating = 0 or working = 0 or dlp <> 1 or co2 <> 1`,
-      ),
-    ).toBe(0)
-    expect(
-      await count(
-        db,
-        sql`select 1 from operating_costs_expenses where tariff_component = 'HK_CO2'
+    await expectNone(
+      db,
+      sql`select 1 from (${lists}) as l where heating = 0 or working = 0 or dlp <> 1 or co2 <> 1`,
+    )
+    await expectNone(
+      db,
+      sql`select 1 from operating_costs_expenses where tariff_component = 'HK_CO2'
       and (amount_transaction_currency >= 0 or amount_net >= 0 or apportionable_amount >= 0)`,
-      ),
-    ).toBe(0)
+    )
     expect(
       await values(
         db,
@@ -537,14 +494,12 @@ describe('demo data', () => {
     ).toEqual(['heating:HK', 'working:BK', 'working:NK', 'working:SK'])
     const outside = sql`select 1 from operating_costs_expenses e join operating_costs_distributions d using (operating_costs_distribution)
       where e."from" < d."from" or e.until > d.until or e."from" > e.until`
-    expect(await count(db, outside)).toBe(0)
-    expect(
-      await count(
-        db,
-        sql`select 1 from operating_costs_expenses where allocation_object is null or allocation_ref is null
+    await expectNone(db, outside)
+    await expectNone(
+      db,
+      sql`select 1 from operating_costs_expenses where allocation_object is null or allocation_ref is null
       or key is null or amount_net_apportionable is null or deductible_amount is null`,
-      ),
-    ).toBe(0)
+    )
     // one key kind per object type, of the line's property (docs/decisions/012)
     const refs = sql`select 1 from operating_costs_expenses e where e.allocation_object <> e.allocation_ref
       or not case
@@ -557,13 +512,11 @@ describe('demo data', () => {
         when e.object in ('NUTZGRUPPE', 'NUTZERGRUPPE') then exists (select 1 from value_list_entries v
           where v.obj = e.object and v.key = e.allocation_ref and v.key like e.property_connection || '-%')
         else false end`
-    expect(await count(db, refs)).toBe(0)
-    expect(
-      await count(
-        db,
-        sql`select 1 from operating_costs_expenses where guid::text !~ '^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$'`,
-      ),
-    ).toBe(0)
+    await expectNone(db, refs)
+    await expectNone(
+      db,
+      sql`select 1 from operating_costs_expenses where guid::text !~ '^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$'`,
+    )
   })
 
   it('has value list entries for every listed cost type, key and relation of the expenses', async () => {
@@ -578,34 +531,24 @@ describe('demo data', () => {
       and not exists (select 1 from value_list_entries v where v.table_name = ${table} and v.field_name = 'SCHLUESSEL'
         and v.product = d.product and v.product_version = d.product_version and v.valid_from <= d."from" and v.valid_until >= d.until
         and ${condition})`
-    expect(
-      await count(
-        db,
-        entry(
-          sql`v.obj = 'TARIF' and v.key = e.tariff_component and v.tariff_component = e.tariff_component`,
-        ),
-      ),
-    ).toBe(0)
-    expect(
-      await count(
-        db,
-        entry(
-          sql`v.obj = 'SCHLUESSEL' and v.tariff_component = e.tariff_component and v.key = e.key`,
-        ),
-      ),
-    ).toBe(0)
-    expect(
-      await count(
-        db,
-        entry(sql`v.obj = e.object and v.object = e.object and v.key = e.allocation_object`),
-      ),
-    ).toBe(0)
-    expect(
-      await count(
-        db,
-        sql`select 1 from value_list_entries where name = '' or company_code not in ('1000', '2000')`,
-      ),
-    ).toBe(0)
+    const listed: [string, SQL][] = [
+      [
+        'cost type',
+        sql`v.obj = 'TARIF' and v.key = e.tariff_component and v.tariff_component = e.tariff_component`,
+      ],
+      [
+        'key',
+        sql`v.obj = 'SCHLUESSEL' and v.tariff_component = e.tariff_component and v.key = e.key`,
+      ],
+      ['relation', sql`v.obj = e.object and v.object = e.object and v.key = e.allocation_object`],
+    ]
+    for (const [what, condition] of listed) {
+      expect(await count(db, entry(condition)), what).toBe(0)
+    }
+    await expectNone(
+      db,
+      sql`select 1 from value_list_entries where name = '' or company_code not in ('1000', '2000')`,
+    )
   })
 
   it('stores valid PDF files with size and SHA-256, invoices naming their voucher', async () => {
@@ -651,33 +594,27 @@ describe('demo data', () => {
   })
 
   it('links invoices, billing vouchers and vouchers to the distributions', async () => {
-    expect(
-      await count(
-        db,
-        sql`select 1 from correspondences k where form <> 'HVWZ_HV' or attachment is null
+    await expectNone(
+      db,
+      sql`select 1 from correspondences k where form <> 'HVWZ_HV' or attachment is null
       or not exists (select 1 from operating_costs_distributions d where d.operating_costs_distribution = k.key)`,
-      ),
-    ).toBe(0)
+    )
     expect(
       await count(db, sql`select 1 from billing_vouchers where invoice_voucher like 'AR%'`),
     ).toBeGreaterThan(0)
     expect(
       await count(db, sql`select 1 from billing_vouchers where invoice_voucher not like 'AR%'`),
     ).toBeGreaterThan(0)
-    expect(
-      await count(
-        db,
-        sql`select 1 from billing_vouchers b where invoice_voucher like 'AR%'
+    await expectNone(
+      db,
+      sql`select 1 from billing_vouchers b where invoice_voucher like 'AR%'
       and (select count(*) from vouchers v where v.voucher_nr = b.invoice_voucher) < 1`,
-      ),
-    ).toBe(0)
-    expect(
-      await count(
-        db,
-        sql`select 1 from vouchers where contract is null or points_of_delivery_reference is null
+    )
+    await expectNone(
+      db,
+      sql`select 1 from vouchers where contract is null or points_of_delivery_reference is null
       or location_addendum is null or contract_external_number is null or name1 is null`,
-      ),
-    ).toBe(0)
+    )
   })
 
   it('records a tenant change, a decline and the status changes', async () => {
@@ -726,7 +663,7 @@ describe('demo data', () => {
       expect(await count(db, stray), table).toBe(0)
     }
     const partnerMix = sql`select 1 from contracts c join partners p using (business_partner) where p.company_code <> c.company_code`
-    expect(await count(db, partnerMix)).toBe(0)
+    await expectNone(db, partnerMix)
   })
 
   it('gives company 2000 its own smaller set', async () => {
@@ -753,7 +690,7 @@ describe('demo data', () => {
   })
 
   it('produces the same rows for the same scale and day', async () => {
-    other = await emptyDatabase()
+    other = await openEmptyDatabase('seed_test')
     expect(await seedDemoData(other.db, { today: TODAY })).toEqual(summary)
     const snapshots = [
       sql`select * from connections order by connection`,

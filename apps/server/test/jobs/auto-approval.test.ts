@@ -3,19 +3,18 @@
  * provider's steps follow the status machine and are audited.
  */
 import { and, asc, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { runAutoApprovalJob } from '../../src/modules/costs/auto-approval-job'
 import { auditLog, operatingCostsDistributions } from '../../src/platform/persistence/schema'
 import { autoApproveDistributions } from '../../src/modules/costs/auto-approval'
-import { runProviderCommand } from '../../src/modules/provider/commands'
-import { createTestContext, type TestContext } from '../helper'
+import { providerTerminal } from '../fixtures/provider-command'
+import { useTestContext } from '../helper'
 
-let ctx: TestContext
+const { ctx } = useTestContext()
 let ids: string[]
 const TODAY = '2025-06-15'
 
 beforeAll(async () => {
-  ctx = await createTestContext()
   ids = (
     await ctx.database.db
       .select({ id: operatingCostsDistributions.operatingCostsDistribution })
@@ -29,7 +28,6 @@ beforeAll(async () => {
     .set({ operatingCostsDistributionStatus: 'G' })
     .where(eq(operatingCostsDistributions.operatingCostsDistributionStatus, 'F'))
 })
-afterAll(async () => ctx.close())
 
 const set = (id: string, status: string, changedOn = TODAY) =>
   ctx.database.db
@@ -71,15 +69,8 @@ describe('provider steps', () => {
   it('walks E -> V -> F, refuses steps out of order, audits as provider', async () => {
     const id = ids[3]!
     await set(id, 'E')
-    const out: string[] = []
-    const err: string[] = []
-    const run = (...args: string[]) =>
-      runProviderCommand(
-        args,
-        ctx.database.db,
-        (l) => out.push(l),
-        (l) => err.push(l),
-      )
+    const { run, out, err } = providerTerminal(ctx.database.db)
+
     expect(await run('release', id)).toBe(1)
     expect(err.at(-1)).toMatch(/^Abgelehnt: /)
     expect(await run('distribute', id)).toBe(0)

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { PASSWORD_RESET_REQUESTED_MESSAGE } from '../../src/modules/accounts/password-reset'
 import {
   passwordResetTokens,
@@ -10,13 +10,9 @@ import {
   users,
 } from '../../src/platform/persistence/schema'
 import { DEMO_PASSWORD } from '../../src/platform/auth/demo-password'
-import { createTestContext, type TestContext } from '../helper'
+import { useTestContext } from '../helper'
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const { ctx } = useTestContext()
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'POST', url, payload, headers })

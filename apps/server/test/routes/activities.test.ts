@@ -5,7 +5,7 @@ import {
   VALIDATION_MESSAGES,
 } from '@portal/domain'
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   activities,
   attachments,
@@ -13,11 +13,10 @@ import {
   pointsOfDelivery,
 } from '../../src/platform/persistence/schema'
 import { multipart, SAMPLE_FILES, type MultipartFile } from '../fixtures/files'
-import { createTestContext, ownedAndNotOwned, type TestContext } from '../helper'
+import { useTestContext, ownedAndNotOwned } from '../helper'
 import { COMPANY_TENANT, tenantChangeForm } from '../tenant-change'
 
-let ctx: TestContext
-const as: Record<string, { authorization: string }> = {}
+const { ctx, as } = useTestContext(['verwalter', 'eigentuemer', 'fremd'])
 let owned: string
 let notOwned: string
 const de = VALIDATION_MESSAGES.de
@@ -25,15 +24,12 @@ const de = VALIDATION_MESSAGES.de
 const VALID = COMPANY_TENANT
 
 beforeAll(async () => {
-  ctx = await createTestContext()
-  for (const user of ['verwalter', 'eigentuemer', 'fremd']) as[user] = await ctx.login(user)
   ;({ owned, notOwned } = await ownedAndNotOwned(
     ctx,
     'eigentuemer',
     pointsOfDelivery.pointOfDelivery,
   ))
 })
-afterAll(async () => ctx.close())
 
 function submit(
   payload: unknown,

@@ -12,7 +12,7 @@ import {
 } from '@portal/domain'
 import canonicalize from 'canonicalize'
 import { and, asc, eq, like, notInArray, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { pdfProblems } from '../../src/platform/files/pdf-structure'
 import { verifyAuditChain } from '../../src/platform/persistence/audit'
 import {
@@ -21,16 +21,9 @@ import {
   operatingCostsDistributions,
   operatingCostsExpenses,
 } from '../../src/platform/persistence/schema'
-import { createTestContext, type TestContext } from '../helper'
+import { useTestContext } from '../helper'
 
-let ctx: TestContext
-const as: Record<string, { authorization: string }> = {}
-
-beforeAll(async () => {
-  ctx = await createTestContext()
-  for (const user of ['verwalter', 'fremd']) as[user] = await ctx.login(user)
-})
-afterAll(() => ctx.close())
+const { ctx, as } = useTestContext(['verwalter', 'fremd'])
 
 const call = (method: 'GET' | 'POST', url: string, payload?: object, user = 'verwalter') =>
   ctx.app.inject({ method, url, headers: as[user], ...(payload === undefined ? {} : { payload }) })

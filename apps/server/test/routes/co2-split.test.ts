@@ -6,7 +6,7 @@
  */
 import { co2Split, Co2SplitAnswerSchema, type Co2SplitAnswer } from '@portal/domain'
 import { and, desc, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { readChanges } from '../../src/modules/provider/changes'
 import {
   auditLog,
@@ -16,10 +16,9 @@ import {
   operatingCostsExpenses,
 } from '../../src/platform/persistence/schema'
 import { openDistributionWithLine } from '../expense-lines'
-import { createTestContext, type TestContext } from '../helper'
+import { useTestContext, firstOf1000 } from '../helper'
 
-let ctx: TestContext
-const as: Record<string, { authorization: string }> = {}
+const { ctx, as } = useTestContext(['verwalter', 'fremd'])
 /** An open distribution of company 1000 whose property burns natural gas. */
 let gas: string
 let gasConnection: string
@@ -41,8 +40,6 @@ const call = (
   })
 
 beforeAll(async () => {
-  ctx = await createTestContext()
-  for (const user of ['verwalter', 'fremd']) as[user] = await ctx.login(user)
   const { distribution } = await openDistributionWithLine(
     ctx,
     eq(operatingCostsExpenses.energyCarrier, 'ERDGAS_H'),
@@ -50,7 +47,6 @@ beforeAll(async () => {
   gas = distribution.operatingCostsDistribution
   gasConnection = distribution.connection
 })
-afterAll(async () => ctx.close())
 
 async function splitOf(id: string, user = 'verwalter'): Promise<Co2SplitAnswer> {
   const response = await call('GET', `${BASE}/${id}/co2-split`, undefined, user)
@@ -218,17 +214,12 @@ describe('PUT co2-split', () => {
   })
 
   it('answers 409 once the costs are confirmed', async () => {
-    const [released] = await ctx.database.db
-      .select({ id: operatingCostsDistributions.operatingCostsDistribution })
-      .from(operatingCostsDistributions)
-      .where(
-        and(
-          eq(operatingCostsDistributions.companyCode, '1000'),
-          sql`${operatingCostsDistributions.operatingCostsDistributionStatus} <> 'O'`,
-        ),
-      )
-      .limit(1)
-    const response = await call('PUT', `${BASE}/${released!.id}/co2-split`, { restriction: 'half' })
+    const released = await firstOf1000(
+      ctx,
+      operatingCostsDistributions.operatingCostsDistribution,
+      sql`${operatingCostsDistributions.operatingCostsDistributionStatus} <> 'O'`,
+    )
+    const response = await call('PUT', `${BASE}/${released}/co2-split`, { restriction: 'half' })
     expect(response.statusCode).toBe(409)
   })
 })

@@ -1,16 +1,10 @@
 import type { Connection } from '@portal/domain'
-import { and, eq, isNull } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { and, eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
 import { connections, users } from '../../src/platform/persistence/schema'
-import { createTestContext, type TestContext } from '../helper'
+import { useTestContext, propertyOf1000 } from '../helper'
 
-let ctx: TestContext
-const as: Record<string, { authorization: string }> = {}
-beforeAll(async () => {
-  ctx = await createTestContext()
-  for (const user of ['verwalter', 'eigentuemer', 'fremd']) as[user] = await ctx.login(user)
-})
-afterAll(() => ctx.close())
+const { ctx, as } = useTestContext(['verwalter', 'eigentuemer', 'fremd'])
 
 const searchConnections = (user: string, body: unknown = {}, query = 'limit=9999') =>
   ctx.app.inject({
@@ -187,7 +181,7 @@ describe('GET connections/{connection}', () => {
     const [property] = await ctx.database.db
       .select({ connection: connections.connection })
       .from(connections)
-      .where(and(eq(connections.companyCode, '1000'), isNull(connections.parentConnection)))
+      .where(propertyOf1000())
     const get = (user: string, id: string) =>
       ctx.app.inject({
         method: 'GET',

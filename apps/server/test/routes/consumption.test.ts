@@ -17,8 +17,8 @@ import {
   monthsUntil,
   type UserConsumption,
 } from '@portal/domain'
-import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   connections,
   objectAttributes,
@@ -26,10 +26,9 @@ import {
 } from '../../src/platform/persistence/schema'
 import { pdfProblems } from '../../src/platform/files/pdf-structure'
 import { berlinToday } from '../../src/demo/calendar'
-import { createTestContext, ownedPropertiesOf, type TestContext } from '../helper'
+import { useTestContext, ownedPropertiesOf, propertyOf1000 } from '../helper'
 
-let ctx: TestContext
-const as: Record<string, { authorization: string }> = {}
+const { ctx, as } = useTestContext(['verwalter', 'eigentuemer', 'fremd'])
 const lastMonth = lastCompleteMonth(berlinToday())
 /** A radio property of company code 1000 that eigentuemer does not own, and its units. */
 let property: string
@@ -40,8 +39,6 @@ const unitUrl = (pod: string) =>
   `/api/persistence/points-of-delivery/${encodeURIComponent(pod)}/monthly-consumption`
 
 beforeAll(async () => {
-  ctx = await createTestContext()
-  for (const user of ['verwalter', 'eigentuemer', 'fremd']) as[user] = await ctx.login(user)
   const { db } = ctx.database
   const owned = await ownedPropertiesOf(ctx, 'eigentuemer')
   // the property with the most units among those whose readings came by radio last month
@@ -49,9 +46,7 @@ beforeAll(async () => {
     .select({ connection: connections.connection })
     .from(connections)
     .where(
-      and(
-        eq(connections.companyCode, '1000'),
-        isNull(connections.parentConnection),
+      propertyOf1000(
         notInArray(connections.connection, owned),
         sql`exists (select 1 from measurements m where m.property_connection = ${connections.connection}
           and m.reading_type = 'Funkablesung' and m.reading_date = ${monthEnd(lastMonth)})`,
@@ -71,7 +66,6 @@ beforeAll(async () => {
       .orderBy(pointsOfDelivery.pointOfDelivery)
   ).map((u) => u.pod)
 })
-afterAll(() => ctx.close())
 
 /**
  * Per unit and type class, the month's consumption straight from the readings: the month-end value

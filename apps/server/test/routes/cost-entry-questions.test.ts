@@ -14,16 +14,16 @@ import {
   type ExpenseInput,
 } from '@portal/domain'
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   operatingCostsDistributions,
   operatingCostsExpenses,
 } from '../../src/platform/persistence/schema'
 import { COST_TYPES } from '../../src/demo/catalogue'
 import { heatingLine, openDistributionWithLine } from '../expense-lines'
-import { createTestContext, type TestContext } from '../helper'
+import { useTestContext } from '../helper'
 
-let ctx: TestContext
+const { ctx } = useTestContext()
 let as: { authorization: string }
 /** An open distribution of company 1000 whose heating list has a fuel line for the whole period. */
 let id: string
@@ -51,6 +51,16 @@ const added = (response: Awaited<ReturnType<typeof add>>) => {
   expect(response.statusCode, response.body).toBe(201)
   return response.json<Record<typeof LIST, Expense[]>>()[LIST]
 }
+/** A line's total and its apportionable part, both `amount`. */
+const total = (amount: string) => ({
+  amountTransactionCurrency: amount,
+  apportionableAmount: amount,
+})
+
+/** Adds a credit note (HK_GUTSCHRIFT) of `amount` with `change`; the stored lines. */
+const addCredit = async (amount: string, change: object = {}) =>
+  added(await add([await lineOf('HK_GUTSCHRIFT', { ...total(amount), ...change })]))
+
 const patch = (line: Expense, change: object) =>
   call('PATCH', `${BASE}/${id}/heating-expenses/${line.guid}`, { ...change, version: line.version })
 
@@ -67,7 +77,6 @@ async function linesOf(tariffComponent: string) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext()
   as = await ctx.login('verwalter')
   const { distribution } = await openDistributionWithLine(
     ctx,
@@ -80,15 +89,11 @@ beforeAll(async () => {
   id = distribution.operatingCostsDistribution
   period = { from: distribution.from, until: distribution.until }
 })
-afterAll(async () => ctx.close())
 
 describe('negative amounts only for credits', () => {
   it('refuses a negative amount of an ordinary cost type at its field and stores nothing', async () => {
     for (const [change, field] of [
-      [
-        { amountTransactionCurrency: '-100.00', apportionableAmount: '-100.00' },
-        'amountTransactionCurrency',
-      ],
+      [total('-100.00'), 'amountTransactionCurrency'],
       [{ amountNet: '-1.00' }, 'amountNet'],
       [{ deductibleAmount: '-0.01' }, 'deductibleAmount'],
     ] as const) {
@@ -103,14 +108,7 @@ describe('negative amounts only for credits', () => {
   })
 
   it('takes a negative credit note and keeps the CO2 rule as it was', async () => {
-    const [credit] = added(
-      await add([
-        await lineOf('HK_GUTSCHRIFT', {
-          amountTransactionCurrency: '-250.00',
-          apportionableAmount: '-250.00',
-        }),
-      ]),
-    )
+    const [credit] = await addCredit('-250.00')
     expect(credit).toMatchObject({ amountTransactionCurrency: '-250.00' })
     const co2 = await add([await lineOf('HK_CO2', { confirmSecondLine: true })])
     expect(co2.statusCode).toBe(400)
@@ -128,15 +126,7 @@ describe('negative amounts only for credits', () => {
       detail: NEGATIVE_ONLY_FOR_CREDITS_MESSAGE,
       field: 'amountTransactionCurrency',
     })
-    const [credit] = added(
-      await add([
-        await lineOf('HK_GUTSCHRIFT', {
-          amountTransactionCurrency: '-7.00',
-          apportionableAmount: '-7.00',
-          confirmSecondLine: true,
-        }),
-      ]),
-    )
+    const [credit] = await addCredit('-7.00', { confirmSecondLine: true })
     const retyped = await patch(credit!, { tariffComponent: 'HK_WARTUNG', confirmSecondLine: true })
     expect(retyped.statusCode).toBe(400)
     expect(retyped.json()).toMatchObject({
@@ -183,17 +173,13 @@ describe('a total of zero is asked about', () => {
     const noted = await patch(line!, { note: 'Gerät getauscht, ohne Kosten' })
     expect(noted.statusCode, noted.body).toBe(200)
     const [other] = added(await add([await lineOf('HK_WARTUNG')]))
-    const toZero = await patch(other!, { amountTransactionCurrency: '0', apportionableAmount: '0' })
+    const toZero = await patch(other!, total('0'))
     expect(toZero.statusCode).toBe(409)
     expect(toZero.json()).toMatchObject({
       code: 'ZERO_AMOUNT_UNCONFIRMED',
       field: 'amountTransactionCurrency',
     })
-    const confirmed = await patch(other!, {
-      amountTransactionCurrency: '0',
-      apportionableAmount: '0',
-      confirmZeroAmount: true,
-    })
+    const confirmed = await patch(other!, { ...total('0'), confirmZeroAmount: true })
     expect(confirmed.statusCode, confirmed.body).toBe(200)
     expect(confirmed.json()).toMatchObject({ amountTransactionCurrency: '0.00', version: 2 })
   })
@@ -245,15 +231,7 @@ describe('a second line of a cost type for the same period is asked about', () =
   })
 
   it('asks for a line retyped to a recorded cost type and takes the confirmed change', async () => {
-    const [line] = added(
-      await add([
-        await lineOf('HK_GUTSCHRIFT', {
-          amountTransactionCurrency: '-1.00',
-          apportionableAmount: '-1.00',
-          confirmSecondLine: true,
-        }),
-      ]),
-    )
+    const [line] = await addCredit('-1.00', { confirmSecondLine: true })
     // a second landlord's CO2 line differs from the CO2 split: that has its own reason (decision 032)
     const reason = { co2DeviationReason: 'Nachberechnung des Versorgers' }
     const retyped = await patch(line!, { tariffComponent: 'HK_CO2', key: 'HF', ...reason })
@@ -271,10 +249,7 @@ describe('a second line of a cost type for the same period is asked about', () =
 
   it('keeps the idempotency key: the question stores no answer, the confirmed add is made once', async () => {
     const key = crypto.randomUUID()
-    const line = await lineOf('HK_BRENNSTOFF', {
-      amountTransactionCurrency: '12.34',
-      apportionableAmount: '12.34',
-    })
+    const line = await lineOf('HK_BRENNSTOFF', total('12.34'))
     const before = (await linesOf('HK_BRENNSTOFF')).length
     // asked twice: the question stores no answer under the key
     for (const asked of [await add([line], key), await add([line], key)]) {

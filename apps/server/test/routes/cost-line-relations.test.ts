@@ -11,11 +11,10 @@ import {
   type ValueListEntry,
 } from '@portal/domain'
 import { sql, type SQL } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, ownedPropertiesOf, type TestContext } from '../helper'
+import { describe, expect, it } from 'vitest'
+import { useTestContext, ownedPropertiesOf } from '../helper'
 
-let ctx: TestContext
-const as: Record<string, { authorization: string }> = {}
+const { ctx, as } = useTestContext(['verwalter', 'eigentuemer', 'fremd'])
 
 const OBJECT_TYPES = Object.keys(EXPENSE_OBJECT_TYPES) as ExpenseObjectType[]
 const TABLE_OF = { heating: 'tb_uti_bkosten_h', working: 'tb_uti_bkosten_b' } as const
@@ -78,12 +77,6 @@ async function valueList(
       response.statusCode === 200 ? ValueListAnswerSchema.parse(response.json()).data.data : [],
   }
 }
-
-beforeAll(async () => {
-  ctx = await createTestContext()
-  for (const user of ['verwalter', 'eigentuemer', 'fremd']) as[user] = await ctx.login(user)
-})
-afterAll(async () => ctx.close())
 
 describe('the seeded expense lines', () => {
   it('use every object type', async () => {

@@ -175,12 +175,9 @@ function uploadBody(fileName: string, size: number, pieces: Iterable<Buffer>) {
   }
 }
 
-/** Sends an upload over HTTP as it is generated (with backpressure); the answer. */
-async function sendUpload(
-  body: ReturnType<typeof uploadBody>,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; json: unknown }> {
-  const request = http.request(`${base}${UPLOAD}`, {
+/** An upload request of verwalter over HTTP, its body still to be written. */
+const uploadRequest = (body: ReturnType<typeof uploadBody>, headers: Record<string, string> = {}) =>
+  http.request(`${base}${UPLOAD}`, {
     method: 'POST',
     headers: {
       authorization,
@@ -189,6 +186,13 @@ async function sendUpload(
       ...headers,
     },
   })
+
+/** Sends an upload over HTTP as it is generated (with backpressure); the answer. */
+async function sendUpload(
+  body: ReturnType<typeof uploadBody>,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: unknown }> {
+  const request = uploadRequest(body, headers)
   const answer = once(request, 'response') as Promise<[http.IncomingMessage]>
   await pipeline(Readable.from(body.body(), { objectMode: false, highWaterMark: PIECE }), request)
   const [response] = await answer
@@ -413,14 +417,8 @@ describe('uploads that are not stored', () => {
   it('an upload whose connection breaks halfway leaves no row and no copy', async () => {
     const before = [await attachmentRows(), await chunkRows()]
     const body = uploadBody('halb.pdf', 10 * MB, pdfPieces(10 * MB, 5).pieces())
-    const request = http.request(`${base}${UPLOAD}`, {
-      method: 'POST',
-      headers: {
-        authorization,
-        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-        'content-length': String(body.length),
-      },
-    })
+    const request = uploadRequest(body)
+
     request.on('error', () => {})
     let sent = 0
     for (const piece of body.body()) {

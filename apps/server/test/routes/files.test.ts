@@ -15,7 +15,7 @@ import {
 } from '@portal/domain'
 import { and, eq, sql } from 'drizzle-orm'
 import { createHash } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   attachmentContents,
   attachments,
@@ -23,11 +23,10 @@ import {
   billingVouchers,
   operatingCostsDistributions,
 } from '../../src/platform/persistence/schema'
-import { multipart, SAMPLE_FILES, type MultipartFile } from '../fixtures/files'
-import { createTestContext, ownedAndNotOwned, type TestContext } from '../helper'
+import { multipart, SAMPLE_FILES, uploadFile, type MultipartFile } from '../fixtures/files'
+import { useTestContext, ownedAndNotOwned, firstOf1000 } from '../helper'
 
-let ctx: TestContext
-const as: Record<string, { authorization: string }> = {}
+const { ctx, as } = useTestContext(['verwalter', 'eigentuemer', 'fremd'])
 /** A distribution eigentuemer owns, and one of company 1000 eigentuemer does not own. */
 let owned: string
 let notOwned: string
@@ -37,15 +36,12 @@ const DOWNLOAD = '/api/processes/system/file-download'
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
 beforeAll(async () => {
-  ctx = await createTestContext()
-  for (const user of ['verwalter', 'eigentuemer', 'fremd']) as[user] = await ctx.login(user)
   ;({ owned, notOwned } = await ownedAndNotOwned(
     ctx,
     'eigentuemer',
     operatingCostsDistributions.operatingCostsDistribution,
   ))
 })
-afterAll(async () => ctx.close())
 
 const attachmentCount = async () =>
   (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(attachments))[0]!.n
@@ -56,7 +52,9 @@ function upload(
   file: MultipartFile | undefined,
   options: { user?: string; objectKey?: string; note?: string } = {},
 ) {
-  const body = multipart(
+  return uploadFile(
+    ctx,
+    as[options.user ?? 'eigentuemer']!,
     {
       objectType: 'KOSTENBELEG',
       objectKey: options.objectKey ?? owned,
@@ -64,12 +62,6 @@ function upload(
     },
     file,
   )
-  return ctx.app.inject({
-    method: 'POST',
-    url: UPLOAD,
-    headers: { ...as[options.user ?? 'eigentuemer'], ...body.headers },
-    payload: body.payload,
-  })
 }
 
 const download = (id: string, user = 'eigentuemer') =>
@@ -333,18 +325,13 @@ describe('file delete and visibility', () => {
 
 describe('invoices', () => {
   it('lists only AR billing vouchers of the distribution when filtered with startsWith AR', async () => {
-    const [withInvoice] = await ctx.database.db
-      .select({ id: billingVouchers.operatingCostsDistribution })
-      .from(billingVouchers)
-      .where(
-        and(
-          eq(billingVouchers.companyCode, '1000'),
-          sql`${billingVouchers.invoiceVoucher} like 'AR%'`,
-          sql`exists (select 1 from ${billingVouchers} b2 where b2.operating_costs_distribution = ${billingVouchers.operatingCostsDistribution} and b2.invoice_voucher not like 'AR%')`,
-        ),
-      )
-      .limit(1)
-    const distribution = withInvoice?.id ?? owned
+    const withInvoice = await firstOf1000(
+      ctx,
+      billingVouchers.operatingCostsDistribution,
+      sql`${billingVouchers.invoiceVoucher} like 'AR%'`,
+      sql`exists (select 1 from ${billingVouchers} b2 where b2.operating_costs_distribution = ${billingVouchers.operatingCostsDistribution} and b2.invoice_voucher not like 'AR%')`,
+    )
+    const distribution = withInvoice
     const all = await search<unknown>(
       '/api/persistence/billing-vouchers-search',
       [{ property: 'operatingCostsDistribution', type: 'eq', value: distribution }],

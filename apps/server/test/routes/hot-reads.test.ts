@@ -4,7 +4,7 @@
  */
 import { EXPENSE_LIST_FIELDS, type Connection, type SearchRequest } from '@portal/domain'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   connectionEntity,
   toConnections,
@@ -13,13 +13,11 @@ import { expenseEntity, toExpense } from '../../src/modules/costs/repositories/o
 import { connections, users } from '../../src/platform/persistence/schema'
 import type { SessionUser } from '../../src/platform/persistence/scope'
 import { search } from '../../src/platform/persistence/search'
-import { createTestContext, type TestContext } from '../helper'
+import { useTestContext } from '../helper'
 
-let ctx: TestContext
-const as: Record<string, { authorization: string }> = {}
+const { ctx, as } = useTestContext()
 const sessionUsers: Record<string, SessionUser> = {}
 beforeAll(async () => {
-  ctx = await createTestContext()
   for (const user of ['verwalter', 'eigentuemer']) {
     as[user] = await ctx.login(user)
     const [row] = await ctx.database.db.select().from(users).where(eq(users.userName, user))
@@ -31,7 +29,6 @@ beforeAll(async () => {
     }
   }
 })
-afterAll(() => ctx.close())
 
 const NO_FILTERS: SearchRequest = { filters: [], sort: [] }
 

@@ -4,8 +4,9 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { DistributionStatus, Expense, ExpenseInput } from '@portal/domain'
-import { and, asc, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { pruneIdempotencyKeys } from '../../src/platform/http/idempotency'
 import {
   activities,
@@ -18,11 +19,10 @@ import {
 } from '../../src/platform/persistence/schema'
 import { multipart, SAMPLE_FILES } from '../fixtures/files'
 import { heatingLine } from '../expense-lines'
-import { createTestContext, ownedPropertiesOf, type TestContext } from '../helper'
+import { useTestContext, ownedPropertiesOf } from '../helper'
 import { PRIVATE_TENANT, tenantChangeForm } from '../tenant-change'
 
-let ctx: TestContext
-const as: Record<string, { authorization: string }> = {}
+const { ctx, as } = useTestContext(['verwalter', 'eigentuemer'])
 /** Distributions and a unit of a property eigentuemer owns (verwalter sees them too). */
 let ids: string[]
 let unit: string
@@ -32,8 +32,6 @@ const FINALIZE = '/api/processes/operating-costs/entry-finalization'
 const APPROVAL = '/api/processes/operating-costs/distribution-approval'
 
 beforeAll(async () => {
-  ctx = await createTestContext()
-  for (const user of ['verwalter', 'eigentuemer']) as[user] = await ctx.login(user)
   const owned = await ownedPropertiesOf(ctx, 'eigentuemer')
   const rows = await ctx.database.db
     .select({ id: operatingCostsDistributions.operatingCostsDistribution })
@@ -48,7 +46,6 @@ beforeAll(async () => {
     .limit(1)
   unit = pod!.id
 })
-afterAll(async () => ctx.close())
 
 type Method = 'POST' | 'PATCH' | 'DELETE'
 const send = (method: Method, url: string, payload: object | undefined, key?: string) =>
@@ -66,10 +63,8 @@ async function setStatus(id: string, status: DistributionStatus) {
     .where(eq(operatingCostsDistributions.operatingCostsDistribution, id))
 }
 
-const count = async (
-  table: typeof activities | typeof attachments,
-  where?: ReturnType<typeof eq>,
-) =>
+/** How many rows of `table` meet `where`. */
+const count = async (table: PgTable, where?: SQL) =>
   (
     await ctx.database.db
       .select({ n: sql<number>`count(*)::int` })
@@ -77,21 +72,11 @@ const count = async (
       .where(where)
   )[0]!.n
 
-const expenseCount = async (id: string) =>
-  (
-    await ctx.database.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(operatingCostsExpenses)
-      .where(eq(operatingCostsExpenses.operatingCostsDistribution, id))
-  )[0]!.n
+const expenseCount = (id: string) =>
+  count(operatingCostsExpenses, eq(operatingCostsExpenses.operatingCostsDistribution, id))
 
-const auditCount = async (action: string, entityKey: string) =>
-  (
-    await ctx.database.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(auditLog)
-      .where(and(eq(auditLog.action, action), eq(auditLog.entityKey, entityKey)))
-  )[0]!.n
+const auditCount = (action: string, entityKey: string) =>
+  count(auditLog, and(eq(auditLog.action, action), eq(auditLog.entityKey, entityKey)))
 
 async function validLine(id: string): Promise<ExpenseInput> {
   return {
@@ -101,15 +86,24 @@ async function validLine(id: string): Promise<ExpenseInput> {
   }
 }
 
+/** Opens the distribution; the body that adds a valid heating line to it. */
+async function openWithNewLine(id: string) {
+  await setStatus(id, 'O')
+  return { operatingCostsHeatingExpense: [await validLine(id)] }
+}
+
+/** Adds the lines of `body` to the distribution's heating list, with the idempotency key `key`. */
+const addLines = (id: string, body: object, key?: string) =>
+  send('POST', `${BASE}/${id}/heating-expenses`, body, key)
+
 describe('expense lines', () => {
   it('a repeated add with one key stores one line and answers the first answer', async () => {
     const id = ids[0]!
-    await setStatus(id, 'O')
-    const body = { operatingCostsHeatingExpense: [await validLine(id)] }
+    const body = await openWithNewLine(id)
     const before = await expenseCount(id)
     const key = randomUUID()
-    const first = await send('POST', `${BASE}/${id}/heating-expenses`, body, key)
-    const second = await send('POST', `${BASE}/${id}/heating-expenses`, body, key)
+    const first = await addLines(id, body, key)
+    const second = await addLines(id, body, key)
     expect(first.statusCode, first.body).toBe(201)
     expect(second.statusCode).toBe(201)
     expect(second.json()).toEqual(first.json())
@@ -120,13 +114,10 @@ describe('expense lines', () => {
 
   it('three concurrent adds with one key store one line', async () => {
     const id = ids[0]!
-    await setStatus(id, 'O')
-    const body = { operatingCostsHeatingExpense: [await validLine(id)] }
+    const body = await openWithNewLine(id)
     const before = await expenseCount(id)
     const key = randomUUID()
-    const answers = await Promise.all(
-      [1, 2, 3].map(() => send('POST', `${BASE}/${id}/heating-expenses`, body, key)),
-    )
+    const answers = await Promise.all([1, 2, 3].map(() => addLines(id, body, key)))
     expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201])
     const guids = answers.map(
       (a) =>
@@ -138,30 +129,23 @@ describe('expense lines', () => {
 
   it('without a key every request acts: the key is what makes the repeat safe', async () => {
     const id = ids[0]!
-    await setStatus(id, 'O')
-    const body = { operatingCostsHeatingExpense: [await validLine(id)] }
+    const body = await openWithNewLine(id)
     const before = await expenseCount(id)
-    await send('POST', `${BASE}/${id}/heating-expenses`, body)
-    await send('POST', `${BASE}/${id}/heating-expenses`, body)
+    await addLines(id, body)
+    await addLines(id, body)
     expect(await expenseCount(id)).toBe(before + 2)
   })
 
   it('the same key with a different body or route answers 422 and changes nothing', async () => {
     const id = ids[0]!
-    await setStatus(id, 'O')
-    const line = await validLine(id)
+    const body = await openWithNewLine(id)
+    const line = body.operatingCostsHeatingExpense[0]!
     const key = randomUUID()
-    const first = await send(
-      'POST',
-      `${BASE}/${id}/heating-expenses`,
-      { operatingCostsHeatingExpense: [line] },
-      key,
-    )
+    const first = await addLines(id, body, key)
     expect(first.statusCode).toBe(201)
     const before = await expenseCount(id)
-    const other = await send(
-      'POST',
-      `${BASE}/${id}/heating-expenses`,
+    const other = await addLines(
+      id,
       { operatingCostsHeatingExpense: [{ ...line, amountTransactionCurrency: '200.00' }] },
       key,
     )
@@ -175,11 +159,10 @@ describe('expense lines', () => {
 
   it('keys belong to their user: another user with the same key acts on its own', async () => {
     const id = ids[0]!
-    await setStatus(id, 'O')
-    const body = { operatingCostsHeatingExpense: [await validLine(id)] }
+    const body = await openWithNewLine(id)
     const before = await expenseCount(id)
     const key = randomUUID()
-    await send('POST', `${BASE}/${id}/heating-expenses`, body, key)
+    await addLines(id, body, key)
     const owner = await ctx.app.inject({
       method: 'POST',
       url: `${BASE}/${id}/heating-expenses`,
@@ -196,21 +179,18 @@ describe('expense lines', () => {
     const body = { operatingCostsHeatingExpense: [await validLine(id)] }
     await setStatus(id, 'E')
     const key = randomUUID()
-    const refused = await send('POST', `${BASE}/${id}/heating-expenses`, body, key)
+    const refused = await addLines(id, body, key)
     expect(refused.statusCode).toBe(409)
     await setStatus(id, 'O')
     const before = await expenseCount(id)
-    const retried = await send('POST', `${BASE}/${id}/heating-expenses`, body, key)
+    const retried = await addLines(id, body, key)
     expect(retried.statusCode, retried.body).toBe(201)
     expect(await expenseCount(id)).toBe(before + 1)
   })
 
   it('a repeated edit changes the line once; a repeated delete answers 204 twice', async () => {
     const id = ids[0]!
-    await setStatus(id, 'O')
-    const added = await send('POST', `${BASE}/${id}/heating-expenses`, {
-      operatingCostsHeatingExpense: [await validLine(id)],
-    })
+    const added = await addLines(id, await openWithNewLine(id))
     const line = added.json<{ operatingCostsHeatingExpense: Expense[] }>()
       .operatingCostsHeatingExpense[0]!
     const url = `${BASE}/${id}/heating-expenses/${line.guid}`

@@ -10,8 +10,8 @@ import {
   searchResultSchema,
   type DistributionStatus,
 } from '@portal/domain'
-import { and, asc, eq, like, notLike, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { and, asc, eq, notLike, sql } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   activities,
   auditLog,
@@ -19,43 +19,25 @@ import {
   invoiceApprovals,
   operatingCostsDistributions,
 } from '../../src/platform/persistence/schema'
-import { createTestContext, ownedPropertiesOf, type TestContext } from '../helper'
+import { invoicesOf1000, type Invoice } from '../fixtures/invoices'
+import { useTestContext, ownedPropertiesOf, firstOf1000 } from '../helper'
 
-let ctx: TestContext
-const as: Record<string, { authorization: string }> = {}
+const { ctx, as } = useTestContext(['verwalter', 'eigentuemer', 'fremd'])
 /** Invoices (AR…) of company 1000 in properties eigentuemer owns, one distribution each. */
 let owned: Invoice[]
 /** An invoice of company 1000 in a property eigentuemer does not own. */
 let notOwned: Invoice
 
-type Invoice = { id: string; number: string; distribution: string }
-
 const APPROVAL = '/api/processes/operating-costs/invoice-approval'
 
 async function invoices(where: ReturnType<typeof sql>): Promise<Invoice[]> {
-  const rows = await ctx.database.db
-    .select({
-      id: billingVouchers.billingVoucher,
-      number: billingVouchers.invoiceVoucher,
-      distribution: billingVouchers.operatingCostsDistribution,
-    })
-    .from(billingVouchers)
-    .where(
-      and(
-        eq(billingVouchers.companyCode, '1000'),
-        like(billingVouchers.invoiceVoucher, 'AR%'),
-        where,
-      ),
-    )
-    .orderBy(asc(billingVouchers.billingVoucher))
+  const rows = await invoicesOf1000(ctx, where)
   // one invoice per distribution: a test that sets a status touches its own invoice only
   const seen = new Set<string>()
   return rows.filter((row) => !seen.has(row.distribution) && seen.add(row.distribution))
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext()
-  for (const user of ['verwalter', 'eigentuemer', 'fremd']) as[user] = await ctx.login(user)
   const properties = await ownedPropertiesOf(ctx, 'eigentuemer')
   owned = await invoices(sql`${billingVouchers.propertyConnection} in ${properties}`)
   const [foreign] = await invoices(sql`${billingVouchers.propertyConnection} not in ${properties}`)
@@ -63,7 +45,6 @@ beforeAll(async () => {
   expect(foreign).toBeDefined()
   notOwned = foreign!
 })
-afterAll(async () => ctx.close())
 
 async function setStatus(invoice: Invoice, status: DistributionStatus) {
   await ctx.database.db
@@ -300,22 +281,17 @@ describe('the status of the distribution', () => {
 
 describe('visibility', () => {
   it('answers 404 with the same detail for an invoice that does not exist or is not visible', async () => {
-    const [other] = await ctx.database.db
-      .select({ id: billingVouchers.billingVoucher })
-      .from(billingVouchers)
-      .where(
-        and(
-          eq(billingVouchers.companyCode, '1000'),
-          notLike(billingVouchers.invoiceVoucher, 'AR%'),
-        ),
-      )
-      .limit(1)
+    const other = await firstOf1000(
+      ctx,
+      billingVouchers.billingVoucher,
+      notLike(billingVouchers.invoiceVoucher, 'AR%'),
+    )
     await setStatus(notOwned, 'F')
     await setStatus(owned[3]!, 'F')
     const cases: [string, string][] = [
       ['verwalter', 'AB-GIBT-ES-NICHT'],
       // a billing voucher that is no invoice (advance payment plan, reversal)
-      ['verwalter', other!.id],
+      ['verwalter', other],
       ['fremd', owned[3]!.id],
       ['fremd', notOwned.id],
       ['eigentuemer', notOwned.id],

@@ -4,8 +4,8 @@
  */
 import type { LegacyAnswer } from '@portal/domain'
 import { SignJWT } from 'jose'
-import { and, eq, isNull } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   SESSION_EXPIRED_MESSAGE,
   SESSION_SIGNED_OUT_MESSAGE,
@@ -17,16 +17,15 @@ import {
   issueToken,
 } from '../../src/platform/auth/tokens'
 import { connections, users } from '../../src/platform/persistence/schema'
-import { createTestContext, type TestContext } from '../helper'
+import { useTestContext, propertyOf1000 } from '../helper'
 
-let ctx: TestContext
+const { ctx } = useTestContext()
 /** A property of company code 1000. */
 let property: string
 /** verwalter as the subject of his tokens (decision 016). */
 let verwalter: { userId: string; userName: string }
 
 beforeAll(async () => {
-  ctx = await createTestContext()
   const [user] = await ctx.database.db
     .select({ userId: users.id, userName: users.userName })
     .from(users)
@@ -35,11 +34,10 @@ beforeAll(async () => {
   const [row] = await ctx.database.db
     .select({ connection: connections.connection })
     .from(connections)
-    .where(and(eq(connections.companyCode, '1000'), isNull(connections.parentConnection)))
+    .where(propertyOf1000())
     .orderBy(connections.connection)
   property = row!.connection
 })
-afterAll(() => ctx.close())
 
 const attributesWith = async (token: string | null | undefined): Promise<LegacyAnswer> => {
   const json = { action: 'trans', code: 'ATTRIBUTES', obj: 'ANSCHLUSS', key: property, token }

@@ -10,7 +10,7 @@ import {
   type NotificationsRead,
 } from '@portal/domain'
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   activities,
   connections,
@@ -19,17 +19,10 @@ import {
   pointsOfDelivery,
   users,
 } from '../../src/platform/persistence/schema'
-import { createTestContext, ownedPropertiesOf, type TestContext } from '../helper'
+import { useTestContext, ownedPropertiesOf } from '../helper'
 import { submitTenantChange } from '../tenant-change'
 
-let ctx: TestContext
-const as: Record<string, { authorization: string }> = {}
-
-beforeAll(async () => {
-  ctx = await createTestContext()
-  for (const user of ['verwalter', 'eigentuemer', 'fremd']) as[user] = await ctx.login(user)
-})
-afterAll(async () => ctx.close())
+const { ctx, as } = useTestContext(['verwalter', 'eigentuemer', 'fremd'])
 
 async function notifications(user: string): Promise<Notification[]> {
   const response = await ctx.app.inject({
@@ -82,14 +75,19 @@ async function releaseOne(owned: boolean): Promise<{ id: string; property: strin
     )
     .orderBy(operatingCostsDistributions.operatingCostsDistribution)
     .limit(1)
+  await releasedAgo(row!.id, '2 days')
+  return row!
+}
+
+/** Sets the distribution to released (F), as of `interval` ago. */
+async function releasedAgo(distribution: string, interval: string) {
   await ctx.database.db
     .update(operatingCostsDistributions)
     .set({
       operatingCostsDistributionStatus: 'F',
-      statusChangedAt: sql`now() - interval '2 days'`,
+      statusChangedAt: sql`now() - ${interval}::interval`,
     })
-    .where(eq(operatingCostsDistributions.operatingCostsDistribution, row!.id))
-  return row!
+    .where(eq(operatingCostsDistributions.operatingCostsDistribution, distribution))
 }
 
 async function userId(userName: string): Promise<string> {
@@ -135,18 +133,7 @@ describe('notifications', () => {
       .from(operatingCostsDistributions)
       .where(eq(operatingCostsDistributions.companyCode, '1000'))
       .limit(1)
-    await ctx.database.db
-      .update(operatingCostsDistributions)
-      .set({
-        operatingCostsDistributionStatus: 'F',
-        statusChangedAt: sql`now() - interval '11 months'`,
-      })
-      .where(
-        eq(
-          operatingCostsDistributions.operatingCostsDistribution,
-          distribution!.operatingCostsDistribution,
-        ),
-      )
+    await releasedAgo(distribution!.operatingCostsDistribution, '11 months')
 
     const items = await notifications('verwalter')
     const change = items.find((n) => n.id === `TENANT_CHANGE-${id}`)

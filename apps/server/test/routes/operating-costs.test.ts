@@ -14,17 +14,16 @@ import {
   type ExpenseInput,
 } from '@portal/domain'
 import { and, asc, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   auditLog,
   operatingCostsDistributions,
   operatingCostsExpenses,
 } from '../../src/platform/persistence/schema'
 import { heatingLine, valueListOf } from '../expense-lines'
-import { createTestContext, ownedPropertiesOf, type TestContext } from '../helper'
+import { useTestContext, ownedPropertiesOf, firstOf1000 } from '../helper'
 
-let ctx: TestContext
-const as: Record<string, { authorization: string }> = {}
+const { ctx, as } = useTestContext(['verwalter', 'eigentuemer', 'fremd'])
 /** Distributions of company 1000: one of a property eigentuemer does not own. */
 let ids: string[]
 let notOwned: string
@@ -33,8 +32,6 @@ const STATUSES = Object.keys(DISTRIBUTION_STATUS) as DistributionStatus[]
 const BASE = '/api/persistence/operating-costs'
 
 beforeAll(async () => {
-  ctx = await createTestContext()
-  for (const user of ['verwalter', 'eigentuemer', 'fremd']) as[user] = await ctx.login(user)
   const rows = await ctx.database.db
     .select({ id: operatingCostsDistributions.operatingCostsDistribution })
     .from(operatingCostsDistributions)
@@ -42,19 +39,12 @@ beforeAll(async () => {
     .orderBy(asc(operatingCostsDistributions.operatingCostsDistribution))
   ids = rows.map((r) => r.id)
   const ownedProperties = await ownedPropertiesOf(ctx, 'eigentuemer')
-  const [foreign] = await ctx.database.db
-    .select({ id: operatingCostsDistributions.operatingCostsDistribution })
-    .from(operatingCostsDistributions)
-    .where(
-      and(
-        eq(operatingCostsDistributions.companyCode, '1000'),
-        sql`${operatingCostsDistributions.propertyConnection} not in ${ownedProperties}`,
-      ),
-    )
-    .limit(1)
-  notOwned = foreign!.id
+  notOwned = await firstOf1000(
+    ctx,
+    operatingCostsDistributions.operatingCostsDistribution,
+    sql`${operatingCostsDistributions.propertyConnection} not in ${ownedProperties}`,
+  )
 })
-afterAll(async () => ctx.close())
 
 async function setStatus(id: string, status: DistributionStatus, changedAt = sql`now()`) {
   await ctx.database.db

@@ -1,13 +1,13 @@
 import { createServer, type Server, type Socket } from 'node:net'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { MailMessage } from '../../src/platform/mailer'
 import {
   PASSWORD_RESET_REQUESTED_MESSAGE,
   requestPasswordReset,
 } from '../../src/modules/accounts/password-reset'
 import { passwordResetTokens, users } from '../../src/platform/persistence/schema'
-import { createTestContext, type TestContext } from '../helper'
+import { createTestContext, useTestContext, type TestContext } from '../helper'
 
 const RESET = '/api/processes/customer-portal/password-reset'
 
@@ -39,11 +39,7 @@ async function closedPort(): Promise<number> {
 }
 
 describe('password reset tells nobody who has an account (decision 002)', () => {
-  let ctx: TestContext
-  beforeAll(async () => {
-    ctx = await createTestContext()
-  })
-  afterAll(() => ctx.close())
+  const { ctx } = useTestContext()
 
   it('waits for the same work for an existing and an unknown user: the link is stored and mailed after the answer', async () => {
     // Not a stopwatch (that fails on a busy machine): the answer may only wait for the lookup that

@@ -4,59 +4,42 @@
  */
 import { createHash } from 'node:crypto'
 import { unzipSync, strFromU8 } from 'fflate'
-import { and, asc, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq, sql } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   operatingCostsDistributions,
   pointsOfDelivery,
   users,
 } from '../../src/platform/persistence/schema'
-import { multipart } from '../fixtures/files'
-import { createTestContext, ownedPropertiesOf, type TestContext } from '../helper'
+import { uploadFile } from '../fixtures/files'
+import { useTestContext, ownedPropertiesOf, firstOf1000 } from '../helper'
 import { COMPANY_TENANT, submitTenantChange } from '../tenant-change'
 
-let ctx: TestContext
-const as: Record<string, { authorization: string }> = {}
+const { ctx, as } = useTestContext(['verwalter', 'eigentuemer', 'fremd'])
 let distribution: string
 let unit: string
 
 beforeAll(async () => {
-  ctx = await createTestContext()
-  for (const user of ['verwalter', 'eigentuemer', 'fremd']) as[user] = await ctx.login(user)
   const owned = await ownedPropertiesOf(ctx, 'eigentuemer')
-  const [row] = await ctx.database.db
-    .select({ id: operatingCostsDistributions.operatingCostsDistribution })
-    .from(operatingCostsDistributions)
-    .where(sql`${operatingCostsDistributions.propertyConnection} in ${owned}`)
-    .orderBy(asc(operatingCostsDistributions.operatingCostsDistribution))
-    .limit(1)
-  distribution = row!.id
-  const [pod] = await ctx.database.db
-    .select({ id: pointsOfDelivery.pointOfDelivery })
-    .from(pointsOfDelivery)
-    .where(
-      and(
-        eq(pointsOfDelivery.companyCode, '1000'),
-        sql`${pointsOfDelivery.propertyConnection} in ${owned}`,
-      ),
-    )
-    .orderBy(pointsOfDelivery.pointOfDelivery)
-    .limit(1)
-  unit = pod!.id
+  distribution = await firstOf1000(
+    ctx,
+    operatingCostsDistributions.operatingCostsDistribution,
+    sql`${operatingCostsDistributions.propertyConnection} in ${owned}`,
+  )
+  unit = await firstOf1000(
+    ctx,
+    pointsOfDelivery.pointOfDelivery,
+    sql`${pointsOfDelivery.propertyConnection} in ${owned}`,
+  )
 })
-afterAll(() => ctx.close())
 
 function upload(user: string, fileName: string, content: Buffer) {
-  const body = multipart(
+  return uploadFile(
+    ctx,
+    as[user]!,
     { objectType: 'KOSTENBELEG', objectKey: distribution },
     { fileName, contentType: 'application/pdf', content },
   )
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/processes/system/file-upload',
-    headers: { ...as[user], ...body.headers },
-    payload: body.payload,
-  })
 }
 
 async function personalData(user: string) {

@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm'
 import { Secret, TOTP } from 'otpauth'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { openText } from '../../src/platform/auth/secret-box'
 import { DEFAULT_CUSTOMERS_DIR } from '../../src/platform/config'
 import { loadCustomer } from '../../src/platform/load-customer'
@@ -17,18 +17,11 @@ import {
   secondFactors,
   users,
 } from '../../src/platform/persistence/schema'
-import { runProviderCommand } from '../../src/modules/provider/commands'
+import { providerKeyHeader, runProvider } from '../fixtures/provider-command'
 import { DEMO_PASSWORD } from '../../src/platform/auth/demo-password'
-import { createTestContext, type TestContext } from '../helper'
+import { signInRequest, useTestContext, type TestContext } from '../helper'
 
-let ctx: TestContext
-
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(async () => {
-  await ctx.close()
-})
+const { ctx } = useTestContext()
 
 type Headers = Record<string, string>
 
@@ -42,12 +35,11 @@ const call = (
 
 /** Signs in with the demo password, from the test's address or `remoteAddress`. */
 const signIn = (context: TestContext, username: string, code?: string, remoteAddress?: string) =>
-  context.app.inject({
-    method: 'POST',
-    url: '/api/token',
-    payload: { username, password: DEMO_PASSWORD, ...(code === undefined ? {} : { code }) },
-    ...(remoteAddress ? { remoteAddress } : {}),
-  })
+  signInRequest(
+    context.app,
+    { username, password: DEMO_PASSWORD, ...(code === undefined ? {} : { code }) },
+    remoteAddress,
+  )
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
@@ -146,16 +138,15 @@ describe('setting up the second factor', () => {
       code: 'SECOND_FACTOR_INVALID',
       detail: 'Der Bestätigungscode ist falsch oder abgelaufen.',
     })
-    const confirmed = await call(
-      ctx,
-      'POST',
-      '/api/processes/second-factor/confirm',
-      {
-        ...headers,
-        'idempotency-key': 'confirm-1',
-      },
-      { code: codeOf(secret) },
-    )
+    const confirm = () =>
+      call(
+        ctx,
+        'POST',
+        '/api/processes/second-factor/confirm',
+        { ...headers, 'idempotency-key': 'confirm-1' },
+        { code: codeOf(secret) },
+      )
+    const confirmed = await confirm()
     expect(confirmed.statusCode, confirmed.body).toBe(200)
     recoveryCodes = confirmed.json<{ recoveryCodes: string[] }>().recoveryCodes
     expect(recoveryCodes).toHaveLength(10)
@@ -163,16 +154,7 @@ describe('setting up the second factor', () => {
     for (const code of recoveryCodes)
       expect(code).toMatch(/^([0-9A-HJKMNP-TV-Z]{4}-){3}[0-9A-HJKMNP-TV-Z]{4}$/)
     // a repeat (the answer was lost) shows the same codes; they are kept encrypted for it
-    const replayed = await call(
-      ctx,
-      'POST',
-      '/api/processes/second-factor/confirm',
-      {
-        ...headers,
-        'idempotency-key': 'confirm-1',
-      },
-      { code: codeOf(secret) },
-    )
+    const replayed = await confirm()
     expect(replayed.json()).toEqual({ recoveryCodes })
     const [kept] = await ctx.database.db
       .select()
@@ -317,11 +299,9 @@ describe('wrong codes and the sign-in throttle', () => {
 })
 
 describe('the customer configuration makes it mandatory', () => {
-  let mandatory: TestContext
-
-  beforeAll(async () => {
+  const { ctx: mandatory } = useTestContext([], () => {
     const customer = loadCustomer(DEFAULT_CUSTOMERS_DIR)
-    mandatory = await createTestContext({
+    return {
       config: {
         customer: {
           ...customer,
@@ -331,10 +311,7 @@ describe('the customer configuration makes it mandatory', () => {
           },
         },
       },
-    })
-  })
-  afterAll(async () => {
-    await mandatory.close()
+    }
   })
 
   it('allows a user without one only its set-up and the sign-out until it is confirmed', async () => {
@@ -405,14 +382,11 @@ describe("the provider resets a user's second factor", () => {
   it('on the command line: removed, sessions ended, audited; the password alone signs in', async () => {
     const headers = await ctx.login('eigentuemer')
     await setUp(ctx, headers)
-    const out: string[] = []
-    const err: string[] = []
-    const code = await runProviderCommand(
-      ['user', 'reset-second-factor', 'eigentuemer'],
+    const accounts = { mailer: createMailer(ctx.config), config: ctx.config }
+    const { code, out, err } = await runProvider(
       ctx.database.db,
-      (line) => out.push(line),
-      (line) => err.push(line),
-      { mailer: createMailer(ctx.config), config: ctx.config },
+      ['user', 'reset-second-factor', 'eigentuemer'],
+      accounts,
     )
     expect({ code, err }).toEqual({ code: 0, err: [] })
     expect(out).toEqual([
@@ -429,17 +403,7 @@ describe("the provider resets a user's second factor", () => {
       before: { secondFactor: true },
       after: { secondFactor: false },
     })
-    const listed: string[] = []
-    await runProviderCommand(
-      ['user', 'list'],
-      ctx.database.db,
-      (line) => listed.push(line),
-      () => {},
-      {
-        mailer: createMailer(ctx.config),
-        config: ctx.config,
-      },
-    )
+    const { out: listed } = await runProvider(ctx.database.db, ['user', 'list'], accounts)
     expect(listed[0]).toMatch(/2FA/)
     expect(listed.find((line) => line.startsWith('eigentuemer'))).toMatch(/ nein /)
   })
@@ -447,36 +411,18 @@ describe("the provider resets a user's second factor", () => {
   it('over the provider API with a key of scope users', async () => {
     const headers = await ctx.login('eigentuemer')
     await setUp(ctx, headers)
-    const created: string[] = []
-    await runProviderCommand(
-      ['key', 'create', 'zweiter-faktor', '--scope', 'users'],
-      ctx.database.db,
-      (line) => created.push(line),
-      () => {},
-    )
-    const key = created.find((line) => line.startsWith('pk_'))!
-    const reset = await call(
-      ctx,
-      'POST',
-      '/api/provider/users/reset-second-factor',
-      {
-        authorization: `Bearer ${key}`,
-      },
-      { userName: 'eigentuemer' },
-    )
+    const key = await providerKeyHeader(ctx.database.db, 'zweiter-faktor', 'users')
+    const reset = await call(ctx, 'POST', '/api/provider/users/reset-second-factor', key, {
+      userName: 'eigentuemer',
+    })
     expect(reset.statusCode, reset.body).toBe(200)
     expect(reset.json()).toMatchObject({
       account: { userName: 'eigentuemer', secondFactor: false },
     })
-    const repeated = await call(
-      ctx,
-      'POST',
-      '/api/provider/users/reset-second-factor',
-      {
-        authorization: `Bearer ${key}`,
-      },
-      { userName: 'eigentuemer' },
-    )
+    const repeated = await call(ctx, 'POST', '/api/provider/users/reset-second-factor', key, {
+      userName: 'eigentuemer',
+    })
+
     expect(repeated.json()).toMatchObject({
       successMessage: 'Benutzer eigentuemer hat keine Zwei-Faktor-Anmeldung eingerichtet.',
     })

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { LOGIN_FAILED_MESSAGE } from '@portal/domain'
 import { eq } from 'drizzle-orm'
 import { SignJWT, decodeJwt } from 'jose'
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { addUser } from '../../src/modules/accounts/accounts'
 import { buildApp } from '../../src/app'
 import { hashPassword } from '../../src/platform/auth/passwords'
@@ -20,36 +20,23 @@ import {
 import { revokedSessions, users } from '../../src/platform/persistence/schema'
 import { pruneRevokedSessions } from '../../src/platform/auth/session-user'
 import { DEMO_PASSWORD } from '../../src/platform/auth/demo-password'
-import { createTestContext, type TestContext } from '../helper'
+import { ownUserSearch, signInRequest, useTestContext } from '../helper'
 
-let ctx: TestContext
+const { ctx } = useTestContext()
 /** The immutable id of verwalter, the subject of his tokens. */
 let verwalterId: string
 beforeAll(async () => {
-  ctx = await createTestContext()
   const [row] = await ctx.database.db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.userName, 'verwalter'))
   verwalterId = row!.id
 })
-afterAll(() => ctx.close())
 
 const signInAs = (username: string, password: string, remoteAddress = '127.0.0.1') =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/token',
-    payload: { username, password },
-    remoteAddress,
-  })
+  signInRequest(ctx.app, { username, password }, remoteAddress)
 
-const me = (authorization: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/persistence/users-search',
-    headers: { authorization },
-    payload: {},
-  })
+const me = (authorization: string) => ownUserSearch(ctx, authorization)
 
 describe('POST /api/token', () => {
   it('answers a token for the right password, valid eight hours', async () => {
@@ -99,10 +86,10 @@ describe('POST /api/token', () => {
   })
 
   it('rejects a body with unknown properties', async () => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/token',
-      payload: { username: 'verwalter', password: DEMO_PASSWORD, admin: true },
+    const response = await signInRequest(ctx.app, {
+      username: 'verwalter',
+      password: DEMO_PASSWORD,
+      admin: true,
     })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({

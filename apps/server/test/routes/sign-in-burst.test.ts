@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type * as Passwords from '../../src/platform/auth/passwords'
 import { DEMO_PASSWORD } from '../../src/platform/auth/demo-password'
-import { createTestContext, type TestContext } from '../helper'
+import { signInRequest, useTestContext } from '../helper'
 
 /** Every argon2 verification the server runs, counted, with how many ran at once. */
 const verifications = vi.hoisted(() => ({ count: 0, running: 0, mostAtOnce: 0 }))
@@ -23,22 +23,13 @@ vi.mock('../../src/platform/auth/passwords', async (importOriginal) => {
   }
 })
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const { ctx } = useTestContext()
 beforeEach(() => {
   Object.assign(verifications, { count: 0, running: 0, mostAtOnce: 0 })
 })
 
 const signInAs = (username: string, password: string, remoteAddress: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/token',
-    payload: { username, password },
-    remoteAddress,
-  })
+  signInRequest(ctx.app, { username, password }, remoteAddress)
 
 const tally = (statuses: number[]) =>
   statuses.reduce<Record<number, number>>((counts, status) => {

@@ -6,24 +6,14 @@
 import type { LegacyAnswer } from '@portal/domain'
 import { SignJWT } from 'jose'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../src/platform/auth/tokens'
 import { users } from '../../src/platform/persistence/schema'
-import { createTestContext, type TestContext } from '../helper'
+import { ownUserSearch, useTestContext } from '../helper'
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const { ctx } = useTestContext()
 
-const me = (authorization: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/persistence/users-search',
-    headers: { authorization },
-    payload: {},
-  })
+const me = (authorization: string) => ownUserSearch(ctx, authorization)
 
 const legacyWith = async (token: string) => {
   const response = await ctx.app.inject({

@@ -21,8 +21,10 @@ import {
   type PointOfDelivery,
   type ReadingOrder,
 } from '@portal/domain'
-import { and, asc, eq, inArray, isNull, notInArray } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { PgColumn } from 'drizzle-orm/pg-core'
+
 import type { z } from 'zod'
 import {
   billingObjects,
@@ -35,10 +37,9 @@ import {
   pointsOfDelivery,
   readingOrders,
 } from '../../src/platform/persistence/schema'
-import { createTestContext, ownedPropertiesOf, type TestContext } from '../helper'
+import { useTestContext, ownedPropertiesOf, propertyOf1000 } from '../helper'
 
-let ctx: TestContext
-const as: Record<string, { authorization: string }> = {}
+const { ctx, as } = useTestContext(['verwalter', 'eigentuemer', 'fremd'])
 
 /** A property of company code 1000 that eigentuemer does not own, and one he owns. */
 let notOwned: string
@@ -48,20 +49,17 @@ let unit: { pointOfDelivery: string; contract: string; contractAccount: string; 
 let billingObject: string
 
 beforeAll(async () => {
-  ctx = await createTestContext()
-  for (const user of ['verwalter', 'eigentuemer', 'fremd']) as[user] = await ctx.login(user)
   const { db } = ctx.database
   const ownedIds = await ownedPropertiesOf(ctx, 'eigentuemer')
-  const topLevel = and(eq(connections.companyCode, '1000'), isNull(connections.parentConnection))
   const [other] = await db
     .select({ connection: connections.connection })
     .from(connections)
-    .where(and(topLevel, notInArray(connections.connection, ownedIds)))
+    .where(propertyOf1000(notInArray(connections.connection, ownedIds)))
     .orderBy(connections.connection)
   const [own] = await db
     .select({ connection: connections.connection })
     .from(connections)
-    .where(and(topLevel, inArray(connections.connection, ownedIds)))
+    .where(propertyOf1000(inArray(connections.connection, ownedIds)))
     .orderBy(connections.connection)
   notOwned = other!.connection
   owned = own!.connection
@@ -90,7 +88,6 @@ beforeAll(async () => {
     .where(eq(billingObjects.pointOfDelivery, unit.pointOfDelivery))
   billingObject = billing!.key
 })
-afterAll(() => ctx.close())
 
 const get = (user: string, url: string) => ctx.app.inject({ method: 'GET', url, headers: as[user] })
 
@@ -103,6 +100,13 @@ async function expectShape<S extends z.ZodObject>(
   const body = response.json<Record<string, unknown>>()
   expect(Object.keys(body).sort()).toEqual(Object.keys(schema.shape).sort())
   return schema.parse(body)
+}
+
+/** The stored row whose `column` is `key`, with only `fields`: what a read must answer. */
+async function storedFields(column: PgColumn, key: string, fields: readonly string[]) {
+  const [stored] = await ctx.database.db.select().from(column.table).where(eq(column, key))
+  const row = stored as Record<string, unknown>
+  return Object.fromEntries(fields.map((field) => [field, row[field]]))
 }
 
 /** Verwalter sees the sample; fremd (company code 2000) and eigentuemer (not his) get 404. */
@@ -121,20 +125,18 @@ describe('GET points-of-delivery/{id}', () => {
   it('answers the unit to verwalter, 404 to fremd and to eigentuemer for a unit not his', async () => {
     const url = `/api/persistence/points-of-delivery/${unit.pointOfDelivery}`
     const body = await expectShape(PointOfDeliverySchema, await get('verwalter', url))
-    const [stored] = await ctx.database.db
-      .select()
-      .from(pointsOfDelivery)
-      .where(eq(pointsOfDelivery.pointOfDelivery, unit.pointOfDelivery))
-    expect(body).toEqual({
-      pointOfDelivery: stored!.pointOfDelivery,
-      connection: stored!.connection,
-      reference: stored!.reference,
-      street: stored!.street,
-      houseNumber: stored!.houseNumber,
-      houseNumberSuffix: stored!.houseNumberSuffix,
-      position: stored!.position,
-      locationAddendum: stored!.locationAddendum,
-    })
+    expect(body).toEqual(
+      await storedFields(pointsOfDelivery.pointOfDelivery, unit.pointOfDelivery, [
+        'pointOfDelivery',
+        'connection',
+        'reference',
+        'street',
+        'houseNumber',
+        'houseNumberSuffix',
+        'position',
+        'locationAddendum',
+      ]),
+    )
     await expectHiddenFromOthers(url)
     expect(
       (await get('verwalter', '/api/persistence/points-of-delivery/V-gibt-es-nicht')).statusCode,
@@ -174,16 +176,15 @@ describe('GET contracts/{key} and contract-accounts/{contractAccount}', () => {
 
     const accountUrl = `/api/persistence/contract-accounts/${contract.contractAccount}`
     const account = await expectShape(ContractAccountSchema, await get('verwalter', accountUrl))
-    const [stored] = await ctx.database.db
-      .select()
-      .from(contractAccounts)
-      .where(eq(contractAccounts.contractAccount, contract.contractAccount))
-    expect(account).toEqual({
-      contractAccount: stored!.contractAccount,
-      reference: stored!.reference,
-      contractAccountType: stored!.contractAccountType,
-      businessPartner: stored!.businessPartner,
-    })
+    expect(account).toEqual(
+      await storedFields(contractAccounts.contractAccount, contract.contractAccount, [
+        'contractAccount',
+        'reference',
+        'contractAccountType',
+        'businessPartner',
+      ]),
+    )
+
     expect(['VKW', 'VKG', 'VKT']).toContain(account.contractAccountType)
     await expectHiddenFromOthers(accountUrl)
   })

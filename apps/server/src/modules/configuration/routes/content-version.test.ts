@@ -1,35 +1,25 @@
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { ClientCustomerConfig } from '@portal/domain'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../../../../test/helper'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTemporaryDirs, useTestContext } from '../../../../test/helper'
 import { DEFAULT_CUSTOMERS_DIR } from '../../../platform/config'
 import { loadCustomer } from '../../../platform/load-customer'
 import { CACHED_FOR_A_YEAR, contentHash } from './content-version'
 import { clientCustomerData, customerDataHashes } from './customer'
 
-const temporaryDirs: string[] = []
-const temporaryDir = async (prefix: string) => {
-  const dir = await mkdtemp(path.join(tmpdir(), prefix))
-  temporaryDirs.push(dir)
-  return dir
-}
-afterAll(async () => {
-  for (const dir of temporaryDirs) await rm(dir, { recursive: true, force: true })
-})
+const temporaryDir = useTemporaryDirs()
 
 describe('caching of the portal, the configuration and the assets (decision 026)', () => {
-  let ctx: TestContext
+  let dist: string
   beforeAll(async () => {
-    const dist = await temporaryDir('portal-dist-')
+    dist = await temporaryDir('portal-dist-')
     await mkdir(path.join(dist, 'assets'))
     await writeFile(path.join(dist, 'index.html'), '<!doctype html><head></head><body></body>')
     await writeFile(path.join(dist, 'assets', 'index-Bx3k9a_Q.js'), 'export {}\n')
     await writeFile(path.join(dist, 'assets', 'index-C4fz-1Aa.css'), 'body{}\n')
-    ctx = await createTestContext({ portalDist: dist })
   })
-  afterAll(() => ctx.close())
+  const { ctx } = useTestContext([], () => ({ portalDist: dist }))
 
   const get = (url: string, headers: Record<string, string> = {}) =>
     ctx.app.inject({ method: 'GET', url, headers })
