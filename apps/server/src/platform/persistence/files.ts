@@ -8,6 +8,7 @@ import type { Attachment, BillingVoucher, Correspondence, Voucher } from '@porta
 import { and, eq, sql } from 'drizzle-orm'
 import { Readable } from 'node:stream'
 import { setImmediate } from 'node:timers/promises'
+import { UUID } from '../uuid'
 import type { Executor } from './database'
 import {
   attachmentContents,
@@ -28,8 +29,6 @@ export type VoucherRow = typeof vouchers.$inferSelect
 export const ATTACHMENT_ENTITY = 'attachment'
 export const ACTIVITY_ENTITY = 'activity'
 export const ATTACHMENT_NOT_FOUND_MESSAGE = 'Die Datei wurde nicht gefunden.'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export const attachmentEntity: SearchableEntity = {
   label: 'Dateien',

@@ -38,6 +38,7 @@ import {
 } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { badRequest } from '../http-errors'
+import { UUID } from '../uuid'
 import type { Database, Executor } from './database'
 import { queryStatement } from './statement'
 import type { SessionUser } from './scope'
@@ -62,7 +63,6 @@ export interface SearchPage<Row> {
 
 type Scalar = string | number | boolean | null
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** Decimal filter values: the widest numeric column is numeric(15, 2), 6 fraction digits spare. */
 const DECIMAL_DIGITS = { integerDigits: 15, fractionDigits: 6 }
 
