@@ -4,11 +4,18 @@
  * `attachment_contents`, in chunks written one at a time and read only by the download, one at a
  * time (decision 028).
  */
-import type { Attachment, BillingVoucher, Correspondence, Voucher } from '@portal/domain'
+import {
+  CATALOGUE,
+  type Attachment,
+  type BillingVoucher,
+  type Correspondence,
+  type Voucher,
+} from '@portal/domain'
 import { and, eq, sql } from 'drizzle-orm'
 import { Readable } from 'node:stream'
 import { setImmediate } from 'node:timers/promises'
 import { UUID } from '../uuid'
+import { propertySearch } from './catalogue-search'
 import type { Executor } from './database'
 import {
   attachmentContents,
@@ -18,7 +25,6 @@ import {
   vouchers,
 } from './schema'
 import { visibleThroughProperty, type SessionUser } from './scope'
-import type { SearchableEntity } from './search'
 
 export type AttachmentRow = typeof attachments.$inferSelect
 export type CorrespondenceRow = typeof correspondences.$inferSelect
@@ -30,81 +36,38 @@ export const ATTACHMENT_ENTITY = 'attachment'
 export const ACTIVITY_ENTITY = 'activity'
 export const ATTACHMENT_NOT_FOUND_MESSAGE = 'Die Datei wurde nicht gefunden.'
 
-export const attachmentEntity: SearchableEntity = {
+export const attachmentEntity = propertySearch(CATALOGUE.attachments, attachments, {
   label: 'Dateien',
-  table: attachments,
-  properties: {
-    attachment: attachments.attachment,
-    objectType: attachments.objectType,
-    objectKey: attachments.objectKey,
-    uploadedBy: attachments.uploadedBy,
-    fileName: attachments.fileName,
-    createdAt: attachments.createdAt,
-  },
   uniqueOrder: [attachments.attachment],
   defaultSort: [{ property: 'createdAt', order: 'desc' }],
-  visibleTo: (user) => visibleThroughProperty(user, attachments),
-}
+})
 
-export const correspondenceEntity: SearchableEntity = {
+export const correspondenceEntity = propertySearch(CATALOGUE.correspondences, correspondences, {
   label: 'Korrespondenzen',
-  table: correspondences,
-  properties: {
-    id: correspondences.id,
-    form: correspondences.form,
-    key: correspondences.key,
-    voucherNumber: correspondences.voucherNumber,
-    contract: correspondences.contract,
-    pointOfDelivery: correspondences.pointOfDelivery,
-    documentDate: correspondences.documentDate,
-    dueDate: correspondences.dueDate,
-  },
   uniqueOrder: [correspondences.id],
   defaultSort: [
     { property: 'documentDate', order: 'desc' },
     { property: 'voucherNumber', order: 'asc' },
   ],
-  visibleTo: (user) => visibleThroughProperty(user, correspondences),
-}
+})
 
-export const billingVoucherEntity: SearchableEntity = {
+export const billingVoucherEntity = propertySearch(CATALOGUE.billingVouchers, billingVouchers, {
   label: 'Abrechnungsbelege',
-  table: billingVouchers,
-  properties: {
-    billingVoucher: billingVouchers.billingVoucher,
-    invoiceVoucher: billingVouchers.invoiceVoucher,
-    operatingCostsDistribution: billingVouchers.operatingCostsDistribution,
-    contract: billingVouchers.contract,
-    contractAccount: billingVouchers.contractAccount,
-    pointOfDelivery: billingVouchers.pointOfDelivery,
-    documentDate: billingVouchers.documentDate,
-    dueDate: billingVouchers.dueDate,
-  },
   uniqueOrder: [billingVouchers.billingVoucher],
   defaultSort: [
     { property: 'documentDate', order: 'desc' },
     { property: 'invoiceVoucher', order: 'asc' },
   ],
-  visibleTo: (user) => visibleThroughProperty(user, billingVouchers),
-}
+})
 
-export const voucherEntity: SearchableEntity = {
+export const voucherEntity = propertySearch(CATALOGUE.vouchers, vouchers, {
   label: 'Belege',
-  table: vouchers,
-  properties: {
-    voucherNr: vouchers.voucherNr,
-    position: vouchers.position,
-    voucherDate: vouchers.voucherDate,
-    contract: vouchers.contract,
-    contractAccount: vouchers.contractAccount,
-  },
   uniqueOrder: [vouchers.voucherNr, vouchers.position],
   defaultSort: [
     { property: 'voucherNr', order: 'asc' },
     { property: 'position', order: 'asc' },
   ],
-  visibleTo: (user) => visibleThroughProperty(user, vouchers),
-}
+})
 
 export function toAttachment(row: AttachmentRow): Attachment {
   return {

@@ -4,6 +4,7 @@
  * change it or its lines.
  */
 import {
+  CATALOGUE,
   isEnergyCarrierCode,
   type Expense,
   type ExpenseType,
@@ -21,6 +22,7 @@ import {
 } from '../../../platform/persistence/schema'
 import { visibleThroughProperty, type SessionUser } from '../../../platform/persistence/scope'
 import type { SearchableEntity } from '../../../platform/persistence/search'
+import { propertySearch } from '../../../platform/persistence/catalogue-search'
 
 export type DistributionRow = typeof operatingCostsDistributions.$inferSelect
 export type ExpenseRow = typeof operatingCostsExpenses.$inferSelect
@@ -31,44 +33,33 @@ export const EXPENSE_ENTITY = 'operatingCostsExpense'
 /** The activity that records a decline and its reason (§4). */
 export const DECLINE_ACTIVITY = 'ABLEHNUNG'
 
-export const operatingCostsEntity: SearchableEntity = {
-  label: 'Kostenverteilungen',
-  table: operatingCostsDistributions,
-  properties: {
-    operatingCostsDistribution: operatingCostsDistributions.operatingCostsDistribution,
-    connection: operatingCostsDistributions.connection,
-    operatingCostsDistributionStatus: operatingCostsDistributions.operatingCostsDistributionStatus,
-    from: operatingCostsDistributions.from,
-    until: operatingCostsDistributions.until,
+export const operatingCostsEntity = propertySearch(
+  CATALOGUE.operatingCostsDistributions,
+  operatingCostsDistributions,
+  {
+    label: 'Kostenverteilungen',
+    uniqueOrder: [operatingCostsDistributions.operatingCostsDistribution],
+    defaultSort: [{ property: 'until', order: 'desc' }],
   },
-  uniqueOrder: [operatingCostsDistributions.operatingCostsDistribution],
-  defaultSort: [{ property: 'until', order: 'desc' }],
-  visibleTo: (user) => visibleThroughProperty(user, operatingCostsDistributions),
-}
+)
+
+/** The expense lines of the distributions the user sees. */
+const expenseLines = propertySearch(CATALOGUE.operatingCostsExpenses, operatingCostsExpenses, {
+  label: 'Kostenzeilen',
+  uniqueOrder: [operatingCostsExpenses.guid],
+  defaultSort: [
+    { property: 'createdAt', order: 'asc' },
+    { property: 'tariffComponent', order: 'asc' },
+  ],
+})
 
 /** The expense lines of one list of one distribution, for the generic search. */
 export function expenseEntity(distribution: string, kind: ExpenseType): SearchableEntity {
   return {
-    label: 'Kostenzeilen',
-    table: operatingCostsExpenses,
-    properties: {
-      guid: operatingCostsExpenses.guid,
-      tariffComponent: operatingCostsExpenses.tariffComponent,
-      supplyArea: operatingCostsExpenses.supplyArea,
-      object: operatingCostsExpenses.object,
-      key: operatingCostsExpenses.key,
-      from: operatingCostsExpenses.from,
-      until: operatingCostsExpenses.until,
-      createdAt: operatingCostsExpenses.createdAt,
-    },
-    uniqueOrder: [operatingCostsExpenses.guid],
-    defaultSort: [
-      { property: 'createdAt', order: 'asc' },
-      { property: 'tariffComponent', order: 'asc' },
-    ],
+    ...expenseLines,
     visibleTo: (user) =>
       and(
-        visibleThroughProperty(user, operatingCostsExpenses),
+        expenseLines.visibleTo(user),
         eq(operatingCostsExpenses.operatingCostsDistribution, distribution),
         eq(operatingCostsExpenses.kind, kind),
       ),

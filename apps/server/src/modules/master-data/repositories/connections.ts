@@ -1,6 +1,7 @@
-import { PRODUCT_ATTRIBUTE, type Connection } from '@portal/domain'
+import { CATALOGUE, PRODUCT_ATTRIBUTE, type Connection } from '@portal/domain'
 import { and, eq, sql } from 'drizzle-orm'
 import { anyOf } from '../../../platform/persistence/any-of'
+import { propertySearch } from '../../../platform/persistence/catalogue-search'
 import type { Executor } from '../../../platform/persistence/database'
 import { groupBy } from '../../../platform/persistence/group-by'
 import { jsonArray, jsonObject, jsonValue } from '../../../platform/persistence/json-text'
@@ -10,34 +11,20 @@ import {
   objectAttributes,
   products,
 } from '../../../platform/persistence/schema'
-import { visibleThroughProperty, type SessionUser } from '../../../platform/persistence/scope'
-import type { SearchableEntity } from '../../../platform/persistence/search'
+import type { SessionUser } from '../../../platform/persistence/scope'
 
 type ConnectionRow = typeof connections.$inferSelect
 
 const CONNECTION_OBJECT = 'ANSCHLUSS'
 
-export const connectionEntity: SearchableEntity = {
+export const connectionEntity = propertySearch(CATALOGUE.connections, connections, {
   label: 'Anschlüsse',
-  table: connections,
-  properties: {
-    connection: connections.connection,
-    companyCode: connections.companyCode,
-    parentConnection: connections.parentConnection,
-    name1: connections.name1,
-    name2: connections.name2,
-    street: connections.street,
-    houseNumber: connections.houseNumber,
-    postalCode: connections.postalCode,
-    city: connections.city,
-  },
   uniqueOrder: [connections.connection],
   defaultSort: [
     { property: 'name1', order: 'asc' },
     { property: 'name2', order: 'asc' },
   ],
-  visibleTo: (user) => visibleThroughProperty(user, connections),
-}
+})
 
 /**
  * A connection of the search as JSON text (decision 026), written by the database: the fields of

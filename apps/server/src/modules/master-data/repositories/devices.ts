@@ -1,4 +1,4 @@
-import type { BillingObject, Device, ReadingOrder } from '@portal/domain'
+import { CATALOGUE, type BillingObject, type Device, type ReadingOrder } from '@portal/domain'
 import { and, asc, eq } from 'drizzle-orm'
 import type { Executor } from '../../../platform/persistence/database'
 import {
@@ -13,7 +13,7 @@ import {
   visibleThroughProperty,
   type SessionUser,
 } from '../../../platform/persistence/scope'
-import type { SearchableEntity } from '../../../platform/persistence/search'
+import { propertySearch } from '../../../platform/persistence/catalogue-search'
 
 type ReadingOrderRow = typeof readingOrders.$inferSelect
 
@@ -103,19 +103,11 @@ export async function findVisibleBillingObject(
   return { key: row.key, pointOfDelivery: row.pointOfDelivery, deviceAssignment: assignments }
 }
 
-export const readingOrderEntity: SearchableEntity = {
+export const readingOrderEntity = propertySearch(CATALOGUE.readingOrders, readingOrders, {
   label: 'Ableseaufträge',
-  table: readingOrders,
-  properties: {
-    pointOfDelivery: readingOrders.pointOfDelivery,
-    device: readingOrders.device,
-    readingDate: readingOrders.readingDate,
-    readingReason: readingOrders.readingReason,
-  },
   uniqueOrder: [readingOrders.id],
   defaultSort: [{ property: 'readingDate', order: 'desc' }],
-  visibleTo: (user) => visibleThroughProperty(user, readingOrders),
-}
+})
 
 export function toReadingOrders(_db: Executor, rows: ReadingOrderRow[]): ReadingOrder[] {
   return rows.map((row) => ({
