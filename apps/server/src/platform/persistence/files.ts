@@ -16,6 +16,7 @@ import { Readable } from 'node:stream'
 import { setImmediate } from 'node:timers/promises'
 import { UUID } from '../uuid'
 import { propertySearch } from './catalogue-search'
+import { firstRow } from './rows'
 import type { Executor } from './database'
 import {
   attachmentContents,
@@ -150,12 +151,12 @@ export async function findVisibleAttachment(
   options: { forUpdate?: boolean } = {},
 ): Promise<AttachmentRow | undefined> {
   if (!UUID.test(id)) return undefined
-  const query = db
-    .select()
-    .from(attachments)
-    .where(and(eq(attachments.attachment, id), visibleThroughProperty(user, attachments)))
-  const rows = options.forUpdate ? await query.for('update') : await query
-  return rows[0]
+  return firstRow(
+    db,
+    attachments,
+    [eq(attachments.attachment, id), visibleThroughProperty(user, attachments)],
+    options,
+  )
 }
 
 /** A file's bytes are stored and read in chunks of this size (decision 028, migration 0009). */

@@ -13,6 +13,7 @@ import {
 } from '@portal/domain'
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm'
 import type { Executor } from '../../../platform/persistence/database'
+import { firstRow } from '../../../platform/persistence/rows'
 import { jsonDecimal, jsonObject, jsonValue } from '../../../platform/persistence/json-text'
 import {
   activities,
@@ -133,17 +134,15 @@ export async function findVisibleDistribution(
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<DistributionRow | undefined> {
-  const query = db
-    .select()
-    .from(operatingCostsDistributions)
-    .where(
-      and(
-        eq(operatingCostsDistributions.operatingCostsDistribution, id),
-        visibleThroughProperty(user, operatingCostsDistributions),
-      ),
-    )
-  const rows = options.forUpdate ? await query.for('update') : await query
-  return rows[0]
+  return firstRow(
+    db,
+    operatingCostsDistributions,
+    [
+      eq(operatingCostsDistributions.operatingCostsDistribution, id),
+      visibleThroughProperty(user, operatingCostsDistributions),
+    ],
+    options,
+  )
 }
 
 /** A distribution regardless of the user, for the provider's steps and the job. */
@@ -152,12 +151,12 @@ export async function findDistribution(
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<DistributionRow | undefined> {
-  const query = db
-    .select()
-    .from(operatingCostsDistributions)
-    .where(eq(operatingCostsDistributions.operatingCostsDistribution, id))
-  const rows = options.forUpdate ? await query.for('update') : await query
-  return rows[0]
+  return firstRow(
+    db,
+    operatingCostsDistributions,
+    [eq(operatingCostsDistributions.operatingCostsDistribution, id)],
+    options,
+  )
 }
 
 export async function listExpenses(
@@ -187,17 +186,11 @@ export async function findExpense(
   kind: ExpenseType,
   guid: string,
 ): Promise<ExpenseRow | undefined> {
-  const rows = await db
-    .select()
-    .from(operatingCostsExpenses)
-    .where(
-      and(
-        eq(operatingCostsExpenses.operatingCostsDistribution, distribution),
-        eq(operatingCostsExpenses.kind, kind),
-        eq(operatingCostsExpenses.guid, guid),
-      ),
-    )
-  return rows[0]
+  return firstRow(db, operatingCostsExpenses, [
+    eq(operatingCostsExpenses.operatingCostsDistribution, distribution),
+    eq(operatingCostsExpenses.kind, kind),
+    eq(operatingCostsExpenses.guid, guid),
+  ])
 }
 
 /** The whole record of §3 with both expense lists (all lines, excluded components included). */
