@@ -5,6 +5,7 @@
  */
 import {
   CATALOGUE,
+  ExpenseSchema,
   isEnergyCarrierCode,
   type Expense,
   type ExpenseType,
@@ -14,7 +15,7 @@ import {
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm'
 import type { Executor } from '../../../platform/persistence/database'
 import { firstRow } from '../../../platform/persistence/rows'
-import { jsonDecimal, jsonObject, jsonValue } from '../../../platform/persistence/json-text'
+import { jsonRecord } from '../../../platform/persistence/json-text'
 import {
   activities,
   operatingCostsDistributions,
@@ -80,28 +81,15 @@ export function toSummary(row: DistributionRow): OperatingCostsSummary {
   }
 }
 
-/** A cost line as JSON text (decision 026), written by the database: the fields of `toExpense`. */
-export const expenseJson = jsonObject([
-  ['guid', jsonValue(operatingCostsExpenses.guid)],
-  ['tariffComponent', jsonValue(operatingCostsExpenses.tariffComponent)],
-  ['supplyArea', jsonValue(operatingCostsExpenses.supplyArea)],
-  ['object', jsonValue(operatingCostsExpenses.object)],
-  ['key', jsonValue(operatingCostsExpenses.key)],
-  ['allocationObject', jsonValue(operatingCostsExpenses.allocationObject)],
-  ['allocationRef', jsonValue(operatingCostsExpenses.allocationRef)],
-  ['from', jsonValue(operatingCostsExpenses.from)],
-  ['until', jsonValue(operatingCostsExpenses.until)],
-  ['quantity', jsonDecimal(operatingCostsExpenses.quantity)],
-  ['unit', jsonValue(operatingCostsExpenses.unit)],
-  ['energyCarrier', jsonValue(operatingCostsExpenses.energyCarrier)],
-  ['amountTransactionCurrency', jsonDecimal(operatingCostsExpenses.amountTransactionCurrency)],
-  ['apportionableAmount', jsonDecimal(operatingCostsExpenses.apportionableAmount)],
-  ['deductibleAmount', jsonDecimal(operatingCostsExpenses.deductibleAmount)],
-  ['amountNet', jsonDecimal(operatingCostsExpenses.amountNet)],
-  ['amountNetApportionable', jsonDecimal(operatingCostsExpenses.amountNetApportionable)],
-  ['note', jsonValue(operatingCostsExpenses.note)],
-  ['version', jsonValue(operatingCostsExpenses.version)],
-])
+/**
+ * A cost line as JSON text (decision 026), written by the database: the fields of the response
+ * schema in its order (those of `toExpense`).
+ */
+export const expenseJson = jsonRecord(
+  ExpenseSchema.shape,
+  CATALOGUE.operatingCostsExpenses,
+  operatingCostsExpenses,
+)
 
 export function toExpense(row: ExpenseRow): Expense {
   return {
