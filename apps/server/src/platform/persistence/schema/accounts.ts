@@ -70,9 +70,7 @@ export const revokedSessions = pgTable(
  * so that a code works once.
  */
 export const secondFactors = pgTable('second_factors', {
-  userId: uuid()
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownUser().primaryKey(),
   secretCiphertext: text().notNull(),
   confirmedAt: instant(),
   lastUsedStep: bigint({ mode: 'number' }),

@@ -66,9 +66,9 @@ export const operatingCostsExpenses = pgTable(
  * a null column takes the default back (the fuel lines, the master data, the price table).
  */
 export const co2SplitInputs = pgTable('co2_split_inputs', {
-  operatingCostsDistribution: text()
-    .primaryKey()
-    .references(() => operatingCostsDistributions.operatingCostsDistribution),
+  operatingCostsDistribution: refersTo(
+    () => operatingCostsDistributions.operatingCostsDistribution,
+  ).primaryKey(),
   ...propertyScope(),
   quantity: numeric({ precision: 14, scale: 3 }),
   energyCarrier: text(),

@@ -1,6 +1,6 @@
 /** Attachments and their bytes, correspondences, invoices (billing vouchers) and vouchers, and the decisions on invoices. */
 import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
-import { bytea, amount, day, createdAt, propertyScope, validity } from './columns'
+import { bytea, amount, day, createdAt, partOf, propertyScope, validity } from './columns'
 
 /**
  * What an invoice document (a correspondence or a billing voucher) says about whom and which
@@ -130,9 +130,7 @@ export const activities = pgTable(
  * imported.
  */
 export const invoiceApprovals = pgTable('invoice_approvals', {
-  billingVoucher: text()
-    .primaryKey()
-    .references(() => billingVouchers.billingVoucher, { onDelete: 'cascade' }),
+  billingVoucher: partOf(() => billingVouchers.billingVoucher).primaryKey(),
   ...propertyScope(),
   status: text({ enum: ['approved', 'declined'] }).notNull(),
   reason: text(),
