@@ -9,6 +9,7 @@ import {
   type Attachment,
   type BillingVoucher,
   type Correspondence,
+  type SearchSort,
   type Voucher,
 } from '@portal/domain'
 import { and, eq, sql } from 'drizzle-orm'
@@ -43,22 +44,22 @@ export const attachmentEntity = propertySearch(CATALOGUE.attachments, attachment
   defaultSort: [{ property: 'createdAt', order: 'desc' }],
 })
 
+/** Documents newest first, those of one day by `number`. */
+const newestDocumentsFirst = (number: string): SearchSort[] => [
+  { property: 'documentDate', order: 'desc' },
+  { property: number, order: 'asc' },
+]
+
 export const correspondenceEntity = propertySearch(CATALOGUE.correspondences, correspondences, {
   label: 'Korrespondenzen',
   uniqueOrder: [correspondences.id],
-  defaultSort: [
-    { property: 'documentDate', order: 'desc' },
-    { property: 'voucherNumber', order: 'asc' },
-  ],
+  defaultSort: newestDocumentsFirst('voucherNumber'),
 })
 
 export const billingVoucherEntity = propertySearch(CATALOGUE.billingVouchers, billingVouchers, {
   label: 'Abrechnungsbelege',
   uniqueOrder: [billingVouchers.billingVoucher],
-  defaultSort: [
-    { property: 'documentDate', order: 'desc' },
-    { property: 'invoiceVoucher', order: 'asc' },
-  ],
+  defaultSort: newestDocumentsFirst('invoiceVoucher'),
 })
 
 export const voucherEntity = propertySearch(CATALOGUE.vouchers, vouchers, {
@@ -85,6 +86,18 @@ export function toAttachment(row: AttachmentRow): Attachment {
   }
 }
 
+/** Whom and which period a correspondence or billing voucher concerns, when issued and due. */
+function documentDetailsOf(row: CorrespondenceRow | BillingVoucherRow) {
+  return {
+    businessPartner: row.businessPartner,
+    pointOfDelivery: row.pointOfDelivery,
+    from: row.from,
+    until: row.until,
+    documentDate: row.documentDate,
+    dueDate: row.dueDate,
+  }
+}
+
 export function toCorrespondence(row: CorrespondenceRow): Correspondence {
   return {
     id: row.id,
@@ -92,12 +105,7 @@ export function toCorrespondence(row: CorrespondenceRow): Correspondence {
     key: row.key,
     voucherNumber: row.voucherNumber,
     contract: row.contract,
-    businessPartner: row.businessPartner,
-    pointOfDelivery: row.pointOfDelivery,
-    from: row.from,
-    until: row.until,
-    documentDate: row.documentDate,
-    dueDate: row.dueDate,
+    ...documentDetailsOf(row),
     attachment: row.attachment,
   }
 }
@@ -113,12 +121,7 @@ export function toBillingVoucher(
     operatingCostsDistribution: row.operatingCostsDistribution,
     contract: row.contract,
     contractAccount: row.contractAccount,
-    businessPartner: row.businessPartner,
-    pointOfDelivery: row.pointOfDelivery,
-    from: row.from,
-    until: row.until,
-    documentDate: row.documentDate,
-    dueDate: row.dueDate,
+    ...documentDetailsOf(row),
     amount: row.amount,
     attachment: row.attachment,
     approval,
