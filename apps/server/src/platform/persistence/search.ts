@@ -128,6 +128,9 @@ function checkValue(
   }
 }
 
+/** The filter types that compare a column with one value, and their operators. */
+const COMPARISONS = { eq, ne, lt, le: lte, gt, ge: gte }
+
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
 const asText = (value: string | number | boolean | Date) =>
   value instanceof Date ? value.toISOString() : String(value)
@@ -189,22 +192,12 @@ function condition(entity: SearchableEntity, filter: SearchFilter, index: number
     )
   }
   switch (filter.type) {
-    case 'eq':
-      return eq(col, value)
-    case 'ne':
-      return ne(col, value)
-    case 'lt':
-      return lt(col, value)
-    case 'le':
-      return lte(col, value)
-    case 'gt':
-      return gt(col, value)
-    case 'ge':
-      return gte(col, value)
     case 'startsWith':
       return like(sql`${col}::text`, `${escapeLike(asText(value))}%`)
     case 'contains':
       return sql`${col}::text ilike ${`%${escapeLike(asText(value))}%`}`
+    default:
+      return COMPARISONS[filter.type](col, value)
   }
 }
 
