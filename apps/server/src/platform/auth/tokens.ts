@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { SignJWT, jwtVerify } from 'jose'
+import { LOWER_CASE_UUID } from '../uuid'
 
 export const TOKEN_ISSUER = 'kundenportal'
 export const TOKEN_AUDIENCE = 'kundenportal-api'
@@ -25,12 +26,6 @@ export interface TokenClaims {
   /** The session (`sid`, a uuid) that a logout revokes (decision 022). */
   sessionId: string
 }
-
-/**
- * A uuid as the database (`gen_random_uuid()`) and `randomUUID` make it: a subject or session of
- * any other form is refused before it reaches a uuid column.
- */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 /** A token of a new session, or of `user.sessionId` when given. */
 export async function issueToken(secret: Uint8Array, user: TokenSubject, now = Date.now()) {
@@ -97,15 +92,17 @@ async function verifySignedToken(secret: Uint8Array, token: string): Promise<Ver
       requiredClaims: ['sub', 'exp', 'iat', 'sid'],
     })
     // a token of a former format (the user name as subject, no session) or a forged subject or
-    // session: refused here, before it reaches a uuid column
-    if (!UUID.test(payload.sub!) || typeof payload.sid !== 'string' || !UUID.test(payload.sid)) {
+    // session, or one of any other form than the database and `randomUUID` write: refused here,
+    // before it reaches a uuid column
+    const { sub, sid } = payload
+    if (!LOWER_CASE_UUID.test(sub!) || typeof sid !== 'string' || !LOWER_CASE_UUID.test(sid)) {
       return null
     }
     const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : payload.iat! * 1000
     return {
-      userId: payload.sub!,
+      userId: sub!,
       issuedAtMs,
-      sessionId: payload.sid,
+      sessionId: sid,
       expiresAtMs: payload.exp! * 1000,
     }
   } catch {

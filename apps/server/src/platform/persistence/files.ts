@@ -4,10 +4,20 @@
  * `attachment_contents`, in chunks written one at a time and read only by the download, one at a
  * time (decision 028).
  */
-import type { Attachment, BillingVoucher, Correspondence, Voucher } from '@portal/domain'
+import {
+  CATALOGUE,
+  type Attachment,
+  type BillingVoucher,
+  type Correspondence,
+  type SearchSort,
+  type Voucher,
+} from '@portal/domain'
 import { and, eq, sql } from 'drizzle-orm'
 import { Readable } from 'node:stream'
 import { setImmediate } from 'node:timers/promises'
+import { UUID } from '../uuid'
+import { propertySearch } from './catalogue-search'
+import { firstRow } from './rows'
 import type { Executor } from './database'
 import {
   attachmentContents,
@@ -17,7 +27,6 @@ import {
   vouchers,
 } from './schema'
 import { visibleThroughProperty, type SessionUser } from './scope'
-import type { SearchableEntity } from './search'
 
 export type AttachmentRow = typeof attachments.$inferSelect
 export type CorrespondenceRow = typeof correspondences.$inferSelect
@@ -29,83 +38,38 @@ export const ATTACHMENT_ENTITY = 'attachment'
 export const ACTIVITY_ENTITY = 'activity'
 export const ATTACHMENT_NOT_FOUND_MESSAGE = 'Die Datei wurde nicht gefunden.'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-export const attachmentEntity: SearchableEntity = {
+export const attachmentEntity = propertySearch(CATALOGUE.attachments, attachments, {
   label: 'Dateien',
-  table: attachments,
-  properties: {
-    attachment: attachments.attachment,
-    objectType: attachments.objectType,
-    objectKey: attachments.objectKey,
-    uploadedBy: attachments.uploadedBy,
-    fileName: attachments.fileName,
-    createdAt: attachments.createdAt,
-  },
   uniqueOrder: [attachments.attachment],
   defaultSort: [{ property: 'createdAt', order: 'desc' }],
-  visibleTo: (user) => visibleThroughProperty(user, attachments),
-}
+})
 
-export const correspondenceEntity: SearchableEntity = {
+/** Documents newest first, those of one day by `number`. */
+const newestDocumentsFirst = (number: string): SearchSort[] => [
+  { property: 'documentDate', order: 'desc' },
+  { property: number, order: 'asc' },
+]
+
+export const correspondenceEntity = propertySearch(CATALOGUE.correspondences, correspondences, {
   label: 'Korrespondenzen',
-  table: correspondences,
-  properties: {
-    id: correspondences.id,
-    form: correspondences.form,
-    key: correspondences.key,
-    voucherNumber: correspondences.voucherNumber,
-    contract: correspondences.contract,
-    pointOfDelivery: correspondences.pointOfDelivery,
-    documentDate: correspondences.documentDate,
-    dueDate: correspondences.dueDate,
-  },
   uniqueOrder: [correspondences.id],
-  defaultSort: [
-    { property: 'documentDate', order: 'desc' },
-    { property: 'voucherNumber', order: 'asc' },
-  ],
-  visibleTo: (user) => visibleThroughProperty(user, correspondences),
-}
+  defaultSort: newestDocumentsFirst('voucherNumber'),
+})
 
-export const billingVoucherEntity: SearchableEntity = {
+export const billingVoucherEntity = propertySearch(CATALOGUE.billingVouchers, billingVouchers, {
   label: 'Abrechnungsbelege',
-  table: billingVouchers,
-  properties: {
-    billingVoucher: billingVouchers.billingVoucher,
-    invoiceVoucher: billingVouchers.invoiceVoucher,
-    operatingCostsDistribution: billingVouchers.operatingCostsDistribution,
-    contract: billingVouchers.contract,
-    contractAccount: billingVouchers.contractAccount,
-    pointOfDelivery: billingVouchers.pointOfDelivery,
-    documentDate: billingVouchers.documentDate,
-    dueDate: billingVouchers.dueDate,
-  },
   uniqueOrder: [billingVouchers.billingVoucher],
-  defaultSort: [
-    { property: 'documentDate', order: 'desc' },
-    { property: 'invoiceVoucher', order: 'asc' },
-  ],
-  visibleTo: (user) => visibleThroughProperty(user, billingVouchers),
-}
+  defaultSort: newestDocumentsFirst('invoiceVoucher'),
+})
 
-export const voucherEntity: SearchableEntity = {
+export const voucherEntity = propertySearch(CATALOGUE.vouchers, vouchers, {
   label: 'Belege',
-  table: vouchers,
-  properties: {
-    voucherNr: vouchers.voucherNr,
-    position: vouchers.position,
-    voucherDate: vouchers.voucherDate,
-    contract: vouchers.contract,
-    contractAccount: vouchers.contractAccount,
-  },
   uniqueOrder: [vouchers.voucherNr, vouchers.position],
   defaultSort: [
     { property: 'voucherNr', order: 'asc' },
     { property: 'position', order: 'asc' },
   ],
-  visibleTo: (user) => visibleThroughProperty(user, vouchers),
-}
+})
 
 export function toAttachment(row: AttachmentRow): Attachment {
   return {
@@ -122,6 +86,18 @@ export function toAttachment(row: AttachmentRow): Attachment {
   }
 }
 
+/** Whom and which period a correspondence or billing voucher concerns, when issued and due. */
+function documentDetailsOf(row: CorrespondenceRow | BillingVoucherRow) {
+  return {
+    businessPartner: row.businessPartner,
+    pointOfDelivery: row.pointOfDelivery,
+    from: row.from,
+    until: row.until,
+    documentDate: row.documentDate,
+    dueDate: row.dueDate,
+  }
+}
+
 export function toCorrespondence(row: CorrespondenceRow): Correspondence {
   return {
     id: row.id,
@@ -129,12 +105,7 @@ export function toCorrespondence(row: CorrespondenceRow): Correspondence {
     key: row.key,
     voucherNumber: row.voucherNumber,
     contract: row.contract,
-    businessPartner: row.businessPartner,
-    pointOfDelivery: row.pointOfDelivery,
-    from: row.from,
-    until: row.until,
-    documentDate: row.documentDate,
-    dueDate: row.dueDate,
+    ...documentDetailsOf(row),
     attachment: row.attachment,
   }
 }
@@ -150,12 +121,7 @@ export function toBillingVoucher(
     operatingCostsDistribution: row.operatingCostsDistribution,
     contract: row.contract,
     contractAccount: row.contractAccount,
-    businessPartner: row.businessPartner,
-    pointOfDelivery: row.pointOfDelivery,
-    from: row.from,
-    until: row.until,
-    documentDate: row.documentDate,
-    dueDate: row.dueDate,
+    ...documentDetailsOf(row),
     amount: row.amount,
     attachment: row.attachment,
     approval,
@@ -188,12 +154,12 @@ export async function findVisibleAttachment(
   options: { forUpdate?: boolean } = {},
 ): Promise<AttachmentRow | undefined> {
   if (!UUID.test(id)) return undefined
-  const query = db
-    .select()
-    .from(attachments)
-    .where(and(eq(attachments.attachment, id), visibleThroughProperty(user, attachments)))
-  const rows = options.forUpdate ? await query.for('update') : await query
-  return rows[0]
+  return firstRow(
+    db,
+    attachments,
+    [eq(attachments.attachment, id), visibleThroughProperty(user, attachments)],
+    options,
+  )
 }
 
 /** A file's bytes are stored and read in chunks of this size (decision 028, migration 0009). */

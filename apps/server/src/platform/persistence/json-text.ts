@@ -6,7 +6,9 @@
  * (whose text has `" : "`); every value goes through `to_json(…)::text`, PostgreSQL's JSON escaping,
  * which writes what `JSON.stringify` writes for any text a database can hold.
  */
-import { sql, type SQL } from 'drizzle-orm'
+import type { CatalogueEntity } from '@portal/domain'
+import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 
 /** The JSON text of a value, or `null`. */
 export const jsonValue = (expression: unknown): SQL =>
@@ -31,4 +33,30 @@ export function jsonObject(fields: [name: string, json: SQL][]): SQL {
  */
 export function jsonArray(item: SQL, from: SQL, orderBy: SQL): SQL {
   return sql`('[' || coalesce((select string_agg(${item}, ',' order by ${orderBy}) ${from}), '') || ']')`
+}
+
+/**
+ * A row of a catalogue entity's table as the answer schema whose `shape` is given writes it: its
+ * fields in the schema's order, a plain field of the catalogue as its column's value (amounts and
+ * quantities as exact decimal text), any other field as the JSON text `computed` gives it.
+ */
+export function jsonRecord(
+  shape: Record<string, unknown>,
+  entity: CatalogueEntity,
+  table: PgTable,
+  computed: Record<string, SQL> = {},
+): SQL {
+  const columns: Record<string, PgColumn> = getTableColumns(table)
+  return jsonObject(
+    Object.keys(shape).map((name) => {
+      const field = Object.hasOwn(entity.fields, name) ? entity.fields[name] : undefined
+      const column = columns[name]
+      if (Object.hasOwn(computed, name)) return [name, computed[name]!]
+      if (!field || !column) {
+        throw new Error(`Das Feld ${name} ist keine Spalte der Tabelle ${getTableName(table)}.`)
+      }
+      const decimal = field.kind === 'amount' || field.kind === 'quantity'
+      return [name, decimal ? jsonDecimal(column) : jsonValue(column)]
+    }),
+  )
 }

@@ -38,6 +38,7 @@ import {
 } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { badRequest } from '../http-errors'
+import { UUID } from '../uuid'
 import type { Database, Executor } from './database'
 import { queryStatement } from './statement'
 import type { SessionUser } from './scope'
@@ -62,7 +63,6 @@ export interface SearchPage<Row> {
 
 type Scalar = string | number | boolean | null
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** Decimal filter values: the widest numeric column is numeric(15, 2), 6 fraction digits spare. */
 const DECIMAL_DIGITS = { integerDigits: 15, fractionDigits: 6 }
 
@@ -128,6 +128,9 @@ function checkValue(
   }
 }
 
+/** The filter types that compare a column with one value, and their operators. */
+const COMPARISONS = { eq, ne, lt, le: lte, gt, ge: gte }
+
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
 const asText = (value: string | number | boolean | Date) =>
   value instanceof Date ? value.toISOString() : String(value)
@@ -189,22 +192,12 @@ function condition(entity: SearchableEntity, filter: SearchFilter, index: number
     )
   }
   switch (filter.type) {
-    case 'eq':
-      return eq(col, value)
-    case 'ne':
-      return ne(col, value)
-    case 'lt':
-      return lt(col, value)
-    case 'le':
-      return lte(col, value)
-    case 'gt':
-      return gt(col, value)
-    case 'ge':
-      return gte(col, value)
     case 'startsWith':
       return like(sql`${col}::text`, `${escapeLike(asText(value))}%`)
     case 'contains':
       return sql`${col}::text ilike ${`%${escapeLike(asText(value))}%`}`
+    default:
+      return COMPARISONS[filter.type](col, value)
   }
 }
 

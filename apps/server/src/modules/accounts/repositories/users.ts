@@ -1,4 +1,6 @@
+import { CATALOGUE } from '@portal/domain'
 import { eq } from 'drizzle-orm'
+import { catalogueSearch } from '../../../platform/persistence/catalogue-search'
 import type { SearchableEntity } from '../../../platform/persistence/search'
 import { companyCodes, users } from '../../../platform/persistence/schema'
 
@@ -18,15 +20,9 @@ export const userEntity: SearchableEntity = {
   visibleTo: (user) => eq(users.userName, user.userName),
 }
 
-export const companyCodeEntity: SearchableEntity = {
+export const companyCodeEntity = catalogueSearch(CATALOGUE.companyCodes, companyCodes, {
   label: 'Buchungskreise',
-  table: companyCodes,
-  properties: {
-    companyCode: companyCodes.companyCode,
-    name: companyCodes.name,
-    city: companyCodes.city,
-  },
   uniqueOrder: [companyCodes.companyCode],
   defaultSort: [{ property: 'companyCode', order: 'asc' }],
   visibleTo: (user) => eq(companyCodes.companyCode, user.companyCode),
-}
+})

@@ -37,6 +37,16 @@ import { POINT_OF_DELIVERY_OBJECT } from '../../master-data/index'
 const readingsFrom = (lastMonth: string) =>
   monthEnd(addMonthsTo(lastMonth, -(CONSUMPTION_MONTHS + 13)))
 
+/** A reading of a device with the device's type class and the days it was installed and removed. */
+const deviceReading = {
+  device: measurements.device,
+  typeClass: devices.typeClass,
+  readingDate: measurements.readingDate,
+  reading: measurements.reading,
+  installedOn: devices.installationDate,
+  removedOn: devices.removalDate,
+}
+
 export interface ConsumptionUnit extends ConsumptionUnitInput {
   reference: string
 }
@@ -84,15 +94,7 @@ export async function propertyConsumptionUnits(
     )
   const from = readingsFrom(lastMonth)
   const readings = await db
-    .select({
-      pointOfDelivery: measurements.pointOfDelivery,
-      device: measurements.device,
-      typeClass: devices.typeClass,
-      readingDate: measurements.readingDate,
-      reading: measurements.reading,
-      installedOn: devices.installationDate,
-      removedOn: devices.removalDate,
-    })
+    .select({ pointOfDelivery: measurements.pointOfDelivery, ...deviceReading })
     .from(measurements)
     .innerJoin(devices, eq(devices.key, measurements.device))
     .where(
@@ -140,14 +142,7 @@ export async function propertyMainHeatReadings(
   lastMonth: string,
 ): Promise<DeviceReading[]> {
   return db
-    .selectDistinct({
-      device: measurements.device,
-      typeClass: devices.typeClass,
-      readingDate: measurements.readingDate,
-      reading: measurements.reading,
-      installedOn: devices.installationDate,
-      removedOn: devices.removalDate,
-    })
+    .selectDistinct(deviceReading)
     .from(measurements)
     .innerJoin(devices, eq(devices.key, measurements.device))
     .innerJoin(deviceAssignments, eq(deviceAssignments.device, devices.key))

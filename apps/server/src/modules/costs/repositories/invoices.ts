@@ -6,6 +6,7 @@
 import { INVOICE_VOUCHER_PREFIX, type InvoiceApproval } from '@portal/domain'
 import { and, eq, inArray, like } from 'drizzle-orm'
 import type { Executor } from '../../../platform/persistence/database'
+import { firstRow } from '../../../platform/persistence/rows'
 import {
   billingVouchers,
   invoiceApprovals,
@@ -70,11 +71,7 @@ export async function findInvoiceApproval(
   db: Executor,
   billingVoucher: string,
 ): Promise<InvoiceApprovalRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(invoiceApprovals)
-    .where(eq(invoiceApprovals.billingVoucher, billingVoucher))
-  return row
+  return firstRow(db, invoiceApprovals, [eq(invoiceApprovals.billingVoucher, billingVoucher)])
 }
 
 /** The decisions on these billing vouchers (already found visible), by billing voucher. */

@@ -4,6 +4,8 @@
  * change it or its lines.
  */
 import {
+  CATALOGUE,
+  ExpenseSchema,
   isEnergyCarrierCode,
   type Expense,
   type ExpenseType,
@@ -12,7 +14,8 @@ import {
 } from '@portal/domain'
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm'
 import type { Executor } from '../../../platform/persistence/database'
-import { jsonDecimal, jsonObject, jsonValue } from '../../../platform/persistence/json-text'
+import { firstRow } from '../../../platform/persistence/rows'
+import { jsonRecord } from '../../../platform/persistence/json-text'
 import {
   activities,
   operatingCostsDistributions,
@@ -21,6 +24,7 @@ import {
 } from '../../../platform/persistence/schema'
 import { visibleThroughProperty, type SessionUser } from '../../../platform/persistence/scope'
 import type { SearchableEntity } from '../../../platform/persistence/search'
+import { propertySearch } from '../../../platform/persistence/catalogue-search'
 
 export type DistributionRow = typeof operatingCostsDistributions.$inferSelect
 export type ExpenseRow = typeof operatingCostsExpenses.$inferSelect
@@ -31,44 +35,33 @@ export const EXPENSE_ENTITY = 'operatingCostsExpense'
 /** The activity that records a decline and its reason (§4). */
 export const DECLINE_ACTIVITY = 'ABLEHNUNG'
 
-export const operatingCostsEntity: SearchableEntity = {
-  label: 'Kostenverteilungen',
-  table: operatingCostsDistributions,
-  properties: {
-    operatingCostsDistribution: operatingCostsDistributions.operatingCostsDistribution,
-    connection: operatingCostsDistributions.connection,
-    operatingCostsDistributionStatus: operatingCostsDistributions.operatingCostsDistributionStatus,
-    from: operatingCostsDistributions.from,
-    until: operatingCostsDistributions.until,
+export const operatingCostsEntity = propertySearch(
+  CATALOGUE.operatingCostsDistributions,
+  operatingCostsDistributions,
+  {
+    label: 'Kostenverteilungen',
+    uniqueOrder: [operatingCostsDistributions.operatingCostsDistribution],
+    defaultSort: [{ property: 'until', order: 'desc' }],
   },
-  uniqueOrder: [operatingCostsDistributions.operatingCostsDistribution],
-  defaultSort: [{ property: 'until', order: 'desc' }],
-  visibleTo: (user) => visibleThroughProperty(user, operatingCostsDistributions),
-}
+)
+
+/** The expense lines of the distributions the user sees. */
+const expenseLines = propertySearch(CATALOGUE.operatingCostsExpenses, operatingCostsExpenses, {
+  label: 'Kostenzeilen',
+  uniqueOrder: [operatingCostsExpenses.guid],
+  defaultSort: [
+    { property: 'createdAt', order: 'asc' },
+    { property: 'tariffComponent', order: 'asc' },
+  ],
+})
 
 /** The expense lines of one list of one distribution, for the generic search. */
 export function expenseEntity(distribution: string, kind: ExpenseType): SearchableEntity {
   return {
-    label: 'Kostenzeilen',
-    table: operatingCostsExpenses,
-    properties: {
-      guid: operatingCostsExpenses.guid,
-      tariffComponent: operatingCostsExpenses.tariffComponent,
-      supplyArea: operatingCostsExpenses.supplyArea,
-      object: operatingCostsExpenses.object,
-      key: operatingCostsExpenses.key,
-      from: operatingCostsExpenses.from,
-      until: operatingCostsExpenses.until,
-      createdAt: operatingCostsExpenses.createdAt,
-    },
-    uniqueOrder: [operatingCostsExpenses.guid],
-    defaultSort: [
-      { property: 'createdAt', order: 'asc' },
-      { property: 'tariffComponent', order: 'asc' },
-    ],
+    ...expenseLines,
     visibleTo: (user) =>
       and(
-        visibleThroughProperty(user, operatingCostsExpenses),
+        expenseLines.visibleTo(user),
         eq(operatingCostsExpenses.operatingCostsDistribution, distribution),
         eq(operatingCostsExpenses.kind, kind),
       ),
@@ -88,28 +81,15 @@ export function toSummary(row: DistributionRow): OperatingCostsSummary {
   }
 }
 
-/** A cost line as JSON text (decision 026), written by the database: the fields of `toExpense`. */
-export const expenseJson = jsonObject([
-  ['guid', jsonValue(operatingCostsExpenses.guid)],
-  ['tariffComponent', jsonValue(operatingCostsExpenses.tariffComponent)],
-  ['supplyArea', jsonValue(operatingCostsExpenses.supplyArea)],
-  ['object', jsonValue(operatingCostsExpenses.object)],
-  ['key', jsonValue(operatingCostsExpenses.key)],
-  ['allocationObject', jsonValue(operatingCostsExpenses.allocationObject)],
-  ['allocationRef', jsonValue(operatingCostsExpenses.allocationRef)],
-  ['from', jsonValue(operatingCostsExpenses.from)],
-  ['until', jsonValue(operatingCostsExpenses.until)],
-  ['quantity', jsonDecimal(operatingCostsExpenses.quantity)],
-  ['unit', jsonValue(operatingCostsExpenses.unit)],
-  ['energyCarrier', jsonValue(operatingCostsExpenses.energyCarrier)],
-  ['amountTransactionCurrency', jsonDecimal(operatingCostsExpenses.amountTransactionCurrency)],
-  ['apportionableAmount', jsonDecimal(operatingCostsExpenses.apportionableAmount)],
-  ['deductibleAmount', jsonDecimal(operatingCostsExpenses.deductibleAmount)],
-  ['amountNet', jsonDecimal(operatingCostsExpenses.amountNet)],
-  ['amountNetApportionable', jsonDecimal(operatingCostsExpenses.amountNetApportionable)],
-  ['note', jsonValue(operatingCostsExpenses.note)],
-  ['version', jsonValue(operatingCostsExpenses.version)],
-])
+/**
+ * A cost line as JSON text (decision 026), written by the database: the fields of the response
+ * schema in its order (those of `toExpense`).
+ */
+export const expenseJson = jsonRecord(
+  ExpenseSchema.shape,
+  CATALOGUE.operatingCostsExpenses,
+  operatingCostsExpenses,
+)
 
 export function toExpense(row: ExpenseRow): Expense {
   return {
@@ -142,17 +122,15 @@ export async function findVisibleDistribution(
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<DistributionRow | undefined> {
-  const query = db
-    .select()
-    .from(operatingCostsDistributions)
-    .where(
-      and(
-        eq(operatingCostsDistributions.operatingCostsDistribution, id),
-        visibleThroughProperty(user, operatingCostsDistributions),
-      ),
-    )
-  const rows = options.forUpdate ? await query.for('update') : await query
-  return rows[0]
+  return firstRow(
+    db,
+    operatingCostsDistributions,
+    [
+      eq(operatingCostsDistributions.operatingCostsDistribution, id),
+      visibleThroughProperty(user, operatingCostsDistributions),
+    ],
+    options,
+  )
 }
 
 /** A distribution regardless of the user, for the provider's steps and the job. */
@@ -161,12 +139,12 @@ export async function findDistribution(
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<DistributionRow | undefined> {
-  const query = db
-    .select()
-    .from(operatingCostsDistributions)
-    .where(eq(operatingCostsDistributions.operatingCostsDistribution, id))
-  const rows = options.forUpdate ? await query.for('update') : await query
-  return rows[0]
+  return firstRow(
+    db,
+    operatingCostsDistributions,
+    [eq(operatingCostsDistributions.operatingCostsDistribution, id)],
+    options,
+  )
 }
 
 export async function listExpenses(
@@ -196,17 +174,11 @@ export async function findExpense(
   kind: ExpenseType,
   guid: string,
 ): Promise<ExpenseRow | undefined> {
-  const rows = await db
-    .select()
-    .from(operatingCostsExpenses)
-    .where(
-      and(
-        eq(operatingCostsExpenses.operatingCostsDistribution, distribution),
-        eq(operatingCostsExpenses.kind, kind),
-        eq(operatingCostsExpenses.guid, guid),
-      ),
-    )
-  return rows[0]
+  return firstRow(db, operatingCostsExpenses, [
+    eq(operatingCostsExpenses.operatingCostsDistribution, distribution),
+    eq(operatingCostsExpenses.kind, kind),
+    eq(operatingCostsExpenses.guid, guid),
+  ])
 }
 
 /** The whole record of §3 with both expense lists (all lines, excluded components included). */

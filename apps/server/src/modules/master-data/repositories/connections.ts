@@ -1,95 +1,67 @@
-import { PRODUCT_ATTRIBUTE, type Connection } from '@portal/domain'
+import {
+  AttributeSchema,
+  CATALOGUE,
+  ConnectionFeatureSchema,
+  ConnectionSchema,
+  PRODUCT_ATTRIBUTE,
+  type Connection,
+} from '@portal/domain'
 import { and, eq, sql } from 'drizzle-orm'
 import { anyOf } from '../../../platform/persistence/any-of'
+import { propertySearch } from '../../../platform/persistence/catalogue-search'
 import type { Executor } from '../../../platform/persistence/database'
 import { groupBy } from '../../../platform/persistence/group-by'
-import { jsonArray, jsonObject, jsonValue } from '../../../platform/persistence/json-text'
+import { jsonArray, jsonRecord } from '../../../platform/persistence/json-text'
 import {
   connectionFeatures,
   connections,
   objectAttributes,
   products,
 } from '../../../platform/persistence/schema'
-import { visibleThroughProperty, type SessionUser } from '../../../platform/persistence/scope'
-import type { SearchableEntity } from '../../../platform/persistence/search'
+import type { SessionUser } from '../../../platform/persistence/scope'
 
 type ConnectionRow = typeof connections.$inferSelect
 
 const CONNECTION_OBJECT = 'ANSCHLUSS'
 
-export const connectionEntity: SearchableEntity = {
+export const connectionEntity = propertySearch(CATALOGUE.connections, connections, {
   label: 'Anschlüsse',
-  table: connections,
-  properties: {
-    connection: connections.connection,
-    companyCode: connections.companyCode,
-    parentConnection: connections.parentConnection,
-    name1: connections.name1,
-    name2: connections.name2,
-    street: connections.street,
-    houseNumber: connections.houseNumber,
-    postalCode: connections.postalCode,
-    city: connections.city,
-  },
   uniqueOrder: [connections.connection],
   defaultSort: [
     { property: 'name1', order: 'asc' },
     { property: 'name2', order: 'asc' },
   ],
-  visibleTo: (user) => visibleThroughProperty(user, connections),
-}
+})
 
 /**
  * A connection of the search as JSON text (decision 026), written by the database: the fields of
- * `toConnections`, in the response schema's order, with features and attributes by id and the
- * product's name from the first product attribute ('' for an empty value, null without one).
+ * the response schema in its order (those of `toConnections`), with features and attributes by id
+ * and the product's name from the first product attribute ('' for an empty value, null without one).
  */
-export const connectionJson = jsonObject([
-  ['connection', jsonValue(connections.connection)],
-  ['companyCode', jsonValue(connections.companyCode)],
-  ['parentConnection', jsonValue(connections.parentConnection)],
-  ['name1', jsonValue(connections.name1)],
-  ['name2', jsonValue(connections.name2)],
-  ['street', jsonValue(connections.street)],
-  ['houseNumber', jsonValue(connections.houseNumber)],
-  ['houseNumberSuffix', jsonValue(connections.houseNumberSuffix)],
-  ['postalCode', jsonValue(connections.postalCode)],
-  ['city', jsonValue(connections.city)],
-  [
-    'productName',
-    sql`coalesce((select to_json(case when ${objectAttributes.value} = '' then '' else ${products.name} end)::text
+export const connectionJson = jsonRecord(
+  ConnectionSchema.shape,
+  CATALOGUE.connections,
+  connections,
+  {
+    productName: sql`coalesce((select to_json(case when ${objectAttributes.value} = '' then '' else ${products.name} end)::text
       from ${objectAttributes} left join ${products} on ${products.product} = ${objectAttributes.value}
       where ${objectAttributes.objectType} = ${sql.raw(`'${CONNECTION_OBJECT}'`)}
         and ${objectAttributes.objectKey} = ${connections.connection}
         and ${objectAttributes.name} = ${sql.raw(`'${PRODUCT_ATTRIBUTE}'`)}
       order by ${objectAttributes.id} limit 1), 'null')`,
-  ],
-  [
-    'connectionFeature',
-    jsonArray(
-      jsonObject([
-        ['connectionAttributes', jsonValue(connectionFeatures.connectionAttributes)],
-        ['value', jsonValue(connectionFeatures.value)],
-        ['from', jsonValue(connectionFeatures.from)],
-        ['until', jsonValue(connectionFeatures.until)],
-      ]),
+    connectionFeature: jsonArray(
+      jsonRecord(ConnectionFeatureSchema.shape, CATALOGUE.connectionFeatures, connectionFeatures),
       sql`from ${connectionFeatures} where ${connectionFeatures.connection} = ${connections.connection}`,
       sql`${connectionFeatures.id}`,
     ),
-  ],
-  [
-    'attributesCollection',
-    jsonArray(
-      jsonObject([
-        ['name', jsonValue(objectAttributes.name)],
-        ['value', jsonValue(objectAttributes.value)],
-      ]),
+    attributesCollection: jsonArray(
+      jsonRecord(AttributeSchema.shape, CATALOGUE.objectAttributes, objectAttributes),
       sql`from ${objectAttributes} where ${objectAttributes.objectType} = ${sql.raw(`'${CONNECTION_OBJECT}'`)}
         and ${objectAttributes.objectKey} = ${connections.connection}`,
       sql`${objectAttributes.id}`,
     ),
-  ],
-])
+  },
+)
 
 /**
  * Adds features, attributes and product name to connection rows: two queries, in parallel, for any

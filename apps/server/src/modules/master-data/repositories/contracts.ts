@@ -1,17 +1,14 @@
 import type { Contract, ContractAccount } from '@portal/domain'
-import { and, asc, eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../../../platform/persistence/database'
+import { firstRow, visibleChildrenOf } from '../../../platform/persistence/rows'
 import {
   contractAccounts,
   contractFeatures,
   contractTariffs,
   contracts,
 } from '../../../platform/persistence/schema'
-import {
-  visibleThroughParent,
-  visibleThroughProperty,
-  type SessionUser,
-} from '../../../platform/persistence/scope'
+import { visibleThroughProperty, type SessionUser } from '../../../platform/persistence/scope'
 
 /** A contract with its tariffs and features. */
 export async function findVisibleContract(
@@ -19,42 +16,15 @@ export async function findVisibleContract(
   user: SessionUser,
   key: string,
 ): Promise<Contract | undefined> {
-  const [row] = await db
-    .select()
-    .from(contracts)
-    .where(and(eq(contracts.key, key), visibleThroughProperty(user, contracts)))
+  const row = await firstRow(db, contracts, [
+    eq(contracts.key, key),
+    visibleThroughProperty(user, contracts),
+  ])
   if (!row) return undefined
+  const childrenOf = visibleChildrenOf(db, user, contracts, row.key)
   const [tariffs, features] = await Promise.all([
-    db
-      .select({
-        tariffComponent: contractTariffs.tariffComponent,
-        billingVoucher: contractTariffs.billingVoucher,
-        from: contractTariffs.from,
-        until: contractTariffs.until,
-      })
-      .from(contractTariffs)
-      .where(
-        and(
-          eq(contractTariffs.contract, row.key),
-          visibleThroughParent(user, contractTariffs.contract, contracts),
-        ),
-      )
-      .orderBy(asc(contractTariffs.id)),
-    db
-      .select({
-        contractAttribute: contractFeatures.contractAttribute,
-        value: contractFeatures.value,
-        from: contractFeatures.from,
-        until: contractFeatures.until,
-      })
-      .from(contractFeatures)
-      .where(
-        and(
-          eq(contractFeatures.contract, row.key),
-          visibleThroughParent(user, contractFeatures.contract, contracts),
-        ),
-      )
-      .orderBy(asc(contractFeatures.id)),
+    childrenOf(contractTariffs, 'contract', [contractTariffs.id]),
+    childrenOf(contractFeatures, 'contract', [contractFeatures.id]),
   ])
   return {
     key: row.key,

@@ -1,6 +1,7 @@
-import type { BillingObject, Device, ReadingOrder } from '@portal/domain'
-import { and, asc, eq } from 'drizzle-orm'
+import { CATALOGUE, type BillingObject, type Device, type ReadingOrder } from '@portal/domain'
+import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../../../platform/persistence/database'
+import { firstRow, visibleChildrenOf } from '../../../platform/persistence/rows'
 import {
   billingObjects,
   deviceAssignments,
@@ -8,12 +9,8 @@ import {
   devices,
   readingOrders,
 } from '../../../platform/persistence/schema'
-import {
-  visibleThroughParent,
-  visibleThroughProperty,
-  type SessionUser,
-} from '../../../platform/persistence/scope'
-import type { SearchableEntity } from '../../../platform/persistence/search'
+import { visibleThroughProperty, type SessionUser } from '../../../platform/persistence/scope'
+import { propertySearch } from '../../../platform/persistence/catalogue-search'
 
 type ReadingOrderRow = typeof readingOrders.$inferSelect
 
@@ -23,41 +20,15 @@ export async function findVisibleDevice(
   user: SessionUser,
   key: string,
 ): Promise<Device | undefined> {
-  const [row] = await db
-    .select()
-    .from(devices)
-    .where(and(eq(devices.key, key), visibleThroughProperty(user, devices)))
+  const row = await firstRow(db, devices, [
+    eq(devices.key, key),
+    visibleThroughProperty(user, devices),
+  ])
   if (!row) return undefined
+  const childrenOf = visibleChildrenOf(db, user, devices, row.key)
   const [slices, assignments] = await Promise.all([
-    db
-      .select({
-        from: deviceTimeSlices.from,
-        until: deviceTimeSlices.until,
-        counterPosition: deviceTimeSlices.counterPosition,
-      })
-      .from(deviceTimeSlices)
-      .where(
-        and(
-          eq(deviceTimeSlices.device, row.key),
-          visibleThroughParent(user, deviceTimeSlices.device, devices),
-        ),
-      )
-      .orderBy(asc(deviceTimeSlices.from), asc(deviceTimeSlices.id)),
-    db
-      .select({
-        billingObject: deviceAssignments.billingObject,
-        mainMeter: deviceAssignments.mainMeter,
-        from: deviceAssignments.from,
-        until: deviceAssignments.until,
-      })
-      .from(deviceAssignments)
-      .where(
-        and(
-          eq(deviceAssignments.device, row.key),
-          visibleThroughParent(user, deviceAssignments.device, devices),
-        ),
-      )
-      .orderBy(asc(deviceAssignments.from), asc(deviceAssignments.id)),
+    childrenOf(deviceTimeSlices, 'device', [deviceTimeSlices.from, deviceTimeSlices.id]),
+    childrenOf(deviceAssignments, 'device', [deviceAssignments.from, deviceAssignments.id]),
   ])
   return {
     key: row.key,
@@ -85,37 +56,17 @@ export async function findVisibleBillingObject(
     .from(billingObjects)
     .where(and(eq(billingObjects.key, key), visibleThroughProperty(user, billingObjects)))
   if (!row) return undefined
-  const assignments = await db
-    .select({
-      device: deviceAssignments.device,
-      mainMeter: deviceAssignments.mainMeter,
-      from: deviceAssignments.from,
-      until: deviceAssignments.until,
-    })
-    .from(deviceAssignments)
-    .where(
-      and(
-        eq(deviceAssignments.billingObject, row.key),
-        visibleThroughParent(user, deviceAssignments.billingObject, billingObjects),
-      ),
-    )
-    .orderBy(asc(deviceAssignments.from), asc(deviceAssignments.id))
+  const childrenOf = visibleChildrenOf(db, user, billingObjects, row.key)
+  const byPeriod = [deviceAssignments.from, deviceAssignments.id]
+  const assignments = await childrenOf(deviceAssignments, 'billingObject', byPeriod)
   return { key: row.key, pointOfDelivery: row.pointOfDelivery, deviceAssignment: assignments }
 }
 
-export const readingOrderEntity: SearchableEntity = {
+export const readingOrderEntity = propertySearch(CATALOGUE.readingOrders, readingOrders, {
   label: 'Ableseaufträge',
-  table: readingOrders,
-  properties: {
-    pointOfDelivery: readingOrders.pointOfDelivery,
-    device: readingOrders.device,
-    readingDate: readingOrders.readingDate,
-    readingReason: readingOrders.readingReason,
-  },
   uniqueOrder: [readingOrders.id],
   defaultSort: [{ property: 'readingDate', order: 'desc' }],
-  visibleTo: (user) => visibleThroughProperty(user, readingOrders),
-}
+})
 
 export function toReadingOrders(_db: Executor, rows: ReadingOrderRow[]): ReadingOrder[] {
   return rows.map((row) => ({

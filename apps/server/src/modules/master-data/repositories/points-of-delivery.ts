@@ -1,4 +1,4 @@
-import type { ObjectRelation, PointOfDelivery } from '@portal/domain'
+import { CATALOGUE, type ObjectRelation, type PointOfDelivery } from '@portal/domain'
 import { and, asc, eq } from 'drizzle-orm'
 import type { Executor } from '../../../platform/persistence/database'
 import {
@@ -7,7 +7,7 @@ import {
   pointsOfDelivery,
 } from '../../../platform/persistence/schema'
 import { visibleThroughProperty, type SessionUser } from '../../../platform/persistence/scope'
-import type { SearchableEntity } from '../../../platform/persistence/search'
+import { propertySearch } from '../../../platform/persistence/catalogue-search'
 
 type PointOfDeliveryRow = typeof pointsOfDelivery.$inferSelect
 
@@ -15,26 +15,15 @@ type PointOfDeliveryRow = typeof pointsOfDelivery.$inferSelect
 export const CONNECTION_OBJECT = 'ANSCHLUSS'
 export const POINT_OF_DELIVERY_OBJECT = 'VSTELLE'
 
-export const pointOfDeliveryEntity: SearchableEntity = {
+export const pointOfDeliveryEntity = propertySearch(CATALOGUE.pointsOfDelivery, pointsOfDelivery, {
   label: 'Verbrauchsstellen',
-  table: pointsOfDelivery,
-  properties: {
-    pointOfDelivery: pointsOfDelivery.pointOfDelivery,
-    connection: pointsOfDelivery.connection,
-    reference: pointsOfDelivery.reference,
-    street: pointsOfDelivery.street,
-    houseNumber: pointsOfDelivery.houseNumber,
-    houseNumberSuffix: pointsOfDelivery.houseNumberSuffix,
-    position: pointsOfDelivery.position,
-  },
   uniqueOrder: [pointsOfDelivery.pointOfDelivery],
   defaultSort: [
     { property: 'street', order: 'asc' },
     { property: 'houseNumber', order: 'asc' },
     { property: 'houseNumberSuffix', order: 'asc' },
   ],
-  visibleTo: (user) => visibleThroughProperty(user, pointsOfDelivery),
-}
+})
 
 export function toPointsOfDelivery(_db: Executor, rows: PointOfDeliveryRow[]): PointOfDelivery[] {
   return rows.map((row) => ({

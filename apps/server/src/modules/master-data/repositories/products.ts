@@ -1,6 +1,7 @@
 import type { Product } from '@portal/domain'
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Executor } from '../../../platform/persistence/database'
+import { firstRow } from '../../../platform/persistence/rows'
 import { productTariffAssignments, products } from '../../../platform/persistence/schema'
 import { sameCompany, type SessionUser } from '../../../platform/persistence/scope'
 
@@ -9,10 +10,10 @@ export async function findVisibleProduct(
   user: SessionUser,
   id: string,
 ): Promise<Product | undefined> {
-  const [row] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.product, id), sameCompany(user, products.companyCode)))
+  const row = await firstRow(db, products, [
+    eq(products.product, id),
+    sameCompany(user, products.companyCode),
+  ])
   if (!row) return undefined
   const assignments = await db
     .select({

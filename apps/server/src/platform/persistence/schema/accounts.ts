@@ -1,7 +1,13 @@
 /** Users, their sessions, second factors and password resets, and the provider's API keys. */
 import { sql } from 'drizzle-orm'
 import { bigint, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { createdAt } from './columns'
+import { createdAt, instant } from './columns'
+
+/** The user a row belongs to: deleting the user deletes it. */
+const ownUser = () =>
+  uuid()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' })
 
 export const companyCodes = pgTable('company_codes', {
   companyCode: text().primaryKey(),
@@ -35,7 +41,7 @@ export const users = pgTable(
      */
     signedOutEverywhereAt: timestamp({ withTimezone: true, mode: 'date', precision: 3 }),
     /** Set by the provider (`user disable`): no sign-in, no token, no reset while set. */
-    disabledAt: timestamp({ withTimezone: true, mode: 'date' }),
+    disabledAt: instant(),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.companyCode), index().on(t.businessPartner)],
@@ -50,10 +56,8 @@ export const revokedSessions = pgTable(
   'revoked_sessions',
   {
     sessionId: uuid().primaryKey(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    userId: ownUser(),
+    expiresAt: instant().notNull(),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.userId), index().on(t.expiresAt)],
@@ -66,25 +70,21 @@ export const revokedSessions = pgTable(
  * so that a code works once.
  */
 export const secondFactors = pgTable('second_factors', {
-  userId: uuid()
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownUser().primaryKey(),
   secretCiphertext: text().notNull(),
-  confirmedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  confirmedAt: instant(),
   lastUsedStep: bigint({ mode: 'number' }),
   /** When the set-up began: one not confirmed within 15 minutes starts again. */
-  startedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  startedAt: instant().notNull().defaultNow(),
 })
 
 /** The ten single-use recovery codes of a second factor, as SHA-256 digests (decision 035). */
 export const recoveryCodes = pgTable(
   'recovery_codes',
   {
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownUser(),
     codeHash: text().notNull(),
-    usedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    usedAt: instant(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
 )
@@ -96,8 +96,8 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
     .references(() => users.userName, { onDelete: 'cascade' }),
   /** 'reset' (30 minutes, asked for by the user) or 'invitation' (7 days, sent by the provider). */
   purpose: text().notNull().default('reset'),
-  expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
-  usedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  expiresAt: instant().notNull(),
+  usedAt: instant(),
   createdAt: createdAt(),
 })
 
@@ -111,8 +111,8 @@ export const providerApiKeys = pgTable('provider_api_keys', {
   scope: text().notNull(),
   keyHash: text().notNull().unique(),
   createdAt: createdAt(),
-  lastUsedAt: timestamp({ withTimezone: true, mode: 'date' }),
-  revokedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  lastUsedAt: instant(),
+  revokedAt: instant(),
 })
 
 /**
@@ -123,9 +123,7 @@ export const providerApiKeys = pgTable('provider_api_keys', {
 export const notificationReads = pgTable(
   'notification_reads',
   {
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownUser(),
     notification: text().notNull(),
     readAt: createdAt(),
   },

@@ -1,36 +1,22 @@
 /** Operating costs distributions, their expense lines and CO2 split, and the value lists. */
-import {
-  bigserial,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core'
-import { amount, day, createdAt } from './columns'
+import { index, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { amount, day, createdAt, propertyScope, refersTo, serialId, validity } from './columns'
 import { connections, products } from './master-data'
 
 export const operatingCostsDistributions = pgTable(
   'operating_costs_distributions',
   {
     operatingCostsDistribution: text().primaryKey(),
-    companyCode: text().notNull(),
-    propertyConnection: text().notNull(),
-    connection: text()
-      .notNull()
-      .references(() => connections.connection),
+    ...propertyScope(),
+    connection: refersTo(() => connections.connection),
     businessPartner: text(),
-    product: text()
-      .notNull()
-      .references(() => products.product),
+    product: refersTo(() => products.product),
     productVersion: text().notNull(),
     from: day().notNull(),
     until: day().notNull(),
     operatingCostsDistributionStatus: text().notNull(),
     /** When the status last changed; the one-year automatic approval counts from the release. */
-    statusChangedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    statusChangedAt: createdAt(),
     version: integer().notNull().default(1),
   },
   (t) => [
@@ -46,11 +32,10 @@ export const operatingCostsExpenses = pgTable(
   'operating_costs_expenses',
   {
     guid: uuid().primaryKey().defaultRandom(),
-    companyCode: text().notNull(),
-    propertyConnection: text().notNull(),
-    operatingCostsDistribution: text()
-      .notNull()
-      .references(() => operatingCostsDistributions.operatingCostsDistribution),
+    ...propertyScope(),
+    operatingCostsDistribution: refersTo(
+      () => operatingCostsDistributions.operatingCostsDistribution,
+    ),
     kind: text({ enum: ['heating', 'working'] }).notNull(),
     tariffComponent: text().notNull(),
     supplyArea: text(),
@@ -58,8 +43,7 @@ export const operatingCostsExpenses = pgTable(
     key: text(),
     allocationObject: text(),
     allocationRef: text(),
-    from: day(),
-    until: day(),
+    ...validity(),
     quantity: numeric({ precision: 14, scale: 3 }),
     unit: text(),
     /** A fuel line's energy carrier (ENERGY_CARRIER_CODES of the domain); null on other lines. */
@@ -82,11 +66,10 @@ export const operatingCostsExpenses = pgTable(
  * a null column takes the default back (the fuel lines, the master data, the price table).
  */
 export const co2SplitInputs = pgTable('co2_split_inputs', {
-  operatingCostsDistribution: text()
-    .primaryKey()
-    .references(() => operatingCostsDistributions.operatingCostsDistribution),
-  companyCode: text().notNull(),
-  propertyConnection: text().notNull(),
+  operatingCostsDistribution: refersTo(
+    () => operatingCostsDistributions.operatingCostsDistribution,
+  ).primaryKey(),
+  ...propertyScope(),
   quantity: numeric({ precision: 14, scale: 3 }),
   energyCarrier: text(),
   emissionsKgInvoice: numeric({ precision: 14, scale: 3 }),
@@ -102,7 +85,7 @@ export const co2SplitInputs = pgTable('co2_split_inputs', {
 export const valueListEntries = pgTable(
   'value_list_entries',
   {
-    id: bigserial({ mode: 'number' }).primaryKey(),
+    id: serialId(),
     companyCode: text().notNull(),
     tableName: text().notNull(),
     fieldName: text().notNull(),

@@ -1,14 +1,13 @@
 /** Devices, their time slices and assignments, reading orders and measurements. */
-import { bigserial, boolean, index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core'
-import { day } from './columns'
+import { boolean, index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core'
+import { day, partOf, propertyScope, refersTo, serialId, validitySince } from './columns'
 import { billingObjects } from './master-data'
 
 export const devices = pgTable(
   'devices',
   {
     key: text().primaryKey(),
-    companyCode: text().notNull(),
-    propertyConnection: text().notNull(),
+    ...propertyScope(),
     serialNumber: text().notNull(),
     segment: text().notNull(),
     typeClass: text().notNull(),
@@ -24,12 +23,9 @@ export const devices = pgTable(
 export const deviceTimeSlices = pgTable(
   'device_time_slices',
   {
-    id: bigserial({ mode: 'number' }).primaryKey(),
-    device: text()
-      .notNull()
-      .references(() => devices.key, { onDelete: 'cascade' }),
-    from: day().notNull(),
-    until: day(),
+    id: serialId(),
+    device: partOf(() => devices.key),
+    ...validitySince(),
     counterPosition: text().notNull(),
   },
   (t) => [index().on(t.device)],
@@ -38,16 +34,11 @@ export const deviceTimeSlices = pgTable(
 export const deviceAssignments = pgTable(
   'device_assignments',
   {
-    id: bigserial({ mode: 'number' }).primaryKey(),
-    device: text()
-      .notNull()
-      .references(() => devices.key, { onDelete: 'cascade' }),
-    billingObject: text()
-      .notNull()
-      .references(() => billingObjects.key),
+    id: serialId(),
+    device: partOf(() => devices.key),
+    billingObject: refersTo(() => billingObjects.key),
     mainMeter: boolean().notNull().default(false),
-    from: day().notNull(),
-    until: day(),
+    ...validitySince(),
   },
   (t) => [index().on(t.device), index().on(t.billingObject)],
 )
@@ -55,9 +46,8 @@ export const deviceAssignments = pgTable(
 export const readingOrders = pgTable(
   'reading_orders',
   {
-    id: bigserial({ mode: 'number' }).primaryKey(),
-    companyCode: text().notNull(),
-    propertyConnection: text().notNull(),
+    id: serialId(),
+    ...propertyScope(),
     pointOfDelivery: text().notNull(),
     device: text(),
     readingDate: day().notNull(),
@@ -69,12 +59,9 @@ export const readingOrders = pgTable(
 export const measurements = pgTable(
   'measurements',
   {
-    id: bigserial({ mode: 'number' }).primaryKey(),
-    companyCode: text().notNull(),
-    propertyConnection: text().notNull(),
-    device: text()
-      .notNull()
-      .references(() => devices.key, { onDelete: 'cascade' }),
+    id: serialId(),
+    ...propertyScope(),
+    device: partOf(() => devices.key),
     pointOfDelivery: text().notNull(),
     readingDate: day().notNull(),
     reading: numeric({ precision: 14, scale: 3 }).notNull(),

@@ -1,22 +1,27 @@
 /** Attachments and their bytes, correspondences, invoices (billing vouchers) and vouchers, and the decisions on invoices. */
-import {
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core'
-import { bytea, amount, day, createdAt } from './columns'
+import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
+import { bytea, amount, day, createdAt, partOf, propertyScope, validity } from './columns'
+
+/**
+ * What an invoice document (a correspondence or a billing voucher) says about whom and which
+ * period it concerns, and when it was issued and is due.
+ */
+const documentDetails = () => ({
+  businessPartner: text(),
+  pointOfDelivery: text(),
+  ...validity(),
+  documentDate: day().notNull(),
+  dueDate: day(),
+})
+
+/** The attachment holding a document's file, when there is one. */
+const attachmentFile = () => uuid().references(() => attachments.attachment)
 
 export const attachments = pgTable(
   'attachments',
   {
     attachment: uuid().primaryKey().defaultRandom(),
-    companyCode: text().notNull(),
-    propertyConnection: text().notNull(),
+    ...propertyScope(),
     objectType: text().notNull(),
     objectKey: text().notNull(),
     fileName: text().notNull(),
@@ -52,19 +57,13 @@ export const correspondences = pgTable(
   'correspondences',
   {
     id: text().primaryKey(),
-    companyCode: text().notNull(),
-    propertyConnection: text().notNull(),
+    ...propertyScope(),
     form: text().notNull(),
     key: text().notNull(),
     voucherNumber: text().notNull(),
     contract: text(),
-    businessPartner: text(),
-    pointOfDelivery: text(),
-    from: day(),
-    until: day(),
-    documentDate: day().notNull(),
-    dueDate: day(),
-    attachment: uuid().references(() => attachments.attachment),
+    ...documentDetails(),
+    attachment: attachmentFile(),
   },
   (t) => [index().on(t.form, t.key)],
 )
@@ -74,19 +73,13 @@ export const billingVouchers = pgTable(
   {
     billingVoucher: text().primaryKey(),
     invoiceVoucher: text().notNull(),
-    companyCode: text().notNull(),
-    propertyConnection: text().notNull(),
+    ...propertyScope(),
     operatingCostsDistribution: text().notNull(),
     contract: text(),
     contractAccount: text(),
-    businessPartner: text(),
-    pointOfDelivery: text(),
-    from: day(),
-    until: day(),
-    documentDate: day().notNull(),
-    dueDate: day(),
+    ...documentDetails(),
     amount: amount(),
-    attachment: uuid().references(() => attachments.attachment),
+    attachment: attachmentFile(),
   },
   (t) => [index().on(t.operatingCostsDistribution)],
 )
@@ -96,8 +89,7 @@ export const vouchers = pgTable(
   {
     voucherNr: text().notNull(),
     position: integer().notNull(),
-    companyCode: text().notNull(),
-    propertyConnection: text().notNull(),
+    ...propertyScope(),
     voucherDate: day().notNull(),
     dueDate: day(),
     contract: text(),
@@ -118,14 +110,13 @@ export const activities = pgTable(
   'activities',
   {
     id: uuid().primaryKey().defaultRandom(),
-    companyCode: text().notNull(),
-    propertyConnection: text().notNull(),
+    ...propertyScope(),
     activityType: text().notNull(),
     objectType: text().notNull(),
     objectKey: text().notNull(),
     status: text().notNull().default('EINGEGANGEN'),
     payload: jsonb().notNull(),
-    attachment: uuid().references(() => attachments.attachment),
+    attachment: attachmentFile(),
     createdBy: text().notNull(),
     createdAt: createdAt(),
   },
@@ -139,14 +130,11 @@ export const activities = pgTable(
  * imported.
  */
 export const invoiceApprovals = pgTable('invoice_approvals', {
-  billingVoucher: text()
-    .primaryKey()
-    .references(() => billingVouchers.billingVoucher, { onDelete: 'cascade' }),
-  companyCode: text().notNull(),
-  propertyConnection: text().notNull(),
+  billingVoucher: partOf(() => billingVouchers.billingVoucher).primaryKey(),
+  ...propertyScope(),
   status: text({ enum: ['approved', 'declined'] }).notNull(),
   reason: text(),
   decidedBy: text().notNull(),
-  decidedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  decidedAt: createdAt(),
   activity: uuid().references(() => activities.id),
 })

@@ -1,14 +1,22 @@
 /** Partners, products, connections, points of delivery, contracts and billing objects. */
-import { bigserial, boolean, index, pgTable, text } from 'drizzle-orm/pg-core'
-import { day } from './columns'
+import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core'
+import {
+  partOf,
+  propertyScope,
+  refersTo,
+  serialId,
+  streetAddress,
+  twoLineName,
+  validity,
+  validitySince,
+} from './columns'
 
 export const partners = pgTable(
   'partners',
   {
     businessPartner: text().primaryKey(),
     companyCode: text().notNull(),
-    name1: text().notNull(),
-    name2: text().notNull().default(''),
+    ...twoLineName(),
     street: text(),
     houseNumber: text(),
     houseNumberSuffix: text(),
@@ -30,11 +38,9 @@ export const products = pgTable('products', {
 export const productTariffAssignments = pgTable(
   'product_tariff_assignments',
   {
-    id: bigserial({ mode: 'number' }).primaryKey(),
+    id: serialId(),
     companyCode: text().notNull(),
-    product: text()
-      .notNull()
-      .references(() => products.product),
+    product: refersTo(() => products.product),
     supplySegment: text().notNull(),
     tariffComponent: text().notNull(),
     active: boolean().notNull().default(true),
@@ -50,11 +56,8 @@ export const connections = pgTable(
     parentConnection: text(),
     /** The top-level connection (property) this one belongs to; itself for a property. */
     propertyConnection: text().notNull(),
-    name1: text().notNull(),
-    name2: text().notNull().default(''),
-    street: text().notNull(),
-    houseNumber: text().notNull(),
-    houseNumberSuffix: text(),
+    ...twoLineName(),
+    ...streetAddress(),
     postalCode: text().notNull(),
     city: text().notNull(),
   },
@@ -69,15 +72,12 @@ export const connections = pgTable(
 export const connectionFeatures = pgTable(
   'connection_features',
   {
-    id: bigserial({ mode: 'number' }).primaryKey(),
-    connection: text()
-      .notNull()
-      .references(() => connections.connection, { onDelete: 'cascade' }),
+    id: serialId(),
+    connection: partOf(() => connections.connection),
     /** The feature code (HW active, HE owner partner …); the wire name of section 3. */
     connectionAttributes: text().notNull(),
     value: text(),
-    from: day(),
-    until: day(),
+    ...validity(),
   },
   (t) => [
     index().on(t.connection),
@@ -91,9 +91,8 @@ export const connectionFeatures = pgTable(
 export const objectAttributes = pgTable(
   'object_attributes',
   {
-    id: bigserial({ mode: 'number' }).primaryKey(),
-    companyCode: text().notNull(),
-    propertyConnection: text().notNull(),
+    id: serialId(),
+    ...propertyScope(),
     objectType: text().notNull(),
     objectKey: text().notNull(),
     name: text().notNull(),
@@ -106,15 +105,10 @@ export const pointsOfDelivery = pgTable(
   'points_of_delivery',
   {
     pointOfDelivery: text().primaryKey(),
-    companyCode: text().notNull(),
-    propertyConnection: text().notNull(),
-    connection: text()
-      .notNull()
-      .references(() => connections.connection),
+    ...propertyScope(),
+    connection: refersTo(() => connections.connection),
     reference: text().notNull(),
-    street: text().notNull(),
-    houseNumber: text().notNull(),
-    houseNumberSuffix: text(),
+    ...streetAddress(),
     position: text(),
     locationAddendum: text(),
   },
@@ -125,16 +119,14 @@ export const pointsOfDelivery = pgTable(
 export const objectRelations = pgTable(
   'object_relations',
   {
-    id: bigserial({ mode: 'number' }).primaryKey(),
-    companyCode: text().notNull(),
-    propertyConnection: text().notNull(),
+    id: serialId(),
+    ...propertyScope(),
     sourceType: text().notNull(),
     sourceKey: text().notNull(),
     targetType: text().notNull(),
     targetKey: text().notNull(),
     role: text(),
-    from: day(),
-    until: day(),
+    ...validity(),
   },
   (t) => [
     index().on(t.sourceType, t.sourceKey),
@@ -147,8 +139,7 @@ export const contractAccounts = pgTable(
   'contract_accounts',
   {
     contractAccount: text().primaryKey(),
-    companyCode: text().notNull(),
-    propertyConnection: text().notNull(),
+    ...propertyScope(),
     businessPartner: text().notNull(),
     reference: text().notNull(),
     contractAccountType: text().notNull(),
@@ -160,19 +151,13 @@ export const contracts = pgTable(
   'contracts',
   {
     key: text().primaryKey(),
-    companyCode: text().notNull(),
-    propertyConnection: text().notNull(),
-    pointOfDelivery: text()
-      .notNull()
-      .references(() => pointsOfDelivery.pointOfDelivery),
-    contractAccount: text()
-      .notNull()
-      .references(() => contractAccounts.contractAccount),
+    ...propertyScope(),
+    pointOfDelivery: refersTo(() => pointsOfDelivery.pointOfDelivery),
+    contractAccount: refersTo(() => contractAccounts.contractAccount),
     businessPartner: text().notNull(),
     contractStatus: text().notNull(),
     externalNumber: text(),
-    from: day().notNull(),
-    until: day(),
+    ...validitySince(),
   },
   (t) => [
     index().on(t.pointOfDelivery),
@@ -185,14 +170,11 @@ export const contracts = pgTable(
 export const contractTariffs = pgTable(
   'contract_tariffs',
   {
-    id: bigserial({ mode: 'number' }).primaryKey(),
-    contract: text()
-      .notNull()
-      .references(() => contracts.key, { onDelete: 'cascade' }),
+    id: serialId(),
+    contract: partOf(() => contracts.key),
     tariffComponent: text().notNull(),
     billingVoucher: text(),
-    from: day(),
-    until: day(),
+    ...validity(),
   },
   (t) => [index().on(t.contract)],
 )
@@ -200,14 +182,11 @@ export const contractTariffs = pgTable(
 export const contractFeatures = pgTable(
   'contract_features',
   {
-    id: bigserial({ mode: 'number' }).primaryKey(),
-    contract: text()
-      .notNull()
-      .references(() => contracts.key, { onDelete: 'cascade' }),
+    id: serialId(),
+    contract: partOf(() => contracts.key),
     contractAttribute: text().notNull(),
     value: text(),
-    from: day(),
-    until: day(),
+    ...validity(),
   },
   (t) => [index().on(t.contract)],
 )
@@ -216,11 +195,8 @@ export const billingObjects = pgTable(
   'billing_objects',
   {
     key: text().primaryKey(),
-    companyCode: text().notNull(),
-    propertyConnection: text().notNull(),
-    pointOfDelivery: text()
-      .notNull()
-      .references(() => pointsOfDelivery.pointOfDelivery),
+    ...propertyScope(),
+    pointOfDelivery: refersTo(() => pointsOfDelivery.pointOfDelivery),
   },
   (t) => [index().on(t.pointOfDelivery)],
 )

@@ -1,22 +1,11 @@
 /** The audit log, idempotency, sign-in throttling, rate limits and scheduled jobs. */
-import {
-  bigint,
-  bigserial,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core'
-import { createdAt } from './columns'
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, instant, serialId } from './columns'
 
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: bigserial({ mode: 'number' }).primaryKey(),
+    id: serialId(),
     at: createdAt(),
     userName: text().notNull(),
     companyCode: text(),
@@ -83,7 +72,7 @@ export const signInAttempts = pgTable(
   {
     attemptId: uuid().notNull(),
     key: text().notNull(),
-    at: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    at: instant().notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.attemptId, t.key] }), index().on(t.key, t.at)],
 )
@@ -92,11 +81,11 @@ export const signInAttempts = pgTable(
 export const rateLimitWindows = pgTable('rate_limit_windows', {
   key: text().primaryKey(),
   hits: integer().notNull(),
-  windowEndsAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  windowEndsAt: instant().notNull(),
 })
 
 /** The last run of each scheduled job, so that one process runs it per interval (decision 029). */
 export const jobRuns = pgTable('job_runs', {
   job: text().primaryKey(),
-  lastRunAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  lastRunAt: instant().notNull(),
 })
