@@ -214,6 +214,22 @@ export async function ownedAndNotOwned(
 }
 
 /**
+ * `ownedAndNotOwned` picked in the `beforeAll` of the test file or `describe` block (after the
+ * context's own): the tests read `owned` and `notOwned` of the answer.
+ */
+export function useOwnedAndNotOwned(
+  ctx: TestContext,
+  userName: string,
+  id: PgColumn,
+): { owned: string; notOwned: string } {
+  const sample = { owned: '', notOwned: '' }
+  beforeAll(async () => {
+    Object.assign(sample, await ownedAndNotOwned(ctx, userName, id))
+  })
+  return sample
+}
+
+/**
  * The first value (in order) of column `id` among the rows of company code 1000 that meet
  * `conditions`: the tests' way to pick a sample row. The table has the column `companyCode`.
  */
