@@ -21,7 +21,7 @@ import {
   operatingCostsExpenses,
 } from '../../src/platform/persistence/schema'
 import { heatingLine, valueListOf } from '../expense-lines'
-import { useTestContext, useOwnedAndNotOwned } from '../helper'
+import { rowOf, useTestContext, useOwnedAndNotOwned } from '../helper'
 
 const { ctx, as } = useTestContext(['verwalter', 'eigentuemer', 'fremd'])
 /** Distributions of company 1000. */
@@ -52,13 +52,12 @@ async function setStatus(id: string, status: DistributionStatus, changedAt = sql
     .where(eq(operatingCostsDistributions.operatingCostsDistribution, id))
 }
 
-async function distribution(id: string) {
-  const [row] = await ctx.database.db
-    .select()
-    .from(operatingCostsDistributions)
-    .where(eq(operatingCostsDistributions.operatingCostsDistribution, id))
-  return row!
-}
+const distribution = (id: string) =>
+  rowOf(
+    ctx,
+    operatingCostsDistributions,
+    eq(operatingCostsDistributions.operatingCostsDistribution, id),
+  )
 
 const call = (
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
