@@ -25,7 +25,7 @@ import type { ChangeEvent } from '../src/modules/provider/schemas'
 import { SAMPLE_FILES, uploadFile } from './fixtures/files'
 import { invoicesOf1000 } from './fixtures/invoices'
 import { heatingLine } from './expense-lines'
-import { createTestContext, type TestContext, firstOf1000 } from './helper'
+import { createTestContext, type TestContext, firstOf1000, rowOf } from './helper'
 import { PRIVATE_TENANT, submitTenantChange } from './tenant-change'
 
 let ctx: TestContext
@@ -100,10 +100,7 @@ describe('provider keys on the command line', () => {
     expect(created.code).toBe(0)
     const key = created.out.find((line) => line.startsWith('pk_'))!
     expect(key).toMatch(/^pk_[A-Za-z0-9_-]{43}$/)
-    const [row] = await ctx.database.db
-      .select()
-      .from(providerApiKeys)
-      .where(eq(providerApiKeys.name, 'abrechnung'))
+    const row = await rowOf(ctx, providerApiKeys, eq(providerApiKeys.name, 'abrechnung'))
     expect(row).toMatchObject({
       scope: 'import,export',
       keyHash: createHash('sha256').update(key).digest('hex'),
