@@ -25,7 +25,7 @@ import { requestPasswordReset } from '../src/modules/accounts/password-reset'
 import { runProvider } from './fixtures/provider-command'
 import { DEMO_OWNER_PARTNER } from '../src/demo/demo-users'
 import { DEMO_PASSWORD } from '../src/platform/auth/demo-password'
-import { useTestContext } from './helper'
+import { rowOf, useTestContext } from './helper'
 
 const { ctx } = useTestContext()
 let config: AccountConfig
@@ -517,21 +517,18 @@ describe('user delete', () => {
     for (const table of Object.keys(holdingBefore).filter((t) => !removed.includes(t))) {
       expect(pseudonymised[table], table).toBeGreaterThan(0)
     }
-    const [deleted] = await ctx.database.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.action, 'USER_DELETED'))
-    expect(deleted).toMatchObject({
+    expect(await rowOf(ctx, auditLog, eq(auditLog.action, 'USER_DELETED'))).toMatchObject({
       userName: 'provider',
       entity: 'user',
       entityKey: pseudonym,
       companyCode: '1000',
     })
 
-    const [upload] = await ctx.database.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.entityKey, '00000000-0000-4000-8000-000000000001'))
+    const upload = await rowOf(
+      ctx,
+      auditLog,
+      eq(auditLog.entityKey, '00000000-0000-4000-8000-000000000001'),
+    )
     expect(upload).toMatchObject({
       userName: pseudonym,
       after: { fileName: 'beleg.pdf', uploadedBy: pseudonym },

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PARTNER_FEATURE } from '@portal/domain'
 import { and, asc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm'
-import type { PgColumn } from 'drizzle-orm/pg-core'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, inject } from 'vitest'
 import { buildApp, type App, type AppOptions } from '../src/app'
 import { DEFAULT_CUSTOMERS_DIR, type ServerConfig } from '../src/platform/config'
@@ -211,6 +211,34 @@ export async function ownedAndNotOwned(
     owned: await firstOf1000(ctx, id, sql`${propertyConnection} in ${ownedProperties}`),
     notOwned: await firstOf1000(ctx, id, sql`${propertyConnection} not in ${ownedProperties}`),
   }
+}
+
+/**
+ * `ownedAndNotOwned` picked in the `beforeAll` of the test file or `describe` block (after the
+ * context's own): the tests read `owned` and `notOwned` of the answer.
+ */
+export function useOwnedAndNotOwned(
+  ctx: TestContext,
+  userName: string,
+  id: PgColumn,
+): { owned: string; notOwned: string } {
+  const sample = { owned: '', notOwned: '' }
+  beforeAll(async () => {
+    Object.assign(sample, await ownedAndNotOwned(ctx, userName, id))
+  })
+  return sample
+}
+
+/** The row of `table` that `condition` names; the test knows it exists. */
+export async function rowOf<T extends PgTable>(
+  ctx: TestContext,
+  table: T,
+  condition: SQL,
+): Promise<T['$inferSelect']> {
+  // drizzle's `from` takes no generic table; the rows are those of `table`
+  const from: PgTable = table
+  const [row] = await ctx.database.db.select().from(from).where(condition)
+  return row as T['$inferSelect']
 }
 
 /**

@@ -25,7 +25,7 @@ import type { ChangeEvent } from '../src/modules/provider/schemas'
 import { SAMPLE_FILES, uploadFile } from './fixtures/files'
 import { invoicesOf1000 } from './fixtures/invoices'
 import { heatingLine } from './expense-lines'
-import { createTestContext, type TestContext, firstOf1000 } from './helper'
+import { createTestContext, type TestContext, firstOf1000, rowOf } from './helper'
 import { PRIVATE_TENANT, submitTenantChange } from './tenant-change'
 
 let ctx: TestContext
@@ -74,6 +74,16 @@ async function keyUses(name: string) {
     .orderBy(asc(auditLog.id))
 }
 
+/** Waits until the audited uses of the key `name` are `expected`, in any order. */
+const waitForKeyUses = (
+  name: string,
+  expected: readonly { method: string; route: string; status: number }[],
+) =>
+  vi.waitFor(async () => {
+    const uses = await keyUses(name)
+    expect(inAnyOrder(uses.map((u) => u.after))).toEqual(inAnyOrder(expected))
+  })
+
 beforeAll(async () => {
   ctx = await createTestContext()
   verwalter = await ctx.login('verwalter')
@@ -90,10 +100,7 @@ describe('provider keys on the command line', () => {
     expect(created.code).toBe(0)
     const key = created.out.find((line) => line.startsWith('pk_'))!
     expect(key).toMatch(/^pk_[A-Za-z0-9_-]{43}$/)
-    const [row] = await ctx.database.db
-      .select()
-      .from(providerApiKeys)
-      .where(eq(providerApiKeys.name, 'abrechnung'))
+    const row = await rowOf(ctx, providerApiKeys, eq(providerApiKeys.name, 'abrechnung'))
     expect(row).toMatchObject({
       scope: 'import,export',
       keyHash: createHash('sha256').update(key).digest('hex'),
@@ -139,15 +146,10 @@ describe('provider keys on the command line', () => {
     expect(line.match(/\d{2}\.\d{2}\.\d{4}/g)).toHaveLength(3)
     expect(listed.out.find((l) => l.startsWith('abrechnung'))).toMatch(/import,export.*–\s+–$/)
 
-    await vi.waitFor(async () => {
-      const uses = await keyUses('kurzlebig')
-      expect(inAnyOrder(uses.map((u) => u.after))).toEqual(
-        inAnyOrder([
-          { method: 'GET', route: '/api/provider/changes', status: 200 },
-          { method: 'GET', route: '/api/provider/changes', status: 401 },
-        ]),
-      )
-    })
+    await waitForKeyUses('kurzlebig', [
+      { method: 'GET', route: '/api/provider/changes', status: 200 },
+      { method: 'GET', route: '/api/provider/changes', status: 401 },
+    ])
   })
 })
 
@@ -160,15 +162,10 @@ describe('the separation of provider keys and portal tokens', () => {
     })
     expect(step.statusCode).toBe(403)
     expect(step.json()).toMatchObject({ code: 'PROVIDER_SCOPE_MISSING' })
-    await vi.waitFor(async () => {
-      const uses = await keyUses('nur-export')
-      expect(inAnyOrder(uses.map((u) => u.after))).toEqual(
-        inAnyOrder([
-          { method: 'GET', route: '/api/provider/changes', status: 200 },
-          { method: 'POST', route: '/api/provider/steps/release', status: 403 },
-        ]),
-      )
-    })
+    await waitForKeyUses('nur-export', [
+      { method: 'GET', route: '/api/provider/changes', status: 200 },
+      { method: 'POST', route: '/api/provider/steps/release', status: 403 },
+    ])
     const [row] = await ctx.database.db
       .select({ lastUsedAt: providerApiKeys.lastUsedAt })
       .from(providerApiKeys)

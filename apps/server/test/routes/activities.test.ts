@@ -5,7 +5,7 @@ import {
   VALIDATION_MESSAGES,
 } from '@portal/domain'
 import { and, eq, sql } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   activities,
   attachments,
@@ -13,29 +13,21 @@ import {
   pointsOfDelivery,
 } from '../../src/platform/persistence/schema'
 import { multipart, SAMPLE_FILES, type MultipartFile } from '../fixtures/files'
-import { useTestContext, ownedAndNotOwned } from '../helper'
+import { useTestContext, useOwnedAndNotOwned } from '../helper'
 import { COMPANY_TENANT, tenantChangeForm } from '../tenant-change'
 
 const { ctx, as } = useTestContext(['verwalter', 'eigentuemer', 'fremd'])
-let owned: string
-let notOwned: string
+/** A unit eigentuemer owns, and one of company 1000 eigentuemer does not own. */
+const units = useOwnedAndNotOwned(ctx, 'eigentuemer', pointsOfDelivery.pointOfDelivery)
 const de = VALIDATION_MESSAGES.de
 
 const VALID = COMPANY_TENANT
-
-beforeAll(async () => {
-  ;({ owned, notOwned } = await ownedAndNotOwned(
-    ctx,
-    'eigentuemer',
-    pointsOfDelivery.pointOfDelivery,
-  ))
-})
 
 function submit(
   payload: unknown,
   options: { user?: string; objectKey?: string; file?: MultipartFile } = {},
 ) {
-  const body = tenantChangeForm(options.objectKey ?? owned, payload, options.file)
+  const body = tenantChangeForm(options.objectKey ?? units.owned, payload, options.file)
   return ctx.app.inject({
     method: 'POST',
     url: '/api/persistence/activities',
@@ -55,7 +47,7 @@ describe('tenant change', () => {
     expect(created).toMatchObject({
       activityType: 'MIETERWECHSEL',
       objectType: 'VSTELLE',
-      objectKey: owned,
+      objectKey: units.owned,
       status: 'EINGEGANGEN',
       successMessage: TENANT_CHANGE_SUCCESS_MESSAGE,
     })
@@ -93,7 +85,7 @@ describe('tenant change', () => {
       .where(eq(attachments.attachment, row!.attachment!))
     expect(file).toMatchObject({
       objectType: 'MIETERWECHSEL',
-      objectKey: owned,
+      objectKey: units.owned,
       fileName: 'Kündigung.pdf',
       uploadedBy: 'eigentuemer',
     })
@@ -133,10 +125,12 @@ describe('tenant change', () => {
 
   it('answers 404 for a point of delivery the user does not see', async () => {
     const before = await activityCount()
-    expect((await submit(VALID, { objectKey: notOwned })).statusCode).toBe(404)
+    expect((await submit(VALID, { objectKey: units.notOwned })).statusCode).toBe(404)
     expect((await submit(VALID, { user: 'fremd' })).statusCode).toBe(404)
     expect(await activityCount()).toBe(before)
     // verwalter of the company sees the unit
-    expect((await submit(VALID, { user: 'verwalter', objectKey: notOwned })).statusCode).toBe(201)
+    expect((await submit(VALID, { user: 'verwalter', objectKey: units.notOwned })).statusCode).toBe(
+      201,
+    )
   })
 })

@@ -13,7 +13,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, operatingCostsExpenses } from '../../src/platform/persistence/schema'
 import { heatingLine, openDistributionWithLine, valueListOf } from '../expense-lines'
-import { createTestContext, type TestContext } from '../helper'
+import { createTestContext, rowOf, type TestContext } from '../helper'
 
 let ctx: TestContext
 let as: { authorization: string }
@@ -41,13 +41,8 @@ async function addLine(line: object) {
   return call('POST', `${BASE}/${id}/heating-expenses`, { operatingCostsHeatingExpense: [line] })
 }
 
-async function storedLine(guid: string) {
-  const [row] = await ctx.database.db
-    .select()
-    .from(operatingCostsExpenses)
-    .where(eq(operatingCostsExpenses.guid, guid))
-  return row!
-}
+const storedLine = (guid: string) =>
+  rowOf(ctx, operatingCostsExpenses, eq(operatingCostsExpenses.guid, guid))
 
 beforeAll(async () => {
   ctx = await createTestContext()

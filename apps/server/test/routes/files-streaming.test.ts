@@ -24,6 +24,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import v8 from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { DEFAULT_HTTP_LIMITS, type HttpLimits } from '../../src/platform/config'
 import { openDatabase, type DatabaseHandle } from '../../src/platform/persistence/database'
 import { ATTACHMENT_CHUNK_BYTES } from '../../src/platform/persistence/files'
 import {
@@ -43,6 +44,19 @@ const DOWNLOAD = '/api/processes/system/file-download'
 const MB = 1024 * 1024
 const PIECE = 64 * 1024
 const BOUNDARY = '----portal-streaming-test'
+
+/**
+ * This file measures memory and stored bytes, not deadlines (slow-requests.test.ts tests those):
+ * its server gives a request, a header and an idle connection half an hour, far beyond the tests'
+ * own timeouts, so that ten parallel uploads on a busy machine are not cut off by the product's
+ * defaults (30 s for the headers, 120 s idle while the database stores the other uploads).
+ */
+const MEMORY_TEST_LIMITS: HttpLimits = {
+  ...DEFAULT_HTTP_LIMITS,
+  requestTimeoutMs: 1_800_000,
+  uploadTimeoutMs: 1_800_000,
+  idleTimeoutMs: 1_800_000,
+}
 
 let ctx: TestContext
 let base: string
@@ -72,7 +86,10 @@ async function databaseOnDisk(): Promise<DatabaseHandle> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({ database: databaseOnDisk })
+  ctx = await createTestContext({
+    database: databaseOnDisk,
+    config: { limits: MEMORY_TEST_LIMITS },
+  })
   spoolFolder = await mkdtemp(path.join(tmpdir(), 'portal-spool-'))
   process.env.TMPDIR = spoolFolder
   await ctx.app.listen({ port: 0, host: '127.0.0.1' })

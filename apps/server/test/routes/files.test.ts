@@ -15,7 +15,7 @@ import {
 } from '@portal/domain'
 import { and, eq, sql } from 'drizzle-orm'
 import { createHash } from 'node:crypto'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   attachmentContents,
   attachments,
@@ -24,24 +24,19 @@ import {
   operatingCostsDistributions,
 } from '../../src/platform/persistence/schema'
 import { multipart, SAMPLE_FILES, uploadFile, type MultipartFile } from '../fixtures/files'
-import { useTestContext, ownedAndNotOwned, firstOf1000 } from '../helper'
+import { useTestContext, useOwnedAndNotOwned, firstOf1000 } from '../helper'
 
 const { ctx, as } = useTestContext(['verwalter', 'eigentuemer', 'fremd'])
 /** A distribution eigentuemer owns, and one of company 1000 eigentuemer does not own. */
-let owned: string
-let notOwned: string
+const distributions = useOwnedAndNotOwned(
+  ctx,
+  'eigentuemer',
+  operatingCostsDistributions.operatingCostsDistribution,
+)
 
 const UPLOAD = '/api/processes/system/file-upload'
 const DOWNLOAD = '/api/processes/system/file-download'
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
-
-beforeAll(async () => {
-  ;({ owned, notOwned } = await ownedAndNotOwned(
-    ctx,
-    'eigentuemer',
-    operatingCostsDistributions.operatingCostsDistribution,
-  ))
-})
 
 const attachmentCount = async () =>
   (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(attachments))[0]!.n
@@ -57,7 +52,7 @@ function upload(
     as[options.user ?? 'eigentuemer']!,
     {
       objectType: 'KOSTENBELEG',
-      objectKey: options.objectKey ?? owned,
+      objectKey: options.objectKey ?? distributions.owned,
       ...(options.note === undefined ? {} : { note: options.note }),
     },
     file,
@@ -92,7 +87,7 @@ describe('file upload and download', () => {
     const attachment = AttachmentSchema.parse(response.json())
     expect(attachment).toMatchObject({
       objectType: 'KOSTENBELEG',
-      objectKey: owned,
+      objectKey: distributions.owned,
       fileName: 'Heizölrechnung März.pdf',
       mediaType: 'application/pdf',
       size: SAMPLE_FILES.pdf.length,
@@ -118,7 +113,7 @@ describe('file upload and download', () => {
 
     // the newest first in "my files"
     const mine = await search<Attachment>('/api/persistence/attachments-search', [
-      { property: 'objectKey', type: 'eq', value: owned },
+      { property: 'objectKey', type: 'eq', value: distributions.owned },
       { property: 'uploadedBy', type: 'eq', value: 'eigentuemer' },
     ])
     expect(mine.items[0]?.attachment).toBe(attachment.attachment)
@@ -194,7 +189,7 @@ describe('file upload and download', () => {
       method: 'POST',
       url: UPLOAD,
       headers: as.eigentuemer,
-      payload: { objectType: 'KOSTENBELEG', objectKey: owned },
+      payload: { objectType: 'KOSTENBELEG', objectKey: distributions.owned },
     })
     expect(json.statusCode).toBe(415)
   })
@@ -202,8 +197,8 @@ describe('file upload and download', () => {
   it('answers 404 for a distribution the user does not see, and stores nothing', async () => {
     const before = await attachmentCount()
     for (const [user, objectKey] of [
-      ['eigentuemer', notOwned],
-      ['fremd', owned],
+      ['eigentuemer', distributions.notOwned],
+      ['fremd', distributions.owned],
       ['eigentuemer', 'gibt-es-nicht'],
     ] as const) {
       const response = await upload(
@@ -218,7 +213,7 @@ describe('file upload and download', () => {
   it('leaves no row when the upload is aborted halfway', async () => {
     const before = [await attachmentCount(), await contentCount()]
     const body = multipart(
-      { objectType: 'KOSTENBELEG', objectKey: owned },
+      { objectType: 'KOSTENBELEG', objectKey: distributions.owned },
       { fileName: 'halb.pdf', content: Buffer.concat([SAMPLE_FILES.pdf, Buffer.alloc(200_000)]) },
     )
     const response = await ctx.app.inject({

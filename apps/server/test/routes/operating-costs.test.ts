@@ -21,12 +21,17 @@ import {
   operatingCostsExpenses,
 } from '../../src/platform/persistence/schema'
 import { heatingLine, valueListOf } from '../expense-lines'
-import { useTestContext, ownedPropertiesOf, firstOf1000 } from '../helper'
+import { rowOf, useTestContext, useOwnedAndNotOwned } from '../helper'
 
 const { ctx, as } = useTestContext(['verwalter', 'eigentuemer', 'fremd'])
-/** Distributions of company 1000: one of a property eigentuemer does not own. */
+/** Distributions of company 1000. */
 let ids: string[]
-let notOwned: string
+/** A distribution eigentuemer owns, and one of company 1000 eigentuemer does not own. */
+const distributions = useOwnedAndNotOwned(
+  ctx,
+  'eigentuemer',
+  operatingCostsDistributions.operatingCostsDistribution,
+)
 
 const STATUSES = Object.keys(DISTRIBUTION_STATUS) as DistributionStatus[]
 const BASE = '/api/persistence/operating-costs'
@@ -38,12 +43,6 @@ beforeAll(async () => {
     .where(eq(operatingCostsDistributions.companyCode, '1000'))
     .orderBy(asc(operatingCostsDistributions.operatingCostsDistribution))
   ids = rows.map((r) => r.id)
-  const ownedProperties = await ownedPropertiesOf(ctx, 'eigentuemer')
-  notOwned = await firstOf1000(
-    ctx,
-    operatingCostsDistributions.operatingCostsDistribution,
-    sql`${operatingCostsDistributions.propertyConnection} not in ${ownedProperties}`,
-  )
 })
 
 async function setStatus(id: string, status: DistributionStatus, changedAt = sql`now()`) {
@@ -53,13 +52,12 @@ async function setStatus(id: string, status: DistributionStatus, changedAt = sql
     .where(eq(operatingCostsDistributions.operatingCostsDistribution, id))
 }
 
-async function distribution(id: string) {
-  const [row] = await ctx.database.db
-    .select()
-    .from(operatingCostsDistributions)
-    .where(eq(operatingCostsDistributions.operatingCostsDistribution, id))
-  return row!
-}
+const distribution = (id: string) =>
+  rowOf(
+    ctx,
+    operatingCostsDistributions,
+    eq(operatingCostsDistributions.operatingCostsDistribution, id),
+  )
 
 const call = (
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
@@ -386,31 +384,31 @@ describe('value list', () => {
 
 describe('visibility', () => {
   it('answers 404 for fremd, and for eigentuemer on a property she does not own', async () => {
-    await setStatus(notOwned, 'O')
+    await setStatus(distributions.notOwned, 'O')
     const [line] = await ctx.database.db
       .select()
       .from(operatingCostsExpenses)
-      .where(eq(operatingCostsExpenses.operatingCostsDistribution, notOwned))
+      .where(eq(operatingCostsExpenses.operatingCostsDistribution, distributions.notOwned))
       .limit(1)
-    const path = `${BASE}/${notOwned}/${line!.kind}-expenses/${line!.guid}`
+    const path = `${BASE}/${distributions.notOwned}/${line!.kind}-expenses/${line!.guid}`
     for (const user of ['fremd', 'eigentuemer']) {
       const responses = [
-        await call('GET', `${BASE}/${notOwned}`, undefined, user),
-        await call('GET', `${BASE}/${notOwned}/history`, undefined, user),
-        await call('POST', `${BASE}/${notOwned}/heating-expenses`, {}, user),
-        await call('POST', `${BASE}/${notOwned}/working-expenses`, {}, user),
+        await call('GET', `${BASE}/${distributions.notOwned}`, undefined, user),
+        await call('GET', `${BASE}/${distributions.notOwned}/history`, undefined, user),
+        await call('POST', `${BASE}/${distributions.notOwned}/heating-expenses`, {}, user),
+        await call('POST', `${BASE}/${distributions.notOwned}/working-expenses`, {}, user),
         await call('PATCH', path, { note: 'x', version: line!.version }, user),
         await call('DELETE', path, undefined, user),
         await call(
           'POST',
           '/api/processes/operating-costs/entry-finalization',
-          { operatingCostsDistribution: notOwned },
+          { operatingCostsDistribution: distributions.notOwned },
           user,
         ),
         await call(
           'POST',
           '/api/processes/operating-costs/distribution-approval',
-          { operatingCostsDistribution: notOwned, approved: true },
+          { operatingCostsDistribution: distributions.notOwned, approved: true },
           user,
         ),
         await call(
@@ -419,7 +417,7 @@ describe('visibility', () => {
           {
             table_name: 'tb_uti_bkosten_h',
             field_name: 'SCHLUESSEL',
-            head_data: { BKOSTEN: notOwned },
+            head_data: { BKOSTEN: distributions.notOwned },
             line_data: {},
           },
           user,
@@ -427,14 +425,18 @@ describe('visibility', () => {
       ]
       for (const response of responses) expect(response.statusCode, user).toBe(404)
     }
-    expect((await distribution(notOwned)).operatingCostsDistributionStatus).toBe('O')
+    expect((await distribution(distributions.notOwned)).operatingCostsDistributionStatus).toBe('O')
   })
 
   it('searches only visible distributions', async () => {
     const response = await call(
       'POST',
       '/api/persistence/operating-costs-search?limit=9999',
-      { filters: [{ property: 'operatingCostsDistribution', type: 'eq', value: notOwned }] },
+      {
+        filters: [
+          { property: 'operatingCostsDistribution', type: 'eq', value: distributions.notOwned },
+        ],
+      },
       'eigentuemer',
     )
     expect(response.statusCode).toBe(200)

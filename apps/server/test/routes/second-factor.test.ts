@@ -65,6 +65,8 @@ describe('setting up the second factor', () => {
   let headers: Headers
   let secret: string
   let recoveryCodes: string[]
+  /** The code the confirmation used: a repeat sends it again, and its step is spent. */
+  let confirmationCode: string
 
   beforeAll(async () => {
     headers = await ctx.login('verwalter')
@@ -138,13 +140,14 @@ describe('setting up the second factor', () => {
       code: 'SECOND_FACTOR_INVALID',
       detail: 'Der Bestätigungscode ist falsch oder abgelaufen.',
     })
+    confirmationCode = codeOf(secret)
     const confirm = () =>
       call(
         ctx,
         'POST',
         '/api/processes/second-factor/confirm',
         { ...headers, 'idempotency-key': 'confirm-1' },
-        { code: codeOf(secret) },
+        { code: confirmationCode },
       )
     const confirmed = await confirm()
     expect(confirmed.statusCode, confirmed.body).toBe(200)
@@ -205,7 +208,7 @@ describe('setting up the second factor', () => {
       detail: 'Der Bestätigungscode ist falsch oder abgelaufen.',
     })
     // the code of the step the confirmation used is spent
-    const spent = await signIn(ctx, 'verwalter', codeOf(secret))
+    const spent = await signIn(ctx, 'verwalter', confirmationCode)
     expect(spent.json()).toMatchObject({ code: 'SECOND_FACTOR_INVALID' })
     // the next step's code (the app's clock a little ahead) works once
     const next = codeOf(secret, 1)
