@@ -32,7 +32,11 @@ import { invoiceApprovalsOf } from '../../costs/index'
 import { createActivity } from '../activities'
 import { deleteAttachment } from '../files'
 import { markNotificationsRead, notificationsFor } from '../notifications'
-import { idempotent, IdempotencyHeadersSchema } from '../../../platform/http/idempotency'
+import {
+  idempotent,
+  idempotentNoContent,
+  IdempotencyHeadersSchema,
+} from '../../../platform/http/idempotency'
 import { searchRoute } from '../../../platform/http/search-route'
 import { storeUpload, uploadRoute } from './upload'
 
@@ -103,11 +107,9 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      idempotent(request, reply, async (db) => {
-        await deleteAttachment(db, request.user, request.params.id)
-        reply.status(204)
-        return null
-      }),
+      idempotentNoContent(request, reply, (db) =>
+        deleteAttachment(db, request.user, request.params.id),
+      ),
   )
 
   app.post(
