@@ -6,7 +6,8 @@
  * changes and declines, invoice decisions), which are the provider's records of the billing.
  */
 import { createHash } from 'node:crypto'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, sql, type Column } from 'drizzle-orm'
+import type { PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import {
   contentHashesOf,
   erasureDigestOf,
@@ -51,6 +52,18 @@ export interface DeleteUserResult {
 const ONE = { one: sql<number>`1` }
 /** The number of rows a statement with `returning(ONE)` touched. */
 const count = async (statement: PromiseLike<unknown[]>) => (await statement).length
+
+/** Writes the pseudonym in the table's author column where it names the user; answers the rows. */
+function pseudonymiseAuthor<T extends PgTable>(
+  tx: Executor,
+  table: T,
+  author: keyof T['$inferInsert'] & keyof T,
+  names: { userName: string; pseudonym: string },
+): Promise<number> {
+  const set = { [author]: names.pseudonym } as PgUpdateSetSource<T>
+  const column = table[author] as Column
+  return count(tx.update(table).set(set).where(eq(column, names.userName)).returning(ONE))
+}
 
 /** Places of the chained entries a statement with `returning(SEQ)` changed. */
 const SEQ = { seq: auditLog.seq }
@@ -102,39 +115,21 @@ async function pseudonymiseAudit(
 export const deleteUser = oneUserCommand(async (tx, account): Promise<DeleteUserResult> => {
   const { userName } = account
   const pseudonym = pseudonymOf(account)
+  const names = { userName, pseudonym }
   const audit = await pseudonymiseAudit(tx, userName, pseudonym)
   // what the chain's check is to accept in place of the chained content (decision 034)
   const erased = await contentHashesOf(tx, audit.seqs)
   const pseudonymised: Record<string, number> = {
     audit_log: audit.changes,
-    activities: await count(
-      tx
-        .update(activities)
-        .set({ createdBy: pseudonym })
-        .where(eq(activities.createdBy, userName))
-        .returning(ONE),
+    activities: await pseudonymiseAuthor(tx, activities, 'createdBy', names),
+    attachments: await pseudonymiseAuthor(tx, attachments, 'uploadedBy', names),
+    operating_costs_expenses: await pseudonymiseAuthor(
+      tx,
+      operatingCostsExpenses,
+      'createdBy',
+      names,
     ),
-    attachments: await count(
-      tx
-        .update(attachments)
-        .set({ uploadedBy: pseudonym })
-        .where(eq(attachments.uploadedBy, userName))
-        .returning(ONE),
-    ),
-    operating_costs_expenses: await count(
-      tx
-        .update(operatingCostsExpenses)
-        .set({ createdBy: pseudonym })
-        .where(eq(operatingCostsExpenses.createdBy, userName))
-        .returning(ONE),
-    ),
-    invoice_approvals: await count(
-      tx
-        .update(invoiceApprovals)
-        .set({ decidedBy: pseudonym })
-        .where(eq(invoiceApprovals.decidedBy, userName))
-        .returning(ONE),
-    ),
+    invoice_approvals: await pseudonymiseAuthor(tx, invoiceApprovals, 'decidedBy', names),
   }
   const removed: Record<string, number> = {
     idempotency_keys: await count(

@@ -31,6 +31,20 @@ const spoolErrors = async <T>(action: () => Promise<T>): Promise<T> => {
   }
 }
 
+/**
+ * Moves all of `buffer` to or from the file at `position` in as many calls of `move` as it takes:
+ * `move` moves at most `length` bytes from `offset` in the buffer and answers how many it moved.
+ */
+async function wholeBuffer(
+  buffer: Uint8Array,
+  position: number,
+  move: (offset: number, length: number, position: number) => Promise<number>,
+): Promise<void> {
+  for (let done = 0; done < buffer.length;) {
+    done += await move(done, buffer.length - done, position + done)
+  }
+}
+
 export class UploadSpool implements ByteSource {
   #size = 0
   #removed = false
@@ -53,17 +67,12 @@ export class UploadSpool implements ByteSource {
 
   /** Appends `piece`; wait for it before the next one. */
   async write(piece: Uint8Array): Promise<void> {
-    await spoolErrors(async () => {
-      for (let written = 0; written < piece.length;) {
-        const { bytesWritten } = await this.handle.write(
-          piece,
-          written,
-          piece.length - written,
-          this.#size + written,
-        )
-        written += bytesWritten
-      }
-    })
+    await spoolErrors(() =>
+      wholeBuffer(piece, this.#size, async (offset, length, position) => {
+        const { bytesWritten } = await this.handle.write(piece, offset, length, position)
+        return bytesWritten
+      }),
+    )
     this.#size += piece.length
   }
 
@@ -86,18 +95,13 @@ export class UploadSpool implements ByteSource {
   async *chunks(size: number): AsyncGenerator<Buffer> {
     for (let offset = 0; offset < this.#size; offset += size) {
       const chunk = Buffer.allocUnsafe(Math.min(size, this.#size - offset))
-      await spoolErrors(async () => {
-        for (let done = 0; done < chunk.length;) {
-          const { bytesRead } = await this.handle.read(
-            chunk,
-            done,
-            chunk.length - done,
-            offset + done,
-          )
+      await spoolErrors(() =>
+        wholeBuffer(chunk, offset, async (start, length, position) => {
+          const { bytesRead } = await this.handle.read(chunk, start, length, position)
           if (bytesRead === 0) throw new Error(`${this.file} ist kürzer als erwartet.`)
-          done += bytesRead
-        }
-      })
+          return bytesRead
+        }),
+      )
       yield chunk
     }
   }

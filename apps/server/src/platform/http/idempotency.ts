@@ -156,6 +156,19 @@ export async function idempotent<T>(
   })
 }
 
+/** `idempotent` for an effect that answers nothing: 204 once it is done, on a repeat as well. */
+export function idempotentNoContent(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  effect: (db: Database) => Promise<unknown>,
+): Promise<null> {
+  return idempotent(request, reply, async (db) => {
+    await effect(db)
+    reply.status(204)
+    return null
+  })
+}
+
 /**
  * A `preValidation` hook for routes whose own checks run before the handler (a line that must
  * exist): a repeat of a completed request is answered before them, so that the repeat of a delete

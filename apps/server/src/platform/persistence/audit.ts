@@ -152,6 +152,16 @@ export async function writeAudit(db: Executor, entry: AuditEntry): Promise<numbe
   return seq!
 }
 
+/** The first `limit` entries outside the chain, in the order they were written. */
+function unchainedEntries(db: Executor, limit: number): Promise<ContentRow[]> {
+  return db
+    .select(CONTENT_COLUMNS)
+    .from(auditLog)
+    .where(isNull(auditLog.seq))
+    .orderBy(asc(auditLog.id))
+    .limit(limit)
+}
+
 /**
  * Chains every entry outside the chain, in the order they were written; answers how many. Lets the
  * event loop turn after every batch: on PGlite a long chaining would otherwise starve timers and I/O.
@@ -159,12 +169,7 @@ export async function writeAudit(db: Executor, entry: AuditEntry): Promise<numbe
 async function chainUnchained(tx: Executor): Promise<number> {
   let count = 0
   for (;;) {
-    const rows = await tx
-      .select(CONTENT_COLUMNS)
-      .from(auditLog)
-      .where(isNull(auditLog.seq))
-      .orderBy(asc(auditLog.id))
-      .limit(1000)
+    const rows = await unchainedEntries(tx, 1000)
     if (rows.length === 0) return count
     count += (await chainRows(tx, rows)).length
     await setImmediate()
@@ -332,12 +337,7 @@ export async function verifyAuditChain(
       `Eintrag ${anchor.seq} des festgehaltenen Stands fehlt: die Kette endet bei ${previous.seq}.`,
     )
   }
-  const [outside] = await db
-    .select({ id: auditLog.id, action: auditLog.action })
-    .from(auditLog)
-    .where(isNull(auditLog.seq))
-    .orderBy(asc(auditLog.id))
-    .limit(1)
+  const [outside] = await unchainedEntries(db, 1)
   if (outside) {
     return fail(
       'inserted',

@@ -3,7 +3,7 @@ import { and, asc, eq, getTableColumns, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types'
 import type { Executor } from './database'
-import { visibleThroughParent, type SessionUser } from './scope'
+import { visibleThroughParent, visibleThroughProperty, type SessionUser } from './scope'
 
 /**
  * The first row of `table` that meets every condition, or undefined; `forUpdate` locks it for the
@@ -53,5 +53,23 @@ export function visibleChildrenOf(
       .where(and(eq(childKey, key), visibleThroughParent(user, childKey, parent)))
       .orderBy(...orderBy.map((column) => asc(column)))
     return rows as SelectResultFields<Omit<T['_']['columns'], 'id' | K>>[]
+  }
+}
+
+/**
+ * The reader of one row of `table` by its `key`, if the user sees it through its property, as
+ * `compose` makes it into an answer with the reader of its children (`visibleChildrenOf`).
+ */
+export function visibleRowWithChildren<T extends PgTable & KeyedPropertyTable, Answer>(
+  table: T,
+  compose: (
+    row: T['$inferSelect'],
+    childrenOf: ReturnType<typeof visibleChildrenOf>,
+  ) => Promise<Answer>,
+) {
+  return async (db: Executor, user: SessionUser, key: string): Promise<Answer | undefined> => {
+    const visible = visibleThroughProperty(user, table)
+    const row = await firstRow(db, table, [eq(table.key, key), visible])
+    return row && compose(row, visibleChildrenOf(db, user, table, key))
   }
 }

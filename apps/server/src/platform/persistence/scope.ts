@@ -34,17 +34,30 @@ function ownedProperties(businessPartner: string, today = toIsoDate(new Date()))
       and (${connectionFeatures.until} is null or ${connectionFeatures.until} >= ${today}))`
 }
 
+/**
+ * Rows of the user's company code; for a user with a business partner, only those that `ofPartner`
+ * admits for the partner.
+ */
+function ofCompanyAndPartner(
+  user: SessionUser,
+  companyCode: PgColumn,
+  ofPartner: (businessPartner: string) => SQL | undefined,
+): SQL {
+  const company = sameCompany(user, companyCode)
+  if (!user.businessPartner) return company
+  return and(company, ofPartner(user.businessPartner))!
+}
+
 /** Condition on a row that carries `companyCode` and `propertyConnection`. */
 export function visibleThroughProperty(
   user: SessionUser,
   columns: { companyCode: PgColumn; propertyConnection: PgColumn },
 ): SQL {
-  const sameCompany = eq(columns.companyCode, user.companyCode)
-  if (!user.businessPartner) return sameCompany
-  return and(
-    sameCompany,
-    sql`${columns.propertyConnection} in ${ownedProperties(user.businessPartner)}`,
-  )!
+  return ofCompanyAndPartner(
+    user,
+    columns.companyCode,
+    (partner) => sql`${columns.propertyConnection} in ${ownedProperties(partner)}`,
+  )
 }
 
 /**
@@ -69,18 +82,15 @@ export function visiblePartner(
   user: SessionUser,
   columns: { companyCode: PgColumn; businessPartner: PgColumn },
 ): SQL {
-  const sameCompany = eq(columns.companyCode, user.companyCode)
-  if (!user.businessPartner) return sameCompany
-  const owned = ownedProperties(user.businessPartner)
-  return and(
-    sameCompany,
-    or(
-      eq(columns.businessPartner, user.businessPartner),
+  return ofCompanyAndPartner(user, columns.companyCode, (partner) => {
+    const owned = ownedProperties(partner)
+    return or(
+      eq(columns.businessPartner, partner),
       sql`exists (select 1 from ${connectionFeatures} where ${connectionFeatures.value} = ${columns.businessPartner} and ${connectionFeatures.connection} in ${owned})`,
       sql`exists (select 1 from ${objectRelations} where ${objectRelations.targetType} = 'PARTNER' and ${objectRelations.targetKey} = ${columns.businessPartner} and ${objectRelations.propertyConnection} in ${owned})`,
       sql`exists (select 1 from ${contracts} where ${contracts.businessPartner} = ${columns.businessPartner} and ${contracts.propertyConnection} in ${owned})`,
-    ),
-  )!
+    )
+  })
 }
 
 /** Rows of the company code only, for catalogue data (products, company codes). */

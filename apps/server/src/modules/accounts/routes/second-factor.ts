@@ -11,7 +11,11 @@ import {
 } from '../second-factor'
 import { requiresSecondFactor } from '../../../platform/auth/second-factor-policy'
 import { HttpError, tooManyRequests } from '../../../platform/http-errors'
-import { idempotent, IdempotencyHeadersSchema } from '../../../platform/http/idempotency'
+import {
+  idempotent,
+  idempotentNoContent,
+  IdempotencyHeadersSchema,
+} from '../../../platform/http/idempotency'
 import { CHANGE } from '../../../platform/http/openapi-operations'
 import type { Executor } from '../../../platform/persistence/database'
 
@@ -163,13 +167,9 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request, reply) =>
       throttled(request.user.userName, () =>
-        idempotent(request, reply, async (db) => {
-          await db.transaction((tx) =>
-            disableSecondFactor(tx, key, request.user, request.body.code),
-          )
-          reply.status(204)
-          return null
-        }),
+        idempotentNoContent(request, reply, (db) =>
+          db.transaction((tx) => disableSecondFactor(tx, key, request.user, request.body.code)),
+        ),
       ),
   )
 

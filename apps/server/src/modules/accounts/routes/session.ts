@@ -6,7 +6,7 @@ import { PostgresLoginThrottle } from '../../../platform/auth/login-throttle'
 import { ConcurrencyLimit } from '../../../platform/concurrency-limit'
 import { requiresSecondFactor } from '../../../platform/auth/second-factor-policy'
 import { HttpError } from '../../../platform/http-errors'
-import { idempotent, IdempotencyHeadersSchema } from '../../../platform/http/idempotency'
+import { idempotentNoContent, IdempotencyHeadersSchema } from '../../../platform/http/idempotency'
 import type { Database } from '../../../platform/persistence/database'
 import { revokeSession, revokeTokens, signIn } from '../sign-in'
 
@@ -84,12 +84,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 204: z.null() },
         },
       },
-      async (request, reply) =>
-        idempotent(request, reply, async (db) => {
-          await end(db, request)
-          reply.status(204)
-          return null
-        }),
+      async (request, reply) => idempotentNoContent(request, reply, (db) => end(db, request)),
     )
   }
 

@@ -12,7 +12,7 @@ import {
   type OperatingCosts,
   type OperatingCostsSummary,
 } from '@portal/domain'
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../../platform/persistence/database'
 import { firstRow } from '../../../platform/persistence/rows'
 import { jsonRecord } from '../../../platform/persistence/json-text'
@@ -122,29 +122,22 @@ export async function findVisibleDistribution(
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<DistributionRow | undefined> {
-  return firstRow(
-    db,
-    operatingCostsDistributions,
-    [
-      eq(operatingCostsDistributions.operatingCostsDistribution, id),
-      visibleThroughProperty(user, operatingCostsDistributions),
-    ],
-    options,
-  )
+  const visible = visibleThroughProperty(user, operatingCostsDistributions)
+  return findDistribution(db, id, options, visible)
 }
 
-/** A distribution regardless of the user, for the provider's steps and the job. */
+/**
+ * A distribution regardless of the user, for the provider's steps and the job; `scope` narrows it
+ * to the rows a user sees.
+ */
 export async function findDistribution(
   db: Executor,
   id: string,
   options: { forUpdate?: boolean } = {},
+  scope?: SQL,
 ): Promise<DistributionRow | undefined> {
-  return firstRow(
-    db,
-    operatingCostsDistributions,
-    [eq(operatingCostsDistributions.operatingCostsDistribution, id)],
-    options,
-  )
+  const byKey = eq(operatingCostsDistributions.operatingCostsDistribution, id)
+  return firstRow(db, operatingCostsDistributions, [byKey, scope], options)
 }
 
 export async function listExpenses(

@@ -46,6 +46,7 @@ import { distributionHistory } from '../history'
 import { updateExpense } from '../update-expense'
 import {
   idempotent,
+  idempotentNoContent,
   IdempotencyHeadersSchema,
   replayCompletedRequest,
 } from '../../../platform/http/idempotency'
@@ -324,15 +325,13 @@ const operatingCostsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 204: z.null() },
       }),
       async (request, reply) =>
-        idempotent(request, reply, async (db) => {
-          await deleteExpense(db, request.user, {
+        idempotentNoContent(request, reply, (db) =>
+          deleteExpense(db, request.user, {
             distribution: request.params.id,
             kind,
             guid: request.params.guid,
-          })
-          reply.status(204)
-          return null
-        }),
+          }),
+        ),
     )
   }
 }

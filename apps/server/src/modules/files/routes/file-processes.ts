@@ -2,7 +2,6 @@ import { AttachmentSchema, FILE_REQUIRED_MESSAGE, FileUploadFieldsSchema } from 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { contentDisposition } from '../../../platform/files/file-name'
-import { withMultipart } from '../../../platform/files/multipart'
 import { badRequest, notFound, validationFailed } from '../../../platform/http-errors'
 import {
   ATTACHMENT_NOT_FOUND_MESSAGE,
@@ -11,36 +10,34 @@ import {
   readAttachmentChunk,
 } from '../../../platform/persistence/files'
 import { uploadCostDocument } from '../files'
-import { storeUpload, uploadRoute } from './upload'
+import { uploadPost } from './upload'
 
 /** §7 "Files and activities": upload of cost documents and download of any visible file. */
 const fileProcessRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
+  uploadPost(
+    app,
     '/api/processes/system/file-upload',
-    uploadRoute({
+    {
       operationId: 'uploadCostDocument',
       summary: 'Kostenbeleg hochladen',
       description:
         'Lädt einen Kostenbeleg hoch (multipart/form-data: objectType KOSTENBELEG, objectKey = Kostenverteilung, note, file). Höchstens 20 MB (413), Typ nach Inhalt: PDF, JPEG, PNG, XLSX, DOCX, CSV (415).',
       tags: ['files'],
       response: { 200: AttachmentSchema },
-    }),
-    async (request, reply) =>
-      withMultipart(request, async (form) => {
-        const { fields, file } = form
-        const parsed = FileUploadFieldsSchema.safeParse(fields)
-        if (!parsed.success) {
-          throw validationFailed(parsed.error.issues)
-        }
-        if (!file) throw badRequest(FILE_REQUIRED_MESSAGE, 'FILE_REQUIRED')
-        return storeUpload(request, reply, form, (db) =>
-          uploadCostDocument(db, request.user, {
-            objectKey: parsed.data.objectKey,
-            note: parsed.data.note ?? null,
-            file,
-          }),
-        )
-      }),
+    },
+    (request, _reply, { fields, file }) => {
+      const parsed = FileUploadFieldsSchema.safeParse(fields)
+      if (!parsed.success) {
+        throw validationFailed(parsed.error.issues)
+      }
+      if (!file) throw badRequest(FILE_REQUIRED_MESSAGE, 'FILE_REQUIRED')
+      return (db) =>
+        uploadCostDocument(db, request.user, {
+          objectKey: parsed.data.objectKey,
+          note: parsed.data.note ?? null,
+          file,
+        })
+    },
   )
 
   app.get(

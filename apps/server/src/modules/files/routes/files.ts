@@ -11,7 +11,6 @@ import {
 } from '@portal/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { withMultipart } from '../../../platform/files/multipart'
 import { badRequest, validationFailed } from '../../../platform/http-errors'
 import { assertValidText } from '../../../platform/http/text-input'
 import {
@@ -32,9 +31,13 @@ import { invoiceApprovalsOf } from '../../costs/index'
 import { createActivity } from '../activities'
 import { deleteAttachment } from '../files'
 import { markNotificationsRead, notificationsFor } from '../notifications'
-import { idempotent, IdempotencyHeadersSchema } from '../../../platform/http/idempotency'
+import {
+  idempotent,
+  idempotentNoContent,
+  IdempotencyHeadersSchema,
+} from '../../../platform/http/idempotency'
 import { searchRoute } from '../../../platform/http/search-route'
-import { storeUpload, uploadRoute } from './upload'
+import { uploadPost } from './upload'
 
 /** §7 "Files and activities", "Invoices": files, invoices, vouchers, activities, notifications. */
 const fileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -103,50 +106,47 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      idempotent(request, reply, async (db) => {
-        await deleteAttachment(db, request.user, request.params.id)
-        reply.status(204)
-        return null
-      }),
+      idempotentNoContent(request, reply, (db) =>
+        deleteAttachment(db, request.user, request.params.id),
+      ),
   )
 
-  app.post(
+  uploadPost(
+    app,
     '/api/persistence/activities',
-    uploadRoute({
+    {
       operationId: 'reportTenantChange',
       summary: 'Mieterwechsel melden',
       description:
         'Meldet einen Mieterwechsel (multipart/form-data: Feld activity als JSON, optional file); 201.',
       tags: ['activities'],
       response: { 201: ActivityCreatedSchema },
-    }),
-    async (request, reply) =>
-      withMultipart(request, async (form) => {
-        const { fields, file } = form
-        const unknown = Object.keys(fields).filter((name) => name !== 'activity')
-        if (unknown.length > 0) {
-          throw badRequest(`Unbekannte Felder: ${unknown.join(', ')}.`, 'VALIDATION_FAILED')
-        }
-        let json: unknown
-        try {
-          json = JSON.parse(fields.activity ?? '')
-        } catch {
-          throw badRequest(
-            "Das Feld 'activity' muss die Meldung als JSON enthalten.",
-            'VALIDATION_FAILED',
-          )
-        }
-        assertValidText(json, 'activity')
-        const parsed = ActivityInputSchema.safeParse(json)
-        if (!parsed.success) {
-          throw validationFailed(parsed.error.issues, 'activity')
-        }
-        return storeUpload(request, reply, form, async (db) => {
-          const created = await createActivity(db, request.user, parsed.data, file)
-          reply.status(201)
-          return created
-        })
-      }),
+    },
+    (request, reply, { fields, file }) => {
+      const unknown = Object.keys(fields).filter((name) => name !== 'activity')
+      if (unknown.length > 0) {
+        throw badRequest(`Unbekannte Felder: ${unknown.join(', ')}.`, 'VALIDATION_FAILED')
+      }
+      let json: unknown
+      try {
+        json = JSON.parse(fields.activity ?? '')
+      } catch {
+        throw badRequest(
+          "Das Feld 'activity' muss die Meldung als JSON enthalten.",
+          'VALIDATION_FAILED',
+        )
+      }
+      assertValidText(json, 'activity')
+      const parsed = ActivityInputSchema.safeParse(json)
+      if (!parsed.success) {
+        throw validationFailed(parsed.error.issues, 'activity')
+      }
+      return async (db) => {
+        const created = await createActivity(db, request.user, parsed.data, file)
+        reply.status(201)
+        return created
+      }
+    },
   )
 
   app.get(

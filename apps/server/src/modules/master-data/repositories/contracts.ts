@@ -1,7 +1,7 @@
 import type { Contract, ContractAccount } from '@portal/domain'
 import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../../../platform/persistence/database'
-import { firstRow, visibleChildrenOf } from '../../../platform/persistence/rows'
+import { visibleRowWithChildren } from '../../../platform/persistence/rows'
 import {
   contractAccounts,
   contractFeatures,
@@ -11,34 +11,27 @@ import {
 import { visibleThroughProperty, type SessionUser } from '../../../platform/persistence/scope'
 
 /** A contract with its tariffs and features. */
-export async function findVisibleContract(
-  db: Executor,
-  user: SessionUser,
-  key: string,
-): Promise<Contract | undefined> {
-  const row = await firstRow(db, contracts, [
-    eq(contracts.key, key),
-    visibleThroughProperty(user, contracts),
-  ])
-  if (!row) return undefined
-  const childrenOf = visibleChildrenOf(db, user, contracts, row.key)
-  const [tariffs, features] = await Promise.all([
-    childrenOf(contractTariffs, 'contract', [contractTariffs.id]),
-    childrenOf(contractFeatures, 'contract', [contractFeatures.id]),
-  ])
-  return {
-    key: row.key,
-    contractAccount: row.contractAccount,
-    businessPartner: row.businessPartner,
-    contractStatus: row.contractStatus,
-    pointOfDelivery: row.pointOfDelivery,
-    externalNumber: row.externalNumber,
-    from: row.from,
-    until: row.until,
-    contractTariff: tariffs,
-    contractFeature: features,
-  }
-}
+export const findVisibleContract = visibleRowWithChildren(
+  contracts,
+  async (row, childrenOf): Promise<Contract> => {
+    const [tariffs, features] = await Promise.all([
+      childrenOf(contractTariffs, 'contract', [contractTariffs.id]),
+      childrenOf(contractFeatures, 'contract', [contractFeatures.id]),
+    ])
+    return {
+      key: row.key,
+      contractAccount: row.contractAccount,
+      businessPartner: row.businessPartner,
+      contractStatus: row.contractStatus,
+      pointOfDelivery: row.pointOfDelivery,
+      externalNumber: row.externalNumber,
+      from: row.from,
+      until: row.until,
+      contractTariff: tariffs,
+      contractFeature: features,
+    }
+  },
+)
 
 export async function findVisibleContractAccount(
   db: Executor,

@@ -1,7 +1,7 @@
 import { CATALOGUE, type BillingObject, type Device, type ReadingOrder } from '@portal/domain'
 import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../../../platform/persistence/database'
-import { firstRow, visibleChildrenOf } from '../../../platform/persistence/rows'
+import { visibleChildrenOf, visibleRowWithChildren } from '../../../platform/persistence/rows'
 import {
   billingObjects,
   deviceAssignments,
@@ -15,35 +15,28 @@ import { propertySearch } from '../../../platform/persistence/catalogue-search'
 type ReadingOrderRow = typeof readingOrders.$inferSelect
 
 /** A device with its time slices (counter positions) and its assignments to billing objects. */
-export async function findVisibleDevice(
-  db: Executor,
-  user: SessionUser,
-  key: string,
-): Promise<Device | undefined> {
-  const row = await firstRow(db, devices, [
-    eq(devices.key, key),
-    visibleThroughProperty(user, devices),
-  ])
-  if (!row) return undefined
-  const childrenOf = visibleChildrenOf(db, user, devices, row.key)
-  const [slices, assignments] = await Promise.all([
-    childrenOf(deviceTimeSlices, 'device', [deviceTimeSlices.from, deviceTimeSlices.id]),
-    childrenOf(deviceAssignments, 'device', [deviceAssignments.from, deviceAssignments.id]),
-  ])
-  return {
-    key: row.key,
-    serialNumber: row.serialNumber,
-    segment: row.segment,
-    typeClass: row.typeClass,
-    room: row.room,
-    installationDate: row.installationDate,
-    removalDate: row.removalDate,
-    calibrationYear: row.calibrationYear,
-    meterClass: row.meterClass,
-    deviceTimeSlice: slices,
-    deviceAssignment: assignments,
-  }
-}
+export const findVisibleDevice = visibleRowWithChildren(
+  devices,
+  async (row, childrenOf): Promise<Device> => {
+    const [slices, assignments] = await Promise.all([
+      childrenOf(deviceTimeSlices, 'device', [deviceTimeSlices.from, deviceTimeSlices.id]),
+      childrenOf(deviceAssignments, 'device', [deviceAssignments.from, deviceAssignments.id]),
+    ])
+    return {
+      key: row.key,
+      serialNumber: row.serialNumber,
+      segment: row.segment,
+      typeClass: row.typeClass,
+      room: row.room,
+      installationDate: row.installationDate,
+      removalDate: row.removalDate,
+      calibrationYear: row.calibrationYear,
+      meterClass: row.meterClass,
+      deviceTimeSlice: slices,
+      deviceAssignment: assignments,
+    }
+  },
+)
 
 /** A billing object with the devices assigned to it. */
 export async function findVisibleBillingObject(
