@@ -1,4 +1,5 @@
 import type { Expense, OperatingCosts } from '@portal/domain'
+import type { SessionUser } from '../lib/session'
 
 /** The 2024 operating-costs distribution of property 1000000001 with these working-cost lines. */
 export function distributionWith(
@@ -18,4 +19,13 @@ export function distributionWith(
     operatingCostsWorkingExpense: working,
     ...more,
   } as unknown as OperatingCosts
+}
+
+/** An owner as the session keeps the signed-in user. */
+export const OWNER: SessionUser = {
+  userName: 'eigentuemer',
+  companyCode: '1000',
+  businessPartner: '4711',
+  name: 'Erika Eigner',
+  mail: 'e@example.org',
 }

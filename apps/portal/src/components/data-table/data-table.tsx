@@ -29,6 +29,7 @@ import {
   type ReactNode,
 } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link as RouterLink } from 'react-router'
 import { visuallyHidden } from '../visually-hidden'
 import { tableExportOf } from './data-table-export'
 import { DataTableHead } from './data-table-head'
@@ -46,6 +47,7 @@ import { useLocalStore, useUrlStore } from './data-table-store'
 import {
   DETAIL_COLUMN,
   type DataTableColumn,
+  type DataTableLinkProps,
   type DataTableProps,
   type TableStore,
 } from './data-table-types'
@@ -55,6 +57,15 @@ import { TableSearchField } from './table-search-field'
 import { useHorizontalOverflow } from './use-horizontal-overflow'
 
 export type { DataTableColumn, DataTableLinkProps, DataTableProps } from './data-table-types'
+
+/** `renderLink` for rows that link to another page of the portal: the router follows the link. */
+export function renderRouterLink({ href, className, children }: DataTableLinkProps) {
+  return (
+    <Link component={RouterLink} to={href} className={className}>
+      {children}
+    </Link>
+  )
+}
 
 const ROW_LINK_CLASS = 'DataTable-rowLink'
 const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"], [role="checkbox"]'

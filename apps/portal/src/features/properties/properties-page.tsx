@@ -1,4 +1,3 @@
-import Link from '@mui/material/Link'
 import Typography from '@mui/material/Typography'
 import {
   compareAddresses,
@@ -7,8 +6,11 @@ import {
   type Connection,
 } from '@portal/domain'
 import { useTranslation } from 'react-i18next'
-import { Link as RouterLink } from 'react-router'
-import { DataTable, type DataTableColumn } from '../../components/data-table/data-table'
+import {
+  DataTable,
+  renderRouterLink,
+  type DataTableColumn,
+} from '../../components/data-table/data-table'
 import { useRememberSearch } from '../../components/data-table/remembered-search'
 import { PageTitle } from '../../components/page-title'
 import { getMeta } from '../../lib/session'
@@ -59,11 +61,7 @@ export function Component() {
         stateKey=""
         searchable
         rowHref={(c) => `/properties/${encodeURIComponent(c.connection)}`}
-        renderLink={({ href, className, children }) => (
-          <Link component={RouterLink} to={href} className={className}>
-            {children}
-          </Link>
-        )}
+        renderLink={renderRouterLink}
       />
     </>
   )

@@ -10,7 +10,11 @@ import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams } from 'react-router'
 import { AttributesPanel } from '../../components/attributes-panel'
-import { DataTable, type DataTableColumn } from '../../components/data-table/data-table'
+import {
+  DataTable,
+  renderRouterLink,
+  type DataTableColumn,
+} from '../../components/data-table/data-table'
 import {
   rememberedLocation,
   useRememberSearch,
@@ -170,11 +174,7 @@ export function Component() {
           rowHref={(u) =>
             `/properties/${encodeURIComponent(connection)}/units/${encodeURIComponent(u.pointOfDelivery)}`
           }
-          renderLink={({ href, className, children }) => (
-            <Link component={RouterLink} to={href} className={className}>
-              {children}
-            </Link>
-          )}
+          renderLink={renderRouterLink}
         />
       )}
       <Box sx={{ mt: 4 }}>

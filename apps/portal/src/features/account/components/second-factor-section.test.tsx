@@ -4,7 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { LoadedCustomer } from '../../../lib/customer'
 import { storeSession, storeToken } from '../../../lib/session'
 import { jsonAnswer } from '../../../testing/answers'
+import { OWNER } from '../../../testing/fixtures'
 import { renderWithQueries } from '../../../testing/render'
+import { saved, textOf } from '../../../testing/saved-files'
 import { SecondFactorSection } from './second-factor-section'
 
 // the section's texts join the catalogue as its module loads, as after the start of the portal
@@ -13,10 +15,7 @@ await vi.hoisted(async () => {
   await initI18n()
 })
 
-const saved = vi.hoisted(() => [] as { blob: Blob; fileName: string }[])
-vi.mock('../../../lib/save-file', () => ({
-  saveFile: (blob: Blob, fileName: string) => saved.push({ blob, fileName }),
-}))
+vi.mock('../../../lib/save-file', () => import('../../../testing/saved-files'))
 
 const customer = { config: { applicationTitle: 'Muster Kundenportal' } } as LoadedCustomer
 const CODE_INVALID = 'Der Bestätigungscode ist falsch oder abgelaufen.'
@@ -67,14 +66,6 @@ const SET_UP: Status = {
   recoveryCodesLeft: 7,
 }
 
-/** jsdom's Blob has no `text()`. */
-const textOf = (blob: Blob) =>
-  new Promise<string>((resolve) => {
-    const reader = new FileReader()
-    reader.onload = () => resolve(reader.result as string)
-    reader.readAsText(blob)
-  })
-
 describe('the second factor on the account page', () => {
   beforeEach(() => {
     localStorage.clear()
@@ -89,16 +80,7 @@ describe('the second factor on the account page', () => {
       hash: '',
     })
     storeToken('t0k3n')
-    storeSession(
-      {
-        userName: 'eigentuemer',
-        companyCode: '1000',
-        businessPartner: '4711',
-        name: 'Erika Eigner',
-        mail: 'e@example.org',
-      },
-      [],
-    )
+    storeSession(OWNER, [])
   })
   afterEach(() => vi.unstubAllGlobals())
 

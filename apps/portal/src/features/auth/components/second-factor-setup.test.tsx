@@ -4,7 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { LoadedCustomer } from '../../../lib/customer'
 import { getUser, isLoggedIn, storeSession, storeToken } from '../../../lib/session'
 import { jsonAnswer } from '../../../testing/answers'
+import { OWNER } from '../../../testing/fixtures'
 import { renderRoutes } from '../../../testing/render'
+import { saved, textOf } from '../../../testing/saved-files'
 import { SecondFactorSetup } from './second-factor-setup'
 
 // the set-up's texts join the catalogue as its module loads, as after the start of the portal
@@ -13,10 +15,7 @@ await vi.hoisted(async () => {
   await initI18n()
 })
 
-const saved = vi.hoisted(() => [] as { blob: Blob; fileName: string }[])
-vi.mock('../../../lib/save-file', () => ({
-  saveFile: (blob: Blob, fileName: string) => saved.push({ blob, fileName }),
-}))
+vi.mock('../../../lib/save-file', () => import('../../../testing/saved-files'))
 
 const customer = {
   config: { applicationTitle: 'Muster Kundenportal' },
@@ -78,14 +77,6 @@ function show(next = '/account') {
   )
   return { finished, router }
 }
-
-/** jsdom's Blob has no `text()`. */
-const textOf = (blob: Blob) =>
-  new Promise<string>((resolve) => {
-    const reader = new FileReader()
-    reader.onload = () => resolve(reader.result as string)
-    reader.readAsText(blob)
-  })
 
 const codeField = () => screen.getByLabelText(/^Bestätigungscode aus der App/)
 
@@ -200,16 +191,7 @@ describe('the set-up of the second factor', () => {
     const fetchMock = server()
     vi.stubGlobal('fetch', fetchMock)
     storeToken(TOKEN)
-    storeSession(
-      {
-        userName: 'eigentuemer',
-        companyCode: '1000',
-        businessPartner: '4711',
-        name: 'Erika Eigner',
-        mail: 'e@example.org',
-      },
-      [],
-    )
+    storeSession(OWNER, [])
     const { finished } = show('/account')
     await screen.findByRole('img', { name: 'QR-Code für die Authenticator-App' })
     expect(screen.queryByText(/verlangt die Zwei-Faktor-Anmeldung/)).not.toBeInTheDocument()

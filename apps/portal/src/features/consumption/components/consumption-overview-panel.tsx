@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box'
-import Link from '@mui/material/Link'
 import Typography from '@mui/material/Typography'
 import {
   CONSUMPTION_SERIES_LABELS,
@@ -10,8 +9,11 @@ import {
   type PropertyConsumption,
 } from '@portal/domain'
 import { useTranslation } from 'react-i18next'
-import { Link as RouterLink } from 'react-router'
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table'
+import {
+  DataTable,
+  renderRouterLink,
+  type DataTableColumn,
+} from '../../../components/data-table/data-table'
 import { ErrorNotice } from '../../../components/error-notice'
 import { usePropertyConsumption } from '../api/consumption'
 import '../locales'
@@ -114,11 +116,7 @@ export default function ConsumptionOverviewPanel({ connection }: { connection: s
           rowHref={(row) =>
             `/properties/${encodeURIComponent(connection)}/units/${encodeURIComponent(row.pointOfDelivery)}`
           }
-          renderLink={({ href, className, children }) => (
-            <Link component={RouterLink} to={href} className={className}>
-              {children}
-            </Link>
-          )}
+          renderLink={renderRouterLink}
         />
       )}
     </Box>

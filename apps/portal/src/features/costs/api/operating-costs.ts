@@ -207,31 +207,33 @@ export function useDeleteExpense(id: string) {
   })
 }
 
-export function useFinalizeEntry(id: string) {
+/**
+ * A step of the distribution's workflow (§4, `/api/processes/operating-costs/…`): the request names
+ * the distribution and carries the step's decision, if any.
+ */
+function useWorkflowStep<Decision extends object | void>(
+  id: string,
+  step: 'entry-finalization' | 'distribution-approval',
+  errorCode: number,
+) {
   const refresh = useRefresh(id)
   return useIdempotentMutation({
-    mutationFn: (_: void, idempotencyKey) =>
-      apiRequest<{ successMessage: string }>('/api/processes/operating-costs/entry-finalization', {
-        body: { operatingCostsDistribution: id },
-        errorCode: ERROR.entryFinalization,
+    mutationFn: (decision: Decision, idempotencyKey) =>
+      apiRequest<{ successMessage: string }>(`/api/processes/operating-costs/${step}`, {
+        body: { operatingCostsDistribution: id, ...decision },
+        errorCode,
         idempotencyKey,
       }),
     onSettled: refresh,
   })
 }
 
-export function useApproveDistribution(id: string) {
-  const refresh = useRefresh(id)
-  return useIdempotentMutation({
-    mutationFn: (decision: { approved: boolean; reason?: string }, idempotencyKey) =>
-      apiRequest<{ successMessage: string }>(
-        '/api/processes/operating-costs/distribution-approval',
-        {
-          body: { operatingCostsDistribution: id, ...decision },
-          errorCode: ERROR.distributionApproval,
-          idempotencyKey,
-        },
-      ),
-    onSettled: refresh,
-  })
-}
+export const useFinalizeEntry = (id: string) =>
+  useWorkflowStep<void>(id, 'entry-finalization', ERROR.entryFinalization)
+
+export const useApproveDistribution = (id: string) =>
+  useWorkflowStep<{ approved: boolean; reason?: string }>(
+    id,
+    'distribution-approval',
+    ERROR.distributionApproval,
+  )

@@ -6,16 +6,13 @@ import ListItem from '@mui/material/ListItem'
 import ListItemText from '@mui/material/ListItemText'
 import Stack from '@mui/material/Stack'
 import Table from '@mui/material/Table'
-import TableBody from '@mui/material/TableBody'
-import TableCell from '@mui/material/TableCell'
-import TableRow from '@mui/material/TableRow'
 import Typography from '@mui/material/Typography'
 import { formatAmount, formatDate, type HistoryEntry } from '@portal/domain'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PanelState } from '../../../components/panel-state'
 import { downloadReceipt, useHistory } from '../api/operating-costs'
-import { ColumnHeads } from './column-heads'
+import { AmountRows } from './column-heads'
 import { CostsSection } from './costs-section'
 
 const time = (at: string) =>
@@ -103,24 +100,18 @@ function DecisionReceipt({
         >
           <Table size="small" id={linesId}>
             <caption>{t('costs.history.receipt.caption', { when })}</caption>
-            <ColumnHeads
-              columns={[
-                { label: t('costs.history.receipt.costType') },
-                { label: t('costs.history.receipt.amount'), numeric: true },
-                { label: t('costs.history.receipt.apportionable'), numeric: true },
+            <AmountRows
+              labels={[
+                t('costs.history.receipt.costType'),
+                t('costs.history.receipt.amount'),
+                t('costs.history.receipt.apportionable'),
               ]}
+              rows={snapshot.lines.map((line) => [
+                line.costType ?? line.tariffComponent,
+                line.amount,
+                line.apportionableAmount,
+              ])}
             />
-            <TableBody>
-              {snapshot.lines.map((line, index) => (
-                <TableRow key={index}>
-                  <TableCell component="th" scope="row">
-                    {line.costType ?? line.tariffComponent}
-                  </TableCell>
-                  <TableCell align="right">{formatAmount(line.amount)}</TableCell>
-                  <TableCell align="right">{formatAmount(line.apportionableAmount)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
           </Table>
         </Box>
       )}

@@ -1,10 +1,7 @@
 import Table from '@mui/material/Table'
-import TableBody from '@mui/material/TableBody'
-import TableCell from '@mui/material/TableCell'
-import TableRow from '@mui/material/TableRow'
-import { expenseTotals, formatAmount, isVisibleExpense, type OperatingCosts } from '@portal/domain'
+import { expenseTotals, isVisibleExpense, type OperatingCosts } from '@portal/domain'
 import { useTranslation } from 'react-i18next'
-import { ColumnHeads } from './column-heads'
+import { AmountRows } from './column-heads'
 
 /**
  * §4 'Kosten erfasst': the sums the user confirms, amount and apportionable amount of the heating
@@ -14,14 +11,14 @@ export function EntryTotals({ costs }: { costs: OperatingCosts }) {
   const { t } = useTranslation()
   const heating = costs.operatingCostsHeatingExpense.filter(isVisibleExpense)
   const working = costs.operatingCostsWorkingExpense.filter(isVisibleExpense)
+  const row = (name: string, expenses: typeof heating, total = false) => {
+    const totals = expenseTotals(expenses)
+    return [name, totals.amountTransactionCurrency, totals.apportionableAmount, total] as const
+  }
   const rows = [
-    { name: t('costs.heatingCaption'), totals: expenseTotals(heating), total: false },
-    { name: t('costs.workingCaption'), totals: expenseTotals(working), total: false },
-    {
-      name: t('costs.finalize.totals.total'),
-      totals: expenseTotals([...heating, ...working]),
-      total: true,
-    },
+    row(t('costs.heatingCaption'), heating),
+    row(t('costs.workingCaption'), working),
+    row(t('costs.finalize.totals.total'), [...heating, ...working], true),
   ]
   return (
     <Table
@@ -36,26 +33,14 @@ export function EntryTotals({ costs }: { costs: OperatingCosts }) {
       }}
     >
       <caption>{t('costs.finalize.totals.caption')}</caption>
-      <ColumnHeads
-        columns={[
-          { label: t('costs.finalize.totals.list') },
-          { label: t('costs.finalize.totals.gross'), numeric: true },
-          { label: t('costs.finalize.totals.apportionable'), numeric: true },
+      <AmountRows
+        labels={[
+          t('costs.finalize.totals.list'),
+          t('costs.finalize.totals.gross'),
+          t('costs.finalize.totals.apportionable'),
         ]}
+        rows={rows}
       />
-      <TableBody>
-        {rows.map((row) => (
-          <TableRow key={row.name} className={row.total ? 'entry-total' : undefined}>
-            <TableCell component="th" scope="row">
-              {row.name}
-            </TableCell>
-            <TableCell align="right">
-              {formatAmount(row.totals.amountTransactionCurrency)}
-            </TableCell>
-            <TableCell align="right">{formatAmount(row.totals.apportionableAmount)}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
     </Table>
   )
 }

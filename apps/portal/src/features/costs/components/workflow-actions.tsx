@@ -44,6 +44,26 @@ export function WorkflowActions({
   const close = () => setOpen(null)
   // the error stays in the mutation's state and is shown in the dialog
   const untilSuccess = (request: Promise<unknown>) => request.then(close, () => undefined)
+  /** The confirmation of a step: its texts, what it shows above the step's error, and the request. */
+  const confirmation = (
+    step: 'finalize' | 'approve',
+    mutation: { isPending: boolean; error: Error | null },
+    send: () => Promise<unknown>,
+    shown?: ReactNode,
+  ) => (
+    <ConfirmDialog
+      open={open === step}
+      title={t(`costs.${step}.title`)}
+      text={t(`costs.${step}.text`)}
+      confirmLabel={t(`costs.${step}.confirm`)}
+      pending={mutation.isPending}
+      onConfirm={() => untilSuccess(send())}
+      onClose={close}
+    >
+      {shown}
+      <MutationOutcome error={mutation.error} />
+    </ConfirmDialog>
+  )
 
   return (
     <>
@@ -75,30 +95,16 @@ export function WorkflowActions({
           </Alert>
         )}
       </Box>
-      <ConfirmDialog
-        open={open === 'finalize'}
-        title={t('costs.finalize.title')}
-        text={t('costs.finalize.text')}
-        confirmLabel={t('costs.finalize.confirm')}
-        pending={finalize.isPending}
-        onConfirm={() => untilSuccess(finalize.mutateAsync())}
-        onClose={close}
-      >
-        <EntryTotals costs={costs} />
-        {confirmationNotes}
-        <MutationOutcome error={finalize.error} />
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={open === 'approve'}
-        title={t('costs.approve.title')}
-        text={t('costs.approve.text')}
-        confirmLabel={t('costs.approve.confirm')}
-        pending={approval.isPending}
-        onConfirm={() => untilSuccess(approval.mutateAsync({ approved: true }))}
-        onClose={close}
-      >
-        <MutationOutcome error={approval.error} />
-      </ConfirmDialog>
+      {confirmation(
+        'finalize',
+        finalize,
+        () => finalize.mutateAsync(),
+        <>
+          <EntryTotals costs={costs} />
+          {confirmationNotes}
+        </>,
+      )}
+      {confirmation('approve', approval, () => approval.mutateAsync({ approved: true }))}
       <DeclineDialog
         open={open === 'decline'}
         title={t('costs.decline.title')}

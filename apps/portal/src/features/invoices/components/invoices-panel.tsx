@@ -178,24 +178,18 @@ export function InvoicesPanel({
           <span>{approvalText(r)}</span>
           {decidable(r) && (
             <Stack direction="row" spacing={1}>
-              <Button
-                size="small"
-                variant="outlined"
-                disabled={decide.isPending}
-                aria-label={t('invoices.approve.label', { number: r.voucherNumber })}
-                onClick={() => show('approve', r)}
-              >
-                {t('costs.actions.approve')}
-              </Button>
-              <Button
-                size="small"
-                variant="outlined"
-                disabled={decide.isPending}
-                aria-label={t('invoices.decline.label', { number: r.voucherNumber })}
-                onClick={() => show('decline', r)}
-              >
-                {t('costs.actions.decline')}
-              </Button>
+              {(['approve', 'decline'] as const).map((decision) => (
+                <Button
+                  key={decision}
+                  size="small"
+                  variant="outlined"
+                  disabled={decide.isPending}
+                  aria-label={t(`invoices.${decision}.label`, { number: r.voucherNumber })}
+                  onClick={() => show(decision, r)}
+                >
+                  {t(`costs.actions.${decision}`)}
+                </Button>
+              ))}
             </Stack>
           )}
         </Stack>

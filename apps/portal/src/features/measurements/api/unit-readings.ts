@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query'
 import {
   ERROR,
   selectReadingOrders,
@@ -5,20 +6,16 @@ import {
   type MeasurementRecord,
   type ReadingOrder,
 } from '@portal/domain'
-import { useQuery } from '@tanstack/react-query'
-import { legacyTransaction } from '../../../lib/legacy-client'
+import { useLegacyQuery } from '../../../lib/legacy-query'
 import { searchWhere } from '../../../lib/queries'
 
 /** §3 measurements of the unit through the legacy endpoint (code MEASUREMENTS). */
 export function useMeasurements(pointOfDelivery: string) {
-  return useQuery({
-    queryKey: ['measurements', pointOfDelivery],
-    queryFn: () =>
-      legacyTransaction<MeasurementRecord[]>(
-        { code: 'MEASUREMENTS', obj: 'VSTELLE', key: pointOfDelivery },
-        ERROR.unitDetails,
-      ),
-  })
+  return useLegacyQuery<MeasurementRecord[]>(
+    ['measurements', pointOfDelivery],
+    { code: 'MEASUREMENTS', obj: 'VSTELLE', key: pointOfDelivery },
+    ERROR.unitDetails,
+  )
 }
 
 /** §5 reading orders: after 1 January three years ago, reasons AB, EB, NW, ZM, ZO (error 127). */

@@ -7,7 +7,7 @@ import {
   type PointOfDelivery,
 } from '@portal/domain'
 import { useQuery } from '@tanstack/react-query'
-import { legacyTransaction } from '../../../lib/legacy-client'
+import { useLegacyQuery } from '../../../lib/legacy-query'
 import { getPartner, getRecord, getRelations, searchWhere } from '../../../lib/queries'
 
 export function useConnection(connection: string) {
@@ -20,12 +20,12 @@ export function useConnection(connection: string) {
 
 /** Master data of a property (obj ANSCHLUSS) or unit (obj VSTELLE) from the legacy endpoint. */
 export function useAttributes(obj: 'ANSCHLUSS' | 'VSTELLE', key: string, enabled = true) {
-  return useQuery({
-    queryKey: ['attributes', obj, key],
+  return useLegacyQuery<AttributeRecord[]>(
+    ['attributes', obj, key],
+    { code: 'ATTRIBUTES', obj, key },
+    ERROR.unitDetails,
     enabled,
-    queryFn: () =>
-      legacyTransaction<AttributeRecord[]>({ code: 'ATTRIBUTES', obj, key }, ERROR.unitDetails),
-  })
+  )
 }
 
 export type PropertyContact = { role: string; partner: Partner }
