@@ -86,7 +86,7 @@ export async function signIn(baseUrl: string): Promise<string> {
   return token
 }
 
-export type ExpenseLine = Record<string, string | number | null>
+export type ExpenseLine = Record<string, string | number | boolean | null>
 
 /** The lines of the working-cost list of a distribution. */
 export async function expenseLines(
@@ -122,9 +122,13 @@ export const INPUT_FIELDS = [
   'amountNetApportionable',
 ]
 
-/** An expense line as the add route takes it: the input fields that are set. */
+/**
+ * An expense line as the add route takes it: the input fields that are set. A copy is a second
+ * line of its cost type in the same period, which the server adds only when the user confirmed it
+ * (decision 036), as the portal's question does.
+ */
 export function asInput(line: ExpenseLine, note: string): ExpenseLine {
-  const input: ExpenseLine = { note }
+  const input: ExpenseLine = { note, confirmSecondLine: true }
   for (const field of INPUT_FIELDS) if (line[field] != null) input[field] = line[field]
   return input
 }
