@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { CustomerContext, type LoadedCustomer } from '../lib/customer'
 
 /** A query client of its own for each test; a failed request is not tried again. */
-export function testQueryClient() {
+function testQueryClient() {
   return new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   })

@@ -10,7 +10,7 @@ import { UPLOAD } from '../../../platform/http/openapi-operations'
 import type { Database } from '../../../platform/persistence/database'
 
 /** A route taking a file (multipart/form-data): 413, 415 and 422 beyond the usual errors. */
-export const uploadRoute = <Schema extends FastifySchema>(schema: Schema) => ({
+const uploadRoute = <Schema extends FastifySchema>(schema: Schema) => ({
   schema: {
     errors: UPLOAD,
     consumes: ['multipart/form-data'],
@@ -23,7 +23,7 @@ export const uploadRoute = <Schema extends FastifySchema>(schema: Schema) => ({
  * Stores what the form brings once per idempotency key (the form's fingerprint stands for its
  * body) and counts the file in the metrics.
  */
-export async function storeUpload<T>(
+async function storeUpload<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   form: MultipartForm,
