@@ -39,12 +39,37 @@ function sameToken(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
+/**
+ * `_total` is the suffix of counters: prom-client's default metrics name three gauges so
+ * (`nodejs_active_handles_total`, `nodejs_active_requests_total`, `nodejs_active_resources_total`),
+ * and `promtool check metrics` refuses them. Each such gauge is replaced by one named `…_all`
+ * (`_count` and `_sum` belong to histograms) with the same help and values.
+ */
+function renameTotalGauges(registry: Registry): void {
+  for (const { name, help } of registry.getMetricsAsArray()) {
+    const metric = registry.getSingleMetric(name)
+    if (!(metric instanceof Gauge) || !name.endsWith('_total')) continue
+    registry.removeSingleMetric(name)
+    new Gauge({
+      name: `${name.slice(0, -'_total'.length)}_all`,
+      help,
+      registers: [registry],
+      async collect() {
+        const { values } = await metric.get()
+        this.reset()
+        for (const { labels, value } of values) this.set(labels, value)
+      },
+    })
+  }
+}
+
 export default fp(async function metricsPlugin(
   app: FastifyInstance,
   { database, token }: { database: DatabaseHandle; token: string | undefined },
 ) {
   const registry = new Registry()
   collectDefaultMetrics({ register: registry })
+  renameTotalGauges(registry)
   const requests = new Counter({
     name: 'portal_http_requests_total',
     help: 'Answered requests by method, route pattern and status.',
