@@ -68,7 +68,8 @@ describe('security headers and errors', () => {
     expect(csp).toContain("object-src 'none'")
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
     expect(response.headers['x-content-type-options']).toBe('nosniff')
-    expect(response.headers['strict-transport-security']).toBeDefined()
+    // a plain-HTTP request: HSTS only over TLS (hsts.test.ts)
+    expect(response.headers['strict-transport-security']).toBeUndefined()
   })
 
   it('answers unknown paths and malformed JSON with a German detail and no stack trace', async () => {

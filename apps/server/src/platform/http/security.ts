@@ -5,6 +5,9 @@ import fp from 'fastify-plugin'
 import { postgresRateLimitStore } from '../auth/rate-limit-store'
 import type { Database } from '../persistence/database'
 
+/** Helmet's default: a year, subdomains included. */
+const HSTS = 'max-age=31536000; includeSubDomains'
+
 /**
  * Security headers with a strict Content-Security-Policy: scripts only from the portal's own
  * origin, no inline script; styles from the origin or with the per-response nonce that MUI's
@@ -13,6 +16,9 @@ import type { Database } from '../persistence/database'
  * for one in their config, counted in PostgreSQL. Answers of the API carry personal data: no cache keeps them
  * (`Cache-Control: no-store`) unless a route says otherwise (the file download, the customer
  * configuration); the swagger-ui files and the portal's own files stay cacheable.
+ * `Strict-Transport-Security` goes only with answers to requests that came over TLS: to the server
+ * itself, or to a proxy of `TRUST_PROXY` that says so in `X-Forwarded-Proto` (Fastify's
+ * `request.protocol` takes that header from trusted proxies only).
  */
 export default fp(async function securityPlugin(
   app: FastifyInstance,
@@ -36,6 +42,12 @@ export default fp(async function securityPlugin(
       },
     },
     crossOriginEmbedderPolicy: false,
+    // set below, for HTTPS requests only
+    strictTransportSecurity: false,
+  })
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS)
+    done()
   })
   app.addHook('onSend', (request, reply, _payload, done) => {
     const url = request.url
