@@ -22,29 +22,74 @@ function invalidCharacterIn(text: string): string | undefined {
   return undefined
 }
 
-interface InvalidCharacter {
-  /** The dotted path of the string or object key; '' for `value` itself. */
+/**
+ * How deep arrays and objects may nest in an input. No route takes more than a few levels; a body of
+ * thousands of `[` would overflow the stack of any recursive walk (this check, validation,
+ * serialisation) and answer 500.
+ */
+export const MAX_NESTING_DEPTH = 32
+
+export const TOO_DEEPLY_NESTED_MESSAGE = `Die Anfrage ist zu tief verschachtelt (höchstens ${MAX_NESTING_DEPTH} Ebenen).`
+
+const tooDeeplyNested = (field?: string) =>
+  badRequest(TOO_DEEPLY_NESTED_MESSAGE, 'TOO_DEEPLY_NESTED', field)
+
+/**
+ * Whether the JSON `text` nests arrays and objects deeper than `maxDepth`: one pass over the text,
+ * brackets inside strings not counted. Malformed text is left to the parser.
+ */
+export function nestsDeeperThan(text: string, maxDepth: number): boolean {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 0x5c /* \ */) i++
+      else if (c === 0x22 /* " */) inString = false
+    } else if (c === 0x22) {
+      inString = true
+    } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+      if (++depth > maxDepth) return true
+    } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) {
+      depth--
+    }
+  }
+  return false
+}
+
+interface InvalidInput {
+  /** The dotted path of the string or object key; '' for `value` itself or a nesting too deep. */
   at: string
   message: string
+  code: 'INVALID_CHARACTER' | 'TOO_DEEPLY_NESTED'
 }
 
 /**
  * The first string in `value` (or key of an object in it) that holds U+0000 or a lone surrogate,
- * undefined when there is none.
+ * or arrays and objects nested deeper than `MAX_NESTING_DEPTH` (the walk goes no deeper);
+ * undefined when there is neither. `depth` is the number of arrays and objects around `value`.
  */
 export function invalidCharacterAt(
   value: unknown,
   at: string[] = [],
-): InvalidCharacter | undefined {
+  depth = 0,
+): InvalidInput | undefined {
   if (typeof value === 'string') {
     const message = invalidCharacterIn(value)
-    return message === undefined ? undefined : { at: at.join('.'), message }
+    return message === undefined
+      ? undefined
+      : { at: at.join('.'), message, code: 'INVALID_CHARACTER' }
   }
   if (value === null || typeof value !== 'object') return undefined
+  if (depth >= MAX_NESTING_DEPTH) {
+    return { at: '', message: TOO_DEEPLY_NESTED_MESSAGE, code: 'TOO_DEEPLY_NESTED' }
+  }
   for (const [key, child] of Object.entries(value)) {
     const message = invalidCharacterIn(key)
-    if (message !== undefined) return { at: [...at, key].join('.'), message }
-    const found = invalidCharacterAt(child, [...at, key])
+    if (message !== undefined) {
+      return { at: [...at, key].join('.'), message, code: 'INVALID_CHARACTER' }
+    }
+    const found = invalidCharacterAt(child, [...at, key], depth + 1)
     if (found !== undefined) return found
   }
   return undefined
@@ -52,21 +97,37 @@ export function invalidCharacterAt(
 
 /**
  * 400 INVALID_CHARACTER at the field when `value` holds U+0000 or a lone surrogate anywhere (under
- * `prefix`, if given).
+ * `prefix`, if given); 400 TOO_DEEPLY_NESTED (at `prefix`) when its arrays and objects nest deeper
+ * than `MAX_NESTING_DEPTH`.
  */
 export function assertValidText(value: unknown, prefix?: string): void {
   const found = invalidCharacterAt(value)
   if (found === undefined) return
   const field = [prefix, found.at].filter(Boolean).join('.')
-  throw badRequest(found.message, 'INVALID_CHARACTER', field || undefined)
+  throw badRequest(found.message, found.code, field || undefined)
 }
 
 /**
  * Refuses U+0000 and lone surrogates in path parameters, query and body of every route before a
  * handler or a route's own preValidation hook reads them, so that they never reach the database.
  * Routes that parse text themselves (multipart fields, a JSON field) call `assertValidText`.
+ *
+ * JSON bodies nested deeper than `MAX_NESTING_DEPTH` are refused by the JSON parser, on the text,
+ * before anything walks the parsed value; otherwise Fastify's own parser (which refuses
+ * `__proto__` and `constructor.prototype`) reads them.
  */
 export default fp(function textInputPlugin(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8')
+    if (nestsDeeperThan(text, MAX_NESTING_DEPTH)) {
+      done(tooDeeplyNested(), undefined)
+      return
+    }
+    // Fastify's parser answers through `done` (it returns nothing)
+    void parseJson(request, text, done)
+  })
   app.addHook('preValidation', async (request) => {
     assertValidText(request.params)
     assertValidText(request.query)
