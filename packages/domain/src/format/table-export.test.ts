@@ -116,11 +116,40 @@ describe('percentAsFraction and spreadsheetNumberFormat', () => {
 })
 
 describe('neutralizeFormula', () => {
-  it.each(['=1+1', '+49 30 123', '-x', '@SUM(A1)', '\tx'])('prefixes %j', (text) => {
+  it.each(['=1+1', '+49 30 123', '-x', '@SUM(A1)', '\tx', '\rx'])('prefixes %j', (text) => {
     expect(neutralizeFormula(text)).toBe(`'${text}`)
   })
+  // full-width forms (an IME types them; a spreadsheet may read them as = + - @), the small form
+  // variants, the superscript and subscript signs and the minus sign
+  it.each([
+    '\uFF1DHYPERLINK("http://x.test","a")',
+    '\uFF0B1',
+    '\uFF0Dx',
+    '\uFF20SUM(A1)',
+    '\uFE66x',
+    '\uFE62x',
+    '\uFE63x',
+    '\uFE6Bx',
+    '\u207A1',
+    '\u208C1',
+    '\u22121',
+  ])('prefixes the look-alike %j', (text) => {
+    expect(neutralizeFormula(text)).toBe(`'${text}`)
+  })
+  it.each([' =1+1', '   +1', '\u00A0-x', '\u3000\uFF1D1', '\n@SUM(A1)', ' \tx', '\u2003\rx'])(
+    'prefixes %j after leading whitespace',
+    (text) => {
+      expect(neutralizeFormula(text)).toBe(`'${text}`)
+    },
+  )
   it('leaves other text alone', () => {
-    expect(neutralizeFormula('Erika Mustermann')).toBe('Erika Mustermann')
+    for (const text of ['Erika Mustermann', 'A=B', 'x-y', 'mail@example.org', ' Text', '1.5', '']) {
+      expect(neutralizeFormula(text)).toBe(text)
+    }
+  })
+  it('neutralises the look-alikes in a CSV as well', () => {
+    const csv = tableToCsv(columns, [['\uFF1D1+1', null, null]])
+    expect(csv.split('\r\n')[1]).toBe("'\uFF1D1+1;;")
   })
 })
 

@@ -52,13 +52,23 @@ export function spreadsheetNumberFormat(column: ExportColumn): string {
   return column.kind === 'percent' ? `+${number}%;-${number}%;${number}%` : `#,##${number}`
 }
 
+/** Characters a spreadsheet may start a formula with: = + - @, and a tab or CR before one. */
+const FORMULA_START = /^[=+\-@\t\r]/
+
 /**
  * A text cell a spreadsheet would run as a formula ('=HYPERLINK(…)', '+1', '-x', '@SUM') gets a
  * leading apostrophe, so that a name or note typed by someone else never runs as one (OWASP CSV
- * injection).
+ * injection). Also when whitespace comes first (a spreadsheet may trim it), and for the look-alikes
+ * of those characters: their full-width forms ('＝', '＋', '－', '＠', as an IME types them), the
+ * small form variants and superscript and subscript signs (all of which NFKC turns into the ASCII
+ * character) and the minus sign U+2212.
  */
 export function neutralizeFormula(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
+  // leading whitespace, or a tab or CR in it
+  if (/^\s*[\t\r]/.test(text)) return `'${text}`
+  const first = text.replace(/^\s+/, '').charAt(0)
+  const runs = FORMULA_START.test(first.normalize('NFKC')) || first === '\u2212'
+  return runs ? `'${text}` : text
 }
 
 /** A cell as German Excel reads it from a CSV: decimal comma, dates DD.MM.YYYY. */
