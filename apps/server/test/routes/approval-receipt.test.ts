@@ -1,6 +1,6 @@
 /**
  * Decision 034: every approval and decline stores exactly what was decided (lines, amounts, totals)
- * with its hash in the chained audit entry; the history shows it, and a one-page PDF receipt
+ * with its hash in the chained audit entry; the history shows it, and a PDF receipt
  * carries both hashes. Only for the user who sees the distribution.
  */
 import { createHash } from 'node:crypto'
@@ -13,7 +13,8 @@ import {
 import canonicalize from 'canonicalize'
 import { and, asc, eq, like, notInArray, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { pdfProblems } from '../../src/platform/files/pdf-structure'
+import { PAGE_WIDTH, TEXT_LEFT, TEXT_RIGHT, textWidth } from '../../src/platform/files/pdf'
+import { pdfProblems, pdfTextRuns } from '../../src/platform/files/pdf-structure'
 import { verifyAuditChain } from '../../src/platform/persistence/audit'
 import {
   auditLog,
@@ -192,6 +193,63 @@ describe('snapshots of decisions', () => {
       `/api/persistence/operating-costs/${id}/history/${decided.sequence}/receipt`,
     )
     expect(receipt.rawPayload.toString('latin1')).toContain('(Beleg zur Genehmigung der Rechnung)')
+  })
+
+  it('wraps a long reason within the page, every word of it in order', async () => {
+    const id = await releasedDistribution(3)
+    // words of every length, umlauts, parentheses, and words longer than a line
+    const words = [
+      'Die',
+      'Heizkostenabrechnung',
+      'enthält',
+      '(doppelt)',
+      'Wärmelieferung',
+      'Grundsteuerbescheidsnachforderungsbetrag',
+      `${'Müllabfuhr'.repeat(12)}`,
+      'und',
+      `${'W'.repeat(120)}`,
+      'Straßenreinigung;',
+    ]
+    let reason = ''
+    for (let i = 0; reason.length < 1_000; i++) reason += `${words[i % words.length]} `
+    reason = reason.slice(0, 1_000).trim()
+    expect(reason.length).toBeGreaterThanOrEqual(999)
+    const decline = await call('POST', '/api/processes/operating-costs/distribution-approval', {
+      operatingCostsDistribution: id,
+      approved: false,
+      reason,
+    })
+    expect(decline.statusCode, decline.body).toBe(200)
+    const declined = (await history(id)).find((item) => item.receipt)!
+    const pdf = await call(
+      'GET',
+      `/api/persistence/operating-costs/${id}/history/${declined.sequence}/receipt`,
+    )
+    expect(pdf.statusCode).toBe(200)
+    expect(pdfProblems(pdf.rawPayload)).toEqual([])
+    const runs = pdfTextRuns(pdf.rawPayload)
+    // every text ends within the page, measured with the widths the writer wraps with
+    for (const run of runs) {
+      const right = run.x + textWidth(run.text, run.size, run.bold)
+      expect(right, `${run.text} ends at ${right}`).toBeLessThanOrEqual(PAGE_WIDTH)
+      expect(run.y).toBeGreaterThanOrEqual(TEXT_LEFT)
+    }
+    // the reason's lines follow each other within the text width: together they are the reason,
+    // broken at spaces or within a word longer than a line
+    const first = runs.findIndex((run) => run.text.startsWith('Begr\xfcndung: '))
+    expect(first).toBeGreaterThan(0)
+    const expected = `Begr\xfcndung: ${reason}`
+    let shown = ''
+    for (const run of runs.slice(first)) {
+      if (shown.length >= expected.length) break
+      expect(run.x + textWidth(run.text, run.size, run.bold), run.text).toBeLessThanOrEqual(
+        TEXT_RIGHT,
+      )
+      const next = expected.startsWith(`${shown} ${run.text}`) ? ` ${run.text}` : run.text
+      shown = shown === '' ? run.text : shown + next
+      expect(expected.startsWith(shown), run.text).toBe(true)
+    }
+    expect(shown).toBe(expected)
   })
 
   it('no receipt for another customer, for an entry without a decision, or for a malformed number', async () => {

@@ -1,6 +1,7 @@
 /**
- * The receipt of a decision (decision 034): a one-page PDF of what was approved or declined, by whom
- * and when, with the snapshot's hash and the audit entry's place and hash in the chain.
+ * The receipt of a decision (decision 034): a PDF of what was approved or declined, by whom and
+ * when (one page, unless a long reason needs more), with the snapshot's hash and the audit entry's
+ * place and hash in the chain.
  */
 import {
   formatAmount,
@@ -109,8 +110,10 @@ export function approvalReceiptPdf(
     {
       text: `${approved ? 'Genehmigt' : 'Abgelehnt'} von ${entry.userName} am ${berlinTime.format(new Date(entry.at))}`,
       gap: 6,
+      wrap: true,
     },
-    ...(snapshot.reason ? [{ text: `Begründung: ${snapshot.reason}` }] : []),
+    // a reason of up to 2,000 characters: wrapped within the page, on to the next if need be
+    ...(snapshot.reason ? [{ text: `Begründung: ${snapshot.reason}`, wrap: true }] : []),
     { text: '', size: 4 },
     ...subjectLines(snapshot),
     ...costLines(snapshot),

@@ -27,3 +27,34 @@ export function pdfProblems(content: Buffer): string[] {
     problems.push('stream length')
   return problems
 }
+
+/** One text a content stream of a `buildPdf` file sets: its page (from 0), font, place and text. */
+export interface PdfTextRun {
+  page: number
+  bold: boolean
+  size: number
+  x: number
+  y: number
+  /** The string as the PDF holds it (WinAnsi), escapes resolved. */
+  text: string
+}
+
+/** The texts of the file's pages in the order they are set, page by page. */
+export function pdfTextRuns(content: Buffer): PdfTextRun[] {
+  const text = content.toString('latin1')
+  const streams = [...text.matchAll(/\nstream\n([\s\S]*?)\nendstream/g)].map((m) => m[1]!)
+  return streams.flatMap((stream, page) =>
+    [
+      ...stream.matchAll(
+        /BT \/F(\d) (\d+(?:\.\d+)?) Tf (-?\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?) Td \(((?:\\.|[^\\)])*)\) Tj ET/g,
+      ),
+    ].map((m) => ({
+      page,
+      bold: m[1] === '2',
+      size: Number(m[2]),
+      x: Number(m[3]),
+      y: Number(m[4]),
+      text: m[5]!.replace(/\\(.)/g, '$1'),
+    })),
+  )
+}

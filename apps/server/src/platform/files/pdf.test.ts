@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import { buildPdf, PAGE_WIDTH, TEXT_LEFT, TEXT_RIGHT, textWidth, wrapText } from './pdf'
+import { pdfProblems, pdfTextRuns } from './pdf-structure'
+
+describe('wrapText', () => {
+  it('breaks at spaces within the width, and a word longer than a line within it', () => {
+    const text = `kurz ${'x'.repeat(300)} Ende der Zeile`
+    const lines = wrapText(text, TEXT_RIGHT - TEXT_LEFT, 11)
+    expect(lines.length).toBeGreaterThan(2)
+    for (const line of lines)
+      expect(textWidth(line, 11)).toBeLessThanOrEqual(TEXT_RIGHT - TEXT_LEFT)
+    expect(lines[0]).toBe('kurz')
+    expect(lines.join('').replaceAll(' ', '')).toBe(text.replaceAll(' ', ''))
+    expect(lines.at(-1)).toMatch(/Ende der Zeile$/)
+  })
+
+  it('measures with the Helvetica widths: "W" is wider than "i", a bold b wider than a regular one', () => {
+    expect(textWidth('W', 10)).toBeCloseTo(9.44)
+    expect(textWidth('i', 10)).toBeCloseTo(2.22)
+    expect(textWidth('ä', 10, true)).toBeCloseTo(5.56)
+    expect(textWidth('b', 10, true)).toBeGreaterThan(textWidth('b', 10))
+  })
+})
+
+describe('buildPdf', () => {
+  it('continues wrapped text on further pages, every line within the page', () => {
+    const text = Array.from({ length: 600 }, (_, i) => `Wort${i}`).join(' ')
+    const pdf = buildPdf('Lang', [
+      { text: 'Kopf', bold: true },
+      { text, wrap: true, size: 11 },
+    ])
+    expect(pdfProblems(pdf.content)).toEqual([])
+    const runs = pdfTextRuns(pdf.content)
+    const pages = new Set(runs.map((run) => run.page))
+    expect(pages.size).toBeGreaterThan(1)
+    expect(pdf.content.toString('latin1')).toContain(`/Count ${pages.size}`)
+    for (const run of runs) {
+      expect(run.x + textWidth(run.text, run.size, run.bold)).toBeLessThanOrEqual(PAGE_WIDTH)
+      expect(run.y).toBeGreaterThanOrEqual(TEXT_LEFT)
+    }
+    expect(
+      runs
+        .slice(1)
+        .map((run) => run.text)
+        .join(' '),
+    ).toBe(text)
+  })
+
+  it('writes a short text on one page as before', () => {
+    const pdf = buildPdf('Kurz', [{ text: 'Eine Zeile', wrap: true }])
+    expect(pdfProblems(pdf.content)).toEqual([])
+    const text = pdf.content.toString('latin1')
+    expect(text).toContain('/Kids [3 0 R] /Count 1')
+    expect(text).toContain('BT /F1 11 Tf 56 773 Td (Eine Zeile) Tj ET')
+  })
+})
