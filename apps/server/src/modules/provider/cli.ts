@@ -4,9 +4,9 @@
  *   npm run provider -- user add|list|disable|enable|reset|reset-second-factor|delete … (accounts/commands.ts)
  *   npm run provider -- key create|list|revoke … | changes [--since <cursor>] (api-commands.ts)
  *   npm run provider -- check: every setting checked as the start checks it, nothing started
- * Reads the server's settings (ENV_FILE, decision 039) and uses its database (DATABASE_URL, or PGlite in DATA_DIR: PGlite allows one process at a
- * time, so while the server holds the folder the command refuses with exit code 1 and changes
- * nothing). Prints a German result line; exits 1 on a refused step.
+ * Reads the server's settings (ENV_FILE, decision 039) and uses its database (DATABASE_URL, or
+ * PGlite in DATA_DIR: PGlite allows one process at a time, so while the server holds the folder
+ * the command refuses with exit code 1 and changes nothing). Prints a German result line; exits 1 on a refused step.
  */
 import { ConfigurationError, loadConfig, type ServerConfig } from '../../platform/config'
 import { applyEnvFile } from '../../platform/env-file'
