@@ -1,14 +1,25 @@
 // `npm start`: builds the portal when it is not built, then runs the server from its source (the
-// demo). With NODE_ENV=production it runs the built server bundle with node alone and builds
-// nothing: the production install may lack the build tools (docs/operations.md).
+// demo). With NODE_ENV=production, or when tsx is not installed (after `npm prune --omit=dev`), it
+// runs the built server bundle with node alone and builds nothing: the production install may lack
+// the build tools (docs/operations.md). Either reads its settings from the file ENV_FILE names.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 
 const root = new URL('..', import.meta.url)
 const portal = JSON.parse(readFileSync(new URL('apps/portal/package.json', root), 'utf8'))
 const builtIndex = new URL('apps/portal/dist/index.html', root)
 const builtServer = new URL('apps/server/dist/main.js', root)
-const production = process.env.NODE_ENV === 'production'
+/** Whether the server's tsx can be loaded (the development install has it, a pruned one not). */
+function tsxInstalled() {
+  try {
+    createRequire(new URL('apps/server/package.json', root)).resolve('tsx/esm/api')
+    return true
+  } catch {
+    return false
+  }
+}
+const production = process.env.NODE_ENV === 'production' || !tsxInstalled()
 // npm_execpath is the npm that runs this script; call it through node so that no shell is needed
 const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm']
 const run = (args, options) => [
@@ -21,7 +32,9 @@ if (production) {
   const portalBuilt = process.env.PORTAL_DIST || existsSync(builtIndex)
   if (!existsSync(builtServer) || !portalBuilt) {
     console.error(
-      'Im Produktionsbetrieb (NODE_ENV=production) startet der gebaute Server. Bauen Sie zuerst Portal und Server: npm run build',
+      process.env.NODE_ENV === 'production'
+        ? 'Im Produktionsbetrieb (NODE_ENV=production) startet der gebaute Server. Bauen Sie zuerst Portal und Server: npm run build'
+        : 'Ohne tsx (nach npm prune --omit=dev) startet der gebaute Server. Bauen Sie zuerst Portal und Server: npm run build',
     )
     process.exit(1)
   }

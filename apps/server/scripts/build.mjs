@@ -1,5 +1,5 @@
 // `npm run build -w @portal/server`: bundles src/main.ts (the server) and src/modules/provider/cli.ts (the
-// provider's command line) with our own code, including the workspace package @portal/domain
+// provider's command line, `check` of the settings included: decision 039) with our own code, including the workspace package @portal/domain
 // (TypeScript source), into dist/main.js and dist/provider.js. Every npm package stays external and
 // is loaded from node_modules at run time (PGlite finds its wasm next to its own files). The
 // migrations are copied next to the bundle: database.ts looks for them beside its own module.

@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app'
-import { DEFAULT_HTTP_LIMITS, loadConfig, type ServerConfig } from './platform/config'
+import { ConfigurationError, DEFAULT_HTTP_LIMITS, type ServerConfig } from './platform/config'
+import { loadCheckedConfig } from './platform/settings-check'
 import { startAutoApprovalJob } from './modules/costs/auto-approval-job'
 import { startHousekeepingJob } from './platform/jobs/housekeeping'
 import { StartRefusedError } from './platform/start-mode'
@@ -18,12 +19,14 @@ export type PrepareStart = (db: Database) => Promise<string[]>
 export async function runServer(prepare: PrepareStart): Promise<void> {
   let config: ServerConfig
   try {
-    config = loadConfig()
+    // decision 039: ENV_FILE read, every setting checked, HOST and the database asked
+    config = await loadCheckedConfig()
   } catch (error) {
-    // a configuration problem is the operator's to fix: the message names file and field; a data
-    // folder it cannot write to is named as the data-folder check names it
+    // a configuration problem is the operator's to fix: one line per setting, naming it (the
+    // ConfigurationError's message begins with "Konfigurationsfehler:"); a data folder it cannot
+    // write to is named as the data-folder check names it
     console.error(
-      error instanceof DataFolderError
+      error instanceof DataFolderError || error instanceof ConfigurationError
         ? error.message
         : `Konfigurationsfehler:\n${(error as Error).message}`,
     )

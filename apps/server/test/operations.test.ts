@@ -2,8 +2,10 @@
  * Decision 029: the probes (`/api/health/live`, `/api/health/ready`), `/metrics` behind METRICS_TOKEN
  * and the overload answer.
  */
+import { randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
+import { openDatabase } from '../src/platform/persistence/database'
 import { DATABASE_UNAVAILABLE } from '../src/platform/persistence/database-errors'
 import { OVERLOADED } from '../src/platform/http/back-pressure'
 import { operatingCostsDistributions } from '../src/platform/persistence/schema'
@@ -15,6 +17,7 @@ import {
   useTestContext,
   firstOf1000,
 } from './helper'
+import { databaseUrl, onServer } from './test-database'
 
 const TOKEN = 'metrics-token-of-the-test'
 
@@ -155,6 +158,29 @@ describe('the database gone', () => {
       )
     } finally {
       await ctx.app.close()
+    }
+  })
+})
+
+describe.skipIf(inject('testDatabaseKind') !== 'postgres')('on a database not migrated', () => {
+  it('answers ready 503 MIGRATIONS_PENDING: it is reachable, its tables are missing', async () => {
+    const serverUrl = inject('serverUrl')
+    const name = `portal_test_empty_${randomBytes(6).toString('hex')}`
+    await onServer(serverUrl, [`CREATE DATABASE ${name}`])
+    const ctx = await createTestContext({
+      database: () => openDatabase({ databaseUrl: databaseUrl(serverUrl, name) }),
+    })
+    try {
+      const ready = await ctx.app.inject({ method: 'GET', url: '/api/health/ready' })
+      expect(ready.statusCode).toBe(503)
+      expect(ready.json()).toEqual({
+        detail:
+          'Die Datenbank ist noch nicht auf dem Stand dieses Servers (Migrationen ausstehend).',
+        code: 'MIGRATIONS_PENDING',
+      })
+    } finally {
+      await ctx.close()
+      await onServer(serverUrl, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`])
     }
   })
 })

@@ -7,7 +7,18 @@
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink } from 'node:fs/promises'
+import {
+  cp,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
@@ -309,5 +320,115 @@ describe('the modes of the built server', () => {
     expect(result.stderr).toContain(
       'Im Produktionsbetrieb (NODE_ENV=production) werden keine Demodaten angelegt',
     )
+  })
+})
+
+describe('the settings file (ENV_FILE, decision 039) with the bundles', () => {
+  const pruned: string[] = []
+  afterAll(async () => {
+    for (const folder of pruned) await rm(folder, { recursive: true, force: true })
+  })
+
+  /** Settings moved from the environment into a file ENV_FILE names; `extra` lines appended. */
+  async function withSettingsFile(extra: string[] = []): Promise<NodeJS.ProcessEnv> {
+    const env = environment('demo')
+    const lines: string[] = []
+    for (const name of ['DATABASE_URL', 'DATA_DIR', 'HOST', 'PORT', 'JWT_SECRET', 'LOG_LEVEL']) {
+      if (env[name]) lines.push(`${name}=${env[name]}`)
+      delete env[name]
+    }
+    const file = path.join(deployment, `kundenportal-${randomBytes(4).toString('hex')}.env`)
+    await writeFile(file, [...lines, ...extra, ''].join('\n'))
+    return { ...env, ENV_FILE: file }
+  }
+
+  /** An installation after `npm prune --omit=dev`: node_modules without tsx, optionally built. */
+  async function prunedInstallation(built: boolean): Promise<string> {
+    // not inside the deployment: its node_modules (the checkout's, with tsx) would be found
+    const folder = await mkdtemp(path.join(tmpdir(), 'portal-pruned-'))
+    pruned.push(folder)
+    await mkdir(path.join(folder, 'apps/server/scripts'), { recursive: true })
+    await cp(
+      path.join(ROOT, 'apps/server/scripts/provider.mjs'),
+      path.join(folder, 'apps/server/scripts/provider.mjs'),
+    )
+    if (built) await symlink(dist, path.join(folder, 'apps/server/dist'))
+    await mkdir(path.join(folder, 'node_modules'))
+    for (const entry of await readdir(path.join(ROOT, 'node_modules'))) {
+      if (entry === 'tsx' || entry === '.bin') continue
+      await symlink(
+        path.join(ROOT, 'node_modules', entry),
+        path.join(folder, 'node_modules', entry),
+      )
+    }
+    // the installation really lacks tsx, as after the prune
+    expect(() =>
+      createRequire(path.join(folder, 'apps/server/scripts/provider.mjs')).resolve('tsx/esm/api'),
+    ).toThrow()
+    return folder
+  }
+
+  const runProvider = (folder: string, env: NodeJS.ProcessEnv, ...args: string[]) => {
+    const result = spawnSync(
+      process.execPath,
+      [path.join(folder, 'apps/server/scripts/provider.mjs'), ...args],
+      { cwd: folder, env, encoding: 'utf8' },
+    )
+    return { code: result.status, output: `${result.stdout}${result.stderr}` }
+  }
+
+  it('npm run provider -- check runs the bundle after the prune, without NODE_ENV=production', async () => {
+    const folder = await prunedInstallation(true)
+    const env = await withSettingsFile()
+    expect(env.NODE_ENV).toBeUndefined()
+    const checked = runProvider(folder, env, 'check')
+    expect(checked.output).not.toContain("Cannot find package 'tsx'")
+    expect(checked.code, checked.output).toBe(0)
+    expect(checked.output).toMatch(/^Konfiguration in Ordnung \(ENV_FILE=.*\): /m)
+  })
+
+  it('says to build when neither the bundle nor tsx is there', async () => {
+    const folder = await prunedInstallation(false)
+    const checked = runProvider(folder, await withSettingsFile(), 'check')
+    expect(checked.code).toBe(1)
+    expect(checked.output.trim()).toBe(
+      'Weder der gebaute Server (apps/server/dist/provider.js) noch tsx ist vorhanden: bauen Sie den Server zuerst (npm run build, mit den Entwicklungswerkzeugen von npm ci).',
+    )
+  })
+
+  it('the built server and the bundled check name each bad setting of the file, without a stack trace', async () => {
+    const env = await withSettingsFile([
+      'NODE_ENV=production',
+      'PUBLIC_URL=https://portal.example.de      # the address in mails',
+      'TRUST_PROXY=true',
+      'SECOND_FACTOR_KEY=zu-kurz',
+    ])
+    // the file's PORT and HOST stand; this one is set in the process and wins over the file
+    env.MAX_CONNECTIONS = 'viele'
+    const expected = [
+      /^ENV_FILE .*kundenportal-.*\.env, Zeile \d+: PUBLIC_URL: Kommentar hinter dem Wert/m,
+      /^TRUST_PROXY=true ist nicht erlaubt/m,
+      /^SECOND_FACTOR_KEY=\(7 Zeichen, nicht angezeigt\): muss genau 32 Bytes/m,
+      /^MAX_CONNECTIONS=viele: muss eine ganze Zahl größer als 0 sein/m,
+    ]
+    const started = spawnSync(process.execPath, [path.join(dist, 'main.js')], {
+      cwd: deployment,
+      env,
+      encoding: 'utf8',
+      timeout: 120_000,
+    })
+    const checked = spawnSync(process.execPath, [path.join(dist, 'provider.js'), 'check'], {
+      cwd: deployment,
+      env,
+      encoding: 'utf8',
+    })
+    expect(started.status, started.stderr).toBe(1)
+    expect(started.stderr).toMatch(/^Konfigurationsfehler:$/m)
+    expect(checked.status, checked.stderr).toBe(1)
+    expect(checked.stderr).toMatch(/^Konfiguration fehlerhaft \(ENV_FILE=.*\): 4 Probleme; /m)
+    for (const output of [started.stderr, checked.stderr]) {
+      for (const line of expected) expect(output).toMatch(line)
+      expect(output).not.toMatch(/^ {4}at /m)
+    }
   })
 })

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { loadCustomer, type LoadedCustomer } from './load-customer'
+import { decodeSecondFactorKey, settingsProblems, type ProblemList } from './settings-rules'
 import { DataFolderError, notWritableMessage } from './persistence/data-folder'
 import { parseTrustProxy, type TrustProxy } from './trust-proxy'
 
@@ -98,15 +99,21 @@ const LIMIT_VARIABLES: Record<keyof HttpLimits, string> = {
   shutdownTimeoutMs: 'SHUTDOWN_TIMEOUT_MS',
 }
 
-/** The limits from the environment: whole numbers of at least 1, the defaults where unset. */
-export function loadHttpLimits(env: NodeJS.ProcessEnv): HttpLimits {
+/**
+ * The limits from the environment: whole numbers of at least 1, the defaults where unset. With
+ * `problems` each bad one is added there (and its default kept); without, the first one throws.
+ */
+export function loadHttpLimits(env: NodeJS.ProcessEnv, problems?: ProblemList): HttpLimits {
   const limits = { ...DEFAULT_HTTP_LIMITS }
   for (const [key, variable] of Object.entries(LIMIT_VARIABLES) as [keyof HttpLimits, string][]) {
     const text = env[variable]?.trim()
     if (!text) continue
     const value = Number(text)
-    if (!Number.isSafeInteger(value) || value < 1) {
-      throw new Error(`${variable} muss eine ganze Zahl größer als 0 sein (ist: ${text}).`)
+    if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1) {
+      const rule = 'muss eine ganze Zahl größer als 0 sein (Millisekunden bzw. Anzahl).'
+      if (!problems) throw new Error(`${variable}=${text}: ${rule}`)
+      problems.add(variable, text, rule)
+      continue
     }
     limits[key] = value
   }
@@ -114,16 +121,11 @@ export function loadHttpLimits(env: NodeJS.ProcessEnv): HttpLimits {
 }
 
 /**
- * The JWT secret: `JWT_SECRET` (at least 32 bytes, i.e. 256 bits), or one generated once and kept
- * in the data folder so that tokens survive a restart.
+ * The JWT secret: `JWT_SECRET` (at least 32 bytes, i.e. 256 bits, checked with the other
+ * settings), or one generated once and kept in the data folder so that tokens survive a restart.
  */
 function loadJwtSecret(dataDir: string, fromEnv: string | undefined): Uint8Array {
-  if (fromEnv) {
-    const bytes = new TextEncoder().encode(fromEnv)
-    if (bytes.length < 32)
-      throw new Error('JWT_SECRET muss mindestens 32 Bytes (256 Bit) lang sein.')
-    return bytes
-  }
+  if (fromEnv) return new TextEncoder().encode(fromEnv)
   return new TextEncoder().encode(generatedSecret(dataDir, 'jwt-secret'))
 }
 
@@ -155,42 +157,83 @@ function generatedSecret(dataDir: string, fileName: string): string {
  */
 function loadSecondFactorKey(dataDir: string, fromEnv: string | undefined): Uint8Array {
   const text = fromEnv?.trim() || generatedSecret(dataDir, 'second-factor-key')
-  const key = Buffer.from(text.replace(/\+/g, '-').replace(/\//g, '_'), 'base64url')
-  if (key.length !== 32)
-    throw new Error('SECOND_FACTOR_KEY muss 32 Bytes (256 Bit) in Base64 enthalten.')
-  return new Uint8Array(key)
+  const key = decodeSecondFactorKey(text)
+  if (!key) throw new Error('SECOND_FACTOR_KEY muss 32 Bytes (256 Bit) in Base64 enthalten.')
+  return key
+}
+
+/** Settings that cannot be used: one German line each, naming variable, value and rule. */
+export class ConfigurationError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Konfigurationsfehler:\n${problems.join('\n')}`)
+    this.name = 'ConfigurationError'
+  }
+}
+
+/** The part of the configuration that needs no file written: the settings as checked. */
+export type CheckedSettings = Omit<ServerConfig, 'jwtSecret' | 'secondFactorKey' | 'customer'> & {
+  customer: LoadedCustomer | undefined
 }
 
 /**
- * The configuration from the environment. Throws an Error with a message fit for the operator
- * (no stack trace needed) when something is wrong, e.g. a broken customer configuration.
+ * Reads every setting of `env` and collects what is wrong with it (decision 039), writing
+ * nothing: the rules of `settings-rules.ts`, the customer configuration, the proxy list and the
+ * limits. `check` and the start use it alike.
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+export function readSettings(env: NodeJS.ProcessEnv = process.env): {
+  settings: CheckedSettings
+  problems: string[]
+} {
+  const problems = settingsProblems(env)
   // npm runs workspace scripts in the workspace folder; relative paths mean where npm was started
   const startedIn = env.INIT_CWD ?? process.cwd()
   const dataDir = path.resolve(startedIn, env.DATA_DIR ?? './data')
   const customersDir = env.CUSTOMERS_DIR
     ? path.resolve(startedIn, env.CUSTOMERS_DIR)
     : DEFAULT_CUSTOMERS_DIR
-  // before anything is written to the data folder: a broken configuration stops the start
-  const customer = loadCustomer(customersDir, env.CUSTOMER || undefined)
-  const trustProxy = parseTrustProxy(env.TRUST_PROXY)
-  const port = Number(env.PORT ?? 8080)
+  const attempt = <T>(read: () => T): T | undefined => {
+    try {
+      return read()
+    } catch (error) {
+      problems.lines.push(...(error as Error).message.split('\n'))
+      return undefined
+    }
+  }
+  const customer = attempt(() => loadCustomer(customersDir, env.CUSTOMER || undefined))
+  const trustProxy = attempt(() => parseTrustProxy(env.TRUST_PROXY)) ?? false
+  const port = Number(env.PORT || 8080)
   return {
-    port,
-    host: env.HOST ?? '0.0.0.0',
-    databaseUrl: env.DATABASE_URL || undefined,
-    metricsToken: env.METRICS_TOKEN || undefined,
-    dataDir,
-    jwtSecret: loadJwtSecret(dataDir, env.JWT_SECRET),
-    secondFactorKey: loadSecondFactorKey(dataDir, env.SECOND_FACTOR_KEY),
-    smtpUrl: env.SMTP_URL || undefined,
-    ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    customer,
-    portalDist: env.PORTAL_DIST ? path.resolve(startedIn, env.PORTAL_DIST) : DEFAULT_PORTAL_DIST,
-    limits: loadHttpLimits(env),
-    trustProxy,
+    settings: {
+      port,
+      host: env.HOST || '0.0.0.0',
+      databaseUrl: env.DATABASE_URL || undefined,
+      metricsToken: env.METRICS_TOKEN || undefined,
+      dataDir,
+      smtpUrl: env.SMTP_URL || undefined,
+      ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
+      publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+      logLevel: env.LOG_LEVEL || 'info',
+      customer,
+      portalDist: env.PORTAL_DIST ? path.resolve(startedIn, env.PORTAL_DIST) : DEFAULT_PORTAL_DIST,
+      limits: loadHttpLimits(env, problems),
+      trustProxy,
+    },
+    problems: problems.lines,
+  }
+}
+
+/**
+ * The configuration from the environment. Every setting is checked first; when any is wrong a
+ * `ConfigurationError` lists them all (no stack trace needed) and nothing was written. Then the
+ * secrets that are not set are generated into the data folder.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const { settings, problems } = readSettings(env)
+  if (problems.length > 0 || !settings.customer) throw new ConfigurationError(problems)
+  return {
+    ...settings,
+    customer: settings.customer,
+    jwtSecret: loadJwtSecret(settings.dataDir, env.JWT_SECRET),
+    secondFactorKey: loadSecondFactorKey(settings.dataDir, env.SECOND_FACTOR_KEY),
   }
 }

@@ -8,7 +8,7 @@ import { PROVIDER_API_USAGE, runProviderApiCommand } from './api-commands'
 
 export const VERIFY_AUDIT_USAGE = 'verify-audit [--anchor <Nummer>:<Hash>]'
 
-export const USAGE = `Aufruf: npm run provider -- distribute <Verteilung> | release <Verteilung> | cancel <Verteilung> | auto-approve | ${VERIFY_AUDIT_USAGE} | ${INTERCHANGE_USAGE} | ${PROVIDER_API_USAGE} | ${ACCOUNT_USAGE}`
+export const USAGE = `Aufruf: npm run provider -- check | distribute <Verteilung> | release <Verteilung> | cancel <Verteilung> | auto-approve | ${VERIFY_AUDIT_USAGE} | ${INTERCHANGE_USAGE} | ${PROVIDER_API_USAGE} | ${ACCOUNT_USAGE}`
 
 /** Parses and runs one command; answers the exit code, writing to `out` and `err`. */
 export async function runProviderCommand(

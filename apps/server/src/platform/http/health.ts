@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { HttpError } from '../http-errors'
 import { serializeError } from '../logging'
 import type { DatabaseHandle } from '../persistence/database'
-import { DATABASE_UNAVAILABLE } from '../persistence/database-errors'
+import { DATABASE_UNAVAILABLE, isMissingTable } from '../persistence/database-errors'
 
 const MIGRATIONS_PENDING_MESSAGE =
   'Die Datenbank ist noch nicht auf dem Stand dieses Servers (Migrationen ausstehend).'
@@ -26,6 +26,9 @@ const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async 
       await app.db.execute(sql`select 1`)
       pending = await database.pendingMigrations()
     } catch (error) {
+      // the database answers but has no migrations table yet: reachable, not migrated
+      if (isMissingTable(error))
+        throw new HttpError(503, 'MIGRATIONS_PENDING', MIGRATIONS_PENDING_MESSAGE)
       // whatever keeps the database from answering (closed, refused, restarting): not ready
       app.log.warn({ err: serializeError(error) }, 'ready probe: database not answering')
       throw new HttpError(503, DATABASE_UNAVAILABLE.code, DATABASE_UNAVAILABLE.detail)

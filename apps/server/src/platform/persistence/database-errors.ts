@@ -1,3 +1,5 @@
+import { maskUrlPassword } from '../settings-rules'
+
 /**
  * errors that say the database is not reachable right now (PostgreSQL restarts, an
  * administrator ended the connection, too many connections, the network is gone), as opposed to
@@ -90,4 +92,56 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     }
     return typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => m.test(message))
   })
+}
+
+/** `host:port` and the database a PostgreSQL URL names (pg's defaults where it names none). */
+function databaseTarget(databaseUrl: string): { where: string; database: string; user: string } {
+  try {
+    const url = new URL(databaseUrl)
+    const user = decodeURIComponent(url.username) || 'postgres'
+    const host = url.searchParams.get('host') || url.hostname || 'localhost'
+    return {
+      where: `${host}:${url.port || '5432'}`,
+      database: decodeURIComponent(url.pathname.slice(1)) || user,
+      user,
+    }
+  } catch {
+    return { where: '(unlesbare Adresse)', database: '?', user: '?' }
+  }
+}
+
+/**
+ * One German line for a PostgreSQL database that could not be opened (decision 039): names host,
+ * port, database and user, never the password; the server, `check` and every command line say the
+ * same. The URL is shown with its password masked.
+ */
+export function databaseOpenProblem(databaseUrl: string, error: unknown): string {
+  const { where, database, user } = databaseTarget(databaseUrl)
+  const shown = maskUrlPassword(databaseUrl)
+  const chain = errorChain(error)
+  const codes = chain.map((e) => e.code).filter((code): code is string => typeof code === 'string')
+  const has = (...wanted: string[]) => codes.some((code) => wanted.includes(code))
+  const firstLine = String(chain.at(-1)?.message ?? error).split('\n')[0] ?? ''
+  let why: string
+  if (has('3D000')) {
+    why = `die Datenbank „${database}“ gibt es auf ${where} nicht; legen Sie sie an (CREATE DATABASE, docs/operations.md Abschnitt 2) oder berichtigen Sie den Namen.`
+  } else if (has('28P01', '28000')) {
+    why = `PostgreSQL auf ${where} lehnt die Anmeldung als „${user}“ an der Datenbank „${database}“ ab (Benutzer, Passwort oder pg_hba.conf): ${firstLine}.`
+  } else if (has('ECONNREFUSED')) {
+    why = `auf ${where} nimmt niemand Verbindungen an (Datenbank „${database}“); läuft PostgreSQL, und stimmen Rechner und Port?`
+  } else if (has('ENOTFOUND', 'EAI_AGAIN')) {
+    why = `den Rechner von ${where} gibt es nicht (der Name lässt sich nicht auflösen); Datenbank „${database}“.`
+  } else if (has('57P03')) {
+    why = `PostgreSQL auf ${where} startet gerade oder fährt herunter (Datenbank „${database}“); versuchen Sie es gleich noch einmal.`
+  } else if (/timeout/i.test(firstLine) || has('ETIMEDOUT')) {
+    why = `PostgreSQL auf ${where} antwortet nicht in 10 Sekunden (Datenbank „${database}“); prüfen Sie Rechner, Port und Firewall.`
+  } else {
+    why = `die Datenbank „${database}“ auf ${where} lässt sich nicht öffnen: ${firstLine}.`
+  }
+  return `DATABASE_URL=${shown}: ${why}`
+}
+
+/** PostgreSQL's undefined_table / invalid_schema_name: e.g. drizzle's migrations table is missing. */
+export function isMissingTable(error: unknown): boolean {
+  return errorChain(error).some(({ code }) => code === '42P01' || code === '3F000')
 }

@@ -19,6 +19,7 @@ import {
   tightenDataFolder,
 } from './data-folder'
 import { chainEarlierAuditEntries } from './audit'
+import { databaseOpenProblem } from './database-errors'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -272,8 +273,8 @@ export class DatabaseOpenError extends Error {
  * `openDatabase` for the server and the command lines. First the data folder's check of decision
  * 015 (modes corrected, a warning when it was open to others). A data folder that cannot be used
  * (held by another process, not writable, another user's files open to others, a database PGlite
- * cannot open) prints one German line to stderr and ends the process with exit code 1, before
- * anything ran.
+ * cannot open) or a PostgreSQL database that does not answer, does not exist or refuses the sign-in
+ * prints one German line to stderr and ends the process with exit code 1, before anything ran.
  */
 export async function openDatabaseOrExit(
   options: Parameters<typeof openDatabase>[0],
@@ -282,7 +283,19 @@ export async function openDatabaseOrExit(
     const folder = dataFolder(options.dataDir)
     // on PostgreSQL the folder holds the generated JWT secret and the mail outbox
     if (folder) await checkDataFolder(folder, { writable: !options.databaseUrl })
-    return await openDatabase(options)
+    const handle = await openDatabase(options)
+    if (options.databaseUrl) {
+      // the pool connects at the first statement: a database that does not exist or refuses is
+      // named here in one line, not by a stack trace out of the migrations (decision 039)
+      try {
+        await handle.db.execute(sql`select 1`)
+      } catch (error) {
+        await handle.close().catch(() => {})
+        console.error(databaseOpenProblem(options.databaseUrl, error))
+        process.exit(1)
+      }
+    }
+    return handle
   } catch (error) {
     if (
       !(error instanceof DatabaseInUseError) &&
