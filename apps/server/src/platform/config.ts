@@ -74,6 +74,11 @@ export interface HttpLimits {
    * process ends regardless (with exit code 1).
    */
   shutdownTimeoutMs: number
+  /**
+   * `SHUTDOWN_DELAY_MS`: after `SIGTERM` the ready probe answers 503 and the server keeps serving
+   * this long, so that a load balancer takes it out before it closes its port (0: close at once).
+   */
+  shutdownDelayMs: number
 }
 
 export const DEFAULT_HTTP_LIMITS: HttpLimits = {
@@ -87,6 +92,8 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   maxConnections: 1000,
   // Kubernetes' default grace period between SIGTERM and SIGKILL
   shutdownTimeoutMs: 30_000,
+  // a load balancer checking the ready probe every 2 s takes a replica out after 2 or 3 failures
+  shutdownDelayMs: 10_000,
 }
 
 const LIMIT_VARIABLES: Record<keyof HttpLimits, string> = {
@@ -96,7 +103,11 @@ const LIMIT_VARIABLES: Record<keyof HttpLimits, string> = {
   keepAliveTimeoutMs: 'KEEP_ALIVE_TIMEOUT_MS',
   maxConnections: 'MAX_CONNECTIONS',
   shutdownTimeoutMs: 'SHUTDOWN_TIMEOUT_MS',
+  shutdownDelayMs: 'SHUTDOWN_DELAY_MS',
 }
+
+/** Limits that may be 0 (the rest must be at least 1). */
+const LIMITS_ALLOWING_ZERO: ReadonlySet<keyof HttpLimits> = new Set(['shutdownDelayMs'])
 
 /** The limits from the environment: whole numbers of at least 1, the defaults where unset. */
 export function loadHttpLimits(env: NodeJS.ProcessEnv): HttpLimits {
@@ -105,8 +116,13 @@ export function loadHttpLimits(env: NodeJS.ProcessEnv): HttpLimits {
     const text = env[variable]?.trim()
     if (!text) continue
     const value = Number(text)
-    if (!Number.isSafeInteger(value) || value < 1) {
-      throw new Error(`${variable} muss eine ganze Zahl größer als 0 sein (ist: ${text}).`)
+    const least = LIMITS_ALLOWING_ZERO.has(key) ? 0 : 1
+    if (!Number.isSafeInteger(value) || value < least) {
+      throw new Error(
+        least === 0
+          ? `${variable} muss eine ganze Zahl ab 0 sein (ist: ${text}).`
+          : `${variable} muss eine ganze Zahl größer als 0 sein (ist: ${text}).`,
+      )
     }
     limits[key] = value
   }
