@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { loadHttpLimits } from '../src/platform/config'
 import { reportTenantChange, searchConnections, signIn } from './portal-requests'
 import { startServerProcess, type ServerProcess } from './server-process'
 import { databaseUrl, onServer, TEMPLATE_DATABASE } from './test-database'
@@ -189,7 +190,24 @@ describe.skipIf(!isPostgres || !hasHaproxy)('a rolling update behind HAProxy', (
       for (const [index, port] of ports.entries()) {
         const answeredBefore = outcomes.length
         const stoppedAt = performance.now()
-        await servers[index]!.stop()
+        const replica = servers[index]!
+        const ended = new Promise((resolve) => replica.child.once('exit', resolve))
+        replica.child.kill('SIGTERM')
+        // while it drains: the ready probe answers 503 with its reason, everything else is served,
+        // each answer ending its connection
+        await expect
+          .poll(async () => (await fetch(`${replica.base}/api/health/ready`)).status, {
+            timeout: 5000,
+            interval: 50,
+          })
+          .toBe(503)
+        const probe = await fetch(`${replica.base}/api/health`)
+        expect(probe.status).toBe(503)
+        expect(((await probe.json()) as { detail: string }).detail).toBe('Der Server wird beendet.')
+        const live = await fetch(`${replica.base}/api/health/live`)
+        expect(live.status).toBe(200)
+        expect(live.headers.get('connection')).toBe('close')
+        await ended
         const output = servers[index]!.output()
         restarts.push(
           `replica${index + 1}: ended after ${Math.round(performance.now() - stoppedAt)} ms, ${outcomes.length - answeredBefore} answers meanwhile`,
@@ -233,4 +251,22 @@ describe.skipIf(!isPostgres || !hasHaproxy)('a rolling update behind HAProxy', (
       await db.end()
     }
   }, 600_000)
+})
+
+describe('SHUTDOWN_DELAY_MS', () => {
+  it('is 10 s unless set, may be 0 (a single process), and is refused negative or not a number', () => {
+    expect(loadHttpLimits({}).shutdownDelayMs).toBe(10_000)
+    expect(loadHttpLimits({ SHUTDOWN_DELAY_MS: '0' }).shutdownDelayMs).toBe(0)
+    expect(loadHttpLimits({ SHUTDOWN_DELAY_MS: '2500' }).shutdownDelayMs).toBe(2500)
+    expect(() => loadHttpLimits({ SHUTDOWN_DELAY_MS: '-1' })).toThrow(
+      'SHUTDOWN_DELAY_MS muss eine ganze Zahl ab 0 sein (ist: -1).',
+    )
+    expect(() => loadHttpLimits({ SHUTDOWN_DELAY_MS: '10s' })).toThrow(
+      'SHUTDOWN_DELAY_MS muss eine ganze Zahl ab 0 sein (ist: 10s).',
+    )
+    // the others stay at least 1
+    expect(() => loadHttpLimits({ SHUTDOWN_TIMEOUT_MS: '0' })).toThrow(
+      'SHUTDOWN_TIMEOUT_MS muss eine ganze Zahl größer als 0 sein (ist: 0).',
+    )
+  })
 })
