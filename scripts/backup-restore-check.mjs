@@ -10,7 +10,8 @@
 // The restored database and the working folder are removed afterwards, unless --keep.
 // Prints German lines; exits 0 when both are the same, 1 when they differ or a step fails.
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -39,8 +40,32 @@ const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14)
 const restoreName = `${sourceName}_restore_${stamp}`.slice(0, 63)
 const restore = new URL(sourceUrl)
 restore.pathname = `/${encodeURIComponent(restoreName)}`
+// decision 038: the dumps hold every user's data; the working folder is 0700 (mkdtemp) and every
+// file written into it 0600, whatever the umask of the shell that runs the check
+process.umask(0o077)
 const work = mkdtempSync(path.join(tmpdir(), 'portal-backup-check-'))
 const differences = []
+
+/**
+ * The environment of `npm run provider -- dump`: the database given, and a data folder of its own
+ * (the export reads only the database; the secrets it generates when JWT_SECRET and
+ * SECOND_FACTOR_KEY are unset go there, not into a server's folder this user may not write). After
+ * `npm prune --omit=dev` tsx is gone: then the built command line runs (NODE_ENV=production), as
+ * it does for the operator.
+ */
+function exportEnvironment(databaseUrl) {
+  let sourceRuns = process.env.NODE_ENV !== 'production'
+  try {
+    createRequire(path.join(root, 'apps/server/package.json')).resolve('tsx/package.json')
+  } catch {
+    sourceRuns = false
+  }
+  return {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: path.join(work, 'data'),
+    ...(sourceRuns ? {} : { NODE_ENV: 'production' }),
+  }
+}
 
 /** Runs a program; stops the check with its output when it fails. */
 function run(command, args, env = {}) {
@@ -126,6 +151,7 @@ try {
     backup,
     source.toString(),
   ])
+  chmodSync(backup, 0o600)
   console.log(`Sicherung: ${(statSync(backup).size / 1024 / 1024).toFixed(1)} MB in ${backup}`)
 
   await withClient(source, (client) =>
@@ -161,12 +187,16 @@ try {
     console.log('Export beider Datenbanken mit npm run provider -- dump …')
     const original = path.join(work, 'original')
     const restored = path.join(work, 'restored')
-    run('npm', ['run', '--silent', 'provider', '--', 'dump', original], {
-      DATABASE_URL: source.toString(),
-    })
-    run('npm', ['run', '--silent', 'provider', '--', 'dump', restored], {
-      DATABASE_URL: restore.toString(),
-    })
+    run(
+      'npm',
+      ['run', '--silent', 'provider', '--', 'dump', original],
+      exportEnvironment(source.toString()),
+    )
+    run(
+      'npm',
+      ['run', '--silent', 'provider', '--', 'dump', restored],
+      exportEnvironment(restore.toString()),
+    )
     const files = compareFolders(original, restored)
     console.log(`Export verglichen: ${files} Dateien.`)
   }

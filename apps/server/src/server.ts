@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises'
 import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app'
 import { ConfigurationError, DEFAULT_HTTP_LIMITS, type ServerConfig } from './platform/config'
@@ -8,6 +9,7 @@ import { StartRefusedError } from './platform/start-mode'
 import { DataFolderError } from './platform/persistence/data-folder'
 import { openDatabaseOrExit, type Database } from './platform/persistence/database'
 import { portalIndexFile } from './modules/configuration/routes/portal'
+import { startDraining } from './platform/http/health'
 
 /** What an entry point checks or seeds after the migrations: answers the banner's lines. */
 export type PrepareStart = (db: Database) => Promise<string[]>
@@ -65,17 +67,36 @@ export async function runServer(prepare: PrepareStart): Promise<void> {
     housekeeping.stop()
   })
 
-  // Decision 029: SIGTERM drains: no new connections, the requests in flight finish, then the pool closes
-  closeWithGrace(
-    { delay: config.limits?.shutdownTimeoutMs ?? DEFAULT_HTTP_LIMITS.shutdownTimeoutMs },
-    async ({ err }) => {
-      if (err) app.log.error({ err }, 'server closing after an error')
-      autoApproval.stop()
-      housekeeping.stop()
-      await app.close()
-      await database.close()
-    },
-  )
+  // Decision 029 and 038: on SIGTERM the ready probe fails first and the server keeps serving for
+  // SHUTDOWN_DELAY_MS, each answer ending its connection, so that a load balancer takes it out
+  // before the port closes; then the requests in flight finish (SHUTDOWN_TIMEOUT_MS) and the pool
+  // closes. PGlite is one process (no load balancer has another to send to), SIGINT is a person
+  // at a terminal, an error is an error: they close at once.
+  const limits = config.limits ?? DEFAULT_HTTP_LIMITS
+  const drainMs = config.databaseUrl ? limits.shutdownDelayMs : 0
+  closeWithGrace({ delay: drainMs + limits.shutdownTimeoutMs }, async ({ err, signal }) => {
+    if (err) app.log.error({ err }, 'server closing after an error')
+    else app.log.info({ signal }, 'signal received: the ready probe answers 503 from now on')
+    startDraining(app)
+    if (signal === 'SIGTERM' && drainMs > 0) {
+      // first in line, before Fastify answers: every answer from now on ends its connection
+      app.server.prependListener('request', (_request, response) => {
+        if (!response.headersSent) response.setHeader('connection', 'close')
+      })
+      app.log.info(
+        `draining for ${drainMs} ms: still serving, until the load balancer takes this server out`,
+      )
+      await delay(drainMs)
+    }
+    app.log.info(
+      `closing: no new connections, requests in flight finish within ${limits.shutdownTimeoutMs} ms`,
+    )
+    autoApproval.stop()
+    housekeeping.stop()
+    await app.close()
+    await database.close()
+    app.log.info('closed')
+  })
 
   await app.listen({ port: config.port, host: config.host })
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`

@@ -1,10 +1,14 @@
 /**
  * docs/operations.md: the backup check dumps a PostgreSQL database with pg_dump, restores it into a
  * new database and compares every table and `npm run provider -- dump` of both. Runs on a copy of
- * the seeded template; PostgreSQL only (PGlite has no pg_dump).
+ * the seeded template; PostgreSQL only (PGlite has no pg_dump). Decision 038: it also holds in a
+ * deployment after `npm prune --omit=dev` (no tsx) with nothing but DATABASE_URL set, and its files
+ * are the running user's alone.
  */
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { copyFile, mkdir, mkdtemp, readdir, rm, stat, symlink } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -67,4 +71,79 @@ describe.skipIf(!isPostgres || !hasPgDump)('scripts/backup-restore-check.mjs', (
       /^Die Wiederherstellung weicht ab:\n- pg_dump .* ist fehlgeschlagen/,
     )
   })
+
+  it('passes as documented in a deployment after the prune, with DATABASE_URL alone; its files 0600', async () => {
+    // a deployment as docs/operations.md builds it: the bundle, the scripts, and node_modules
+    // without the development dependencies (here: every package of the checkout but tsx)
+    const deployment = await mkdtemp(path.join(tmpdir(), 'portal-pruned-'))
+    try {
+      await mkdir(path.join(deployment, 'node_modules'))
+      for (const entry of await readdir(path.join(ROOT, 'node_modules'))) {
+        if (entry === 'tsx' || entry === '.bin') continue
+        await symlink(
+          path.join(ROOT, 'node_modules', entry),
+          path.join(deployment, 'node_modules', entry),
+        )
+      }
+      await symlink(path.join(ROOT, 'customers'), path.join(deployment, 'customers'))
+      for (const file of [
+        'package.json',
+        'scripts/backup-restore-check.mjs',
+        'apps/server/package.json',
+        'apps/server/scripts/provider.mjs',
+      ]) {
+        await mkdir(path.dirname(path.join(deployment, file)), { recursive: true })
+        await copyFile(path.join(ROOT, file), path.join(deployment, file))
+      }
+      const build = spawnSync(
+        process.execPath,
+        [
+          path.join(ROOT, 'apps/server/scripts/build.mjs'),
+          '--outdir',
+          path.join(deployment, 'apps/server/dist'),
+        ],
+        { cwd: ROOT, encoding: 'utf8' },
+      )
+      expect(build.status, `${build.stdout}${build.stderr}`).toBe(0)
+
+      // the operator's shell: DATABASE_URL exported, nothing else of the server's settings, the
+      // umask of a login shell
+      const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME }
+      env.DATABASE_URL = databaseUrl(serverUrl, name)
+      const result = spawnSync(
+        'sh',
+        ['-c', 'umask 022 && node scripts/backup-restore-check.mjs --keep "$DATABASE_URL"'],
+        { cwd: deployment, env, encoding: 'utf8', timeout: 300_000 },
+      )
+      const kept = /^Behalten: Datenbank (\S+), Ordner (\S+)$/m.exec(result.stdout)
+      try {
+        expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0)
+        expect(result.stdout).toMatch(/^Export verglichen: \d+ Dateien\.$/m)
+        expect(kept).not.toBeNull()
+        // the dump and every exported file: 0600, in folders of 0700
+        const modes: string[] = []
+        const walk = async (folder: string): Promise<void> => {
+          for (const entry of await readdir(folder, { withFileTypes: true })) {
+            const full = path.join(folder, entry.name)
+            const mode = ((await stat(full)).mode & 0o777).toString(8)
+            if (mode !== (entry.isDirectory() ? '700' : '600'))
+              modes.push(`${path.relative(kept![2]!, full)} ${mode}`)
+            if (entry.isDirectory()) await walk(full)
+          }
+        }
+        await walk(kept![2]!)
+        expect(modes).toEqual([])
+        expect((await readdir(kept![2]!)).sort()).toEqual(
+          expect.arrayContaining(['original', 'portal.dump', 'restored']),
+        )
+      } finally {
+        if (kept) {
+          await onServer(serverUrl, [`DROP DATABASE IF EXISTS ${kept[1]} WITH (FORCE)`])
+          await rm(kept[2]!, { recursive: true, force: true })
+        }
+      }
+    } finally {
+      await rm(deployment, { recursive: true, force: true })
+    }
+  }, 300_000)
 })

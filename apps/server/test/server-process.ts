@@ -27,6 +27,8 @@ export function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProces
       LOG_LEVEL: 'info',
       JWT_SECRET: randomBytes(32).toString('hex'),
       INIT_CWD: ROOT,
+      // a single process behind no load balancer: SIGTERM closes at once (decision 038)
+      SHUTDOWN_DELAY_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

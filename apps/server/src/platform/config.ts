@@ -75,6 +75,11 @@ export interface HttpLimits {
    * process ends regardless (with exit code 1).
    */
   shutdownTimeoutMs: number
+  /**
+   * `SHUTDOWN_DELAY_MS`: after `SIGTERM` the ready probe answers 503 and the server keeps serving
+   * this long, so that a load balancer takes it out before it closes its port (0: close at once).
+   */
+  shutdownDelayMs: number
 }
 
 export const DEFAULT_HTTP_LIMITS: HttpLimits = {
@@ -88,6 +93,8 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   maxConnections: 1000,
   // Kubernetes' default grace period between SIGTERM and SIGKILL
   shutdownTimeoutMs: 30_000,
+  // a load balancer checking the ready probe every 2 s takes a replica out after 2 or 3 failures
+  shutdownDelayMs: 10_000,
 }
 
 const LIMIT_VARIABLES: Record<keyof HttpLimits, string> = {
@@ -97,11 +104,16 @@ const LIMIT_VARIABLES: Record<keyof HttpLimits, string> = {
   keepAliveTimeoutMs: 'KEEP_ALIVE_TIMEOUT_MS',
   maxConnections: 'MAX_CONNECTIONS',
   shutdownTimeoutMs: 'SHUTDOWN_TIMEOUT_MS',
+  shutdownDelayMs: 'SHUTDOWN_DELAY_MS',
 }
 
+/** Limits that may be 0 (the rest must be at least 1). */
+const LIMITS_ALLOWING_ZERO: ReadonlySet<keyof HttpLimits> = new Set(['shutdownDelayMs'])
+
 /**
- * The limits from the environment: whole numbers of at least 1, the defaults where unset. With
- * `problems` each bad one is added there (and its default kept); without, the first one throws.
+ * The limits from the environment: whole numbers of at least 1 (or 0 where allowed), the defaults
+ * where unset. With `problems` each bad one is added there (and its default kept); without, the
+ * first one throws.
  */
 export function loadHttpLimits(env: NodeJS.ProcessEnv, problems?: ProblemList): HttpLimits {
   const limits = { ...DEFAULT_HTTP_LIMITS }
@@ -109,8 +121,12 @@ export function loadHttpLimits(env: NodeJS.ProcessEnv, problems?: ProblemList): 
     const text = env[variable]?.trim()
     if (!text) continue
     const value = Number(text)
-    if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1) {
-      const rule = 'muss eine ganze Zahl größer als 0 sein (Millisekunden bzw. Anzahl).'
+    const least = LIMITS_ALLOWING_ZERO.has(key) ? 0 : 1
+    if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < least) {
+      const rule =
+        least === 0
+          ? 'muss eine ganze Zahl ab 0 sein (Millisekunden).'
+          : 'muss eine ganze Zahl größer als 0 sein (Millisekunden bzw. Anzahl).'
       if (!problems) throw new Error(`${variable}=${text}: ${rule}`)
       problems.add(variable, text, rule)
       continue

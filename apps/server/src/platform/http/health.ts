@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
@@ -8,6 +9,19 @@ import { DATABASE_UNAVAILABLE, isMissingTable } from '../persistence/database-er
 
 const MIGRATIONS_PENDING_MESSAGE =
   'Die Datenbank ist noch nicht auf dem Stand dieses Servers (Migrationen ausstehend).'
+
+const DRAINING_MESSAGE = 'Der Server wird beendet.'
+
+/**
+ * Decision 038: the HTTP servers told to drain (SIGTERM). Keyed by the Node server, which every
+ * encapsulated instance of one app shares: their ready probe answers 503 while they still serve.
+ */
+const drainingServers = new WeakSet<object>()
+
+/** From now on the ready probe of this app answers 503 (the load balancer takes it out). */
+export function startDraining(app: FastifyInstance): void {
+  drainingServers.add(app.server)
+}
 
 const StatusSchema = z.object({ status: z.literal('ok') })
 
@@ -21,6 +35,10 @@ const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async 
   { database },
 ) => {
   const ready = async () => {
+    // decision 038: a server that drains is not ready, whatever its database says
+    if (drainingServers.has(app.server)) {
+      throw new HttpError(503, 'SHUTTING_DOWN', DRAINING_MESSAGE)
+    }
     let pending: number
     try {
       await app.db.execute(sql`select 1`)
@@ -39,7 +57,7 @@ const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async 
     return { status: 'ok' as const }
   }
   const readyDescription =
-    'Bereitschaft: die Datenbank antwortet und hat jede Migration dieses Servers; sonst 503.'
+    'Bereitschaft: die Datenbank antwortet und hat jede Migration dieses Servers; sonst 503 (auch sobald der Server beendet wird).'
 
   app.get(
     '/api/health/live',
