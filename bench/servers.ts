@@ -74,7 +74,13 @@ export async function startServer(
   url?: string,
 ): Promise<RunningServer> {
   // not NODE_ENV=production: the production mode refuses the demo users' published password
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', DATA_DIR: dataDir }
+  // one process, no load balancer to drain from: SIGTERM stops it at once
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    SHUTDOWN_DELAY_MS: '0',
+  }
   delete env.DATABASE_URL
   delete env.INIT_CWD
   delete env.NODE_ENV

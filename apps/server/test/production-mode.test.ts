@@ -61,6 +61,8 @@ function environment(mode: 'production' | 'demo'): NodeJS.ProcessEnv {
     LOG_LEVEL: 'info',
     JWT_SECRET: randomBytes(32).toString('hex'),
     PORTAL_DIST: path.join(dataDir, 'no-portal'),
+    // one process, no load balancer to drain from: stop at once
+    SHUTDOWN_DELAY_MS: '0',
   }
   delete env.INIT_CWD
   if (mode === 'production') env.NODE_ENV = 'production'
