@@ -9,9 +9,11 @@ import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { mkdir, mkdtemp, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { databaseUrl, onServer, TEMPLATE_DATABASE } from './test-database'
 
@@ -235,3 +237,131 @@ describe.skipIf(!isPostgres || !hasPgDump)('docs/operations.md run as written', 
     }
   }, 120_000)
 })
+
+describe.skipIf(!isPostgres)(
+  'docs/operations.md §3, §6, §7 and the audit log run as written',
+  () => {
+    const serverUrl = inject('serverUrl')
+    const source = `portal_test_${randomBytes(6).toString('hex')}`
+    const target = `${source}_customer`
+    const mails: string[] = []
+    let smtp: SMTPServer
+    let folder: string
+    let settingsFile: string
+
+    beforeAll(async () => {
+      // the billing system's export: the demo template dumped in the interchange format; the
+      // customer's database: empty, as §2 creates it
+      await onServer(serverUrl, [
+        `CREATE DATABASE ${source} TEMPLATE ${TEMPLATE_DATABASE}`,
+        `CREATE DATABASE ${target}`,
+      ])
+      folder = await mkdtemp(path.join(tmpdir(), 'portal-operations-'))
+      smtp = new SMTPServer({
+        disabledCommands: ['STARTTLS'],
+        allowInsecureAuth: true,
+        authOptional: false,
+        logger: false,
+        onAuth: (auth, _session, callback) =>
+          auth.password === 'mail-geheim'
+            ? callback(null, { user: auth.username })
+            : callback(new Error('Anmeldung fehlgeschlagen')),
+        onData: (stream, _session, callback) => {
+          let text = ''
+          stream.on('data', (chunk: Buffer) => (text += chunk.toString()))
+          stream.on('end', () => {
+            mails.push(text)
+            callback()
+          })
+        },
+      })
+      await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
+
+      // §3's settings file with its placeholders filled in, this machine's services standing in
+      // for the customer's database and mail server
+      const [settings] = shBlocks(sectionOf(OPERATIONS, '## 3. Configuration'))
+      settingsFile = path.join(folder, 'kundenportal.env')
+      const smtpPort = (smtp.server.address() as AddressInfo).port
+      await writeFile(
+        settingsFile,
+        substitute(settings!, [
+          [
+            'postgres://kundenportal:<password>@127.0.0.1:5432/kundenportal',
+            databaseUrl(serverUrl, target),
+          ],
+          ["'<openssl rand -base64 48>'", randomBytes(48).toString('base64')],
+          ["'<openssl rand -base64 32>'", randomBytes(32).toString('base64')],
+          [':<password>@mail.bergmann-abrechnung.de:587', `:mail-geheim@127.0.0.1:${smtpPort}`],
+          ['/var/lib/kundenportal', path.join(folder, 'data')],
+        ]),
+        { mode: 0o600 },
+      )
+    }, 300_000)
+
+    afterAll(async () => {
+      await new Promise<void>((resolve) => smtp.close(resolve))
+      await onServer(serverUrl, [
+        `DROP DATABASE IF EXISTS ${source} WITH (FORCE)`,
+        `DROP DATABASE IF EXISTS ${target} WITH (FORCE)`,
+      ])
+      await rm(folder, { recursive: true, force: true })
+    }, 300_000)
+
+    /** The operator's shell: PATH and HOME, and `ENV_FILE` exported in the profile (§3). */
+    const operatorShell = (script: string) =>
+      bashAsync(['-e', '-c', `cd '${ROOT}'\n${script}`], {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        ENV_FILE: settingsFile,
+      })
+
+    it('checks the settings, imports, manages users and verifies the audit log', async () => {
+      const exported = path.join(folder, 'import')
+      const dumped = await bashAsync(
+        ['-e', '-c', `cd '${ROOT}'\nnpm run --silent provider -- dump '${exported}'`],
+        {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          DATABASE_URL: databaseUrl(serverUrl, source),
+          DATA_DIR: path.join(folder, 'source-data'),
+        },
+      )
+      expect(dumped.status, `${dumped.stdout}\n${dumped.stderr}`).toBe(0)
+
+      // §3: check and list, as the server's user (here: this one) from the installation folder
+      const [, commands] = shBlocks(sectionOf(OPERATIONS, '## 3. Configuration'))
+      const checked = await operatorShell(
+        substitute(commands!, [
+          ['cd /opt/kundenportal', `cd '${ROOT}'`],
+          [
+            'sudo -u kundenportal env ENV_FILE=/etc/kundenportal.env',
+            `env ENV_FILE='${settingsFile}'`,
+          ],
+        ]),
+      )
+      expect(checked.status, `${checked.stdout}\n${checked.stderr}`).toBe(0)
+      expect(checked.stdout).toMatch(/^Konfiguration in Ordnung/m)
+
+      // §6: the first import
+      const [importing] = shBlocks(sectionOf(OPERATIONS, '## 6. The first import'))
+      const imported = await operatorShell(
+        substitute(importing!, [['/srv/kundenportal/import/2026-11-30', exported]]),
+      )
+      expect(imported.status, `${imported.stdout}\n${imported.stderr}`).toBe(0)
+
+      // §7: every user command of the list, in its order; each mail goes through the mail server
+      const [users] = shBlocks(sectionOf(OPERATIONS, '## 7. Users'))
+      const managed = await operatorShell(users!)
+      expect(managed.status, `${managed.stdout}\n${managed.stderr}`).toBe(0)
+      expect(managed.stdout).toContain('hv.becker')
+      expect(mails.filter((mail) => mail.includes('sabine.becker@hv-becker.de')).length).toBe(2)
+      expect(mails.some((mail) => mail.includes('helga@example.com'))).toBe(true)
+
+      // the audit log: whole, each change written as user provider
+      const [verify] = shBlocks(sectionOf(OPERATIONS, '### The audit log'))
+      const verified = await operatorShell(verify!)
+      expect(verified.status, `${verified.stdout}\n${verified.stderr}`).toBe(0)
+      expect(verified.stdout).toContain('Protokoll unversehrt')
+    }, 600_000)
+  },
+)
