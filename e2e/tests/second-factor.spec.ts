@@ -164,11 +164,12 @@ test('set up from the account page, then sign in with a code, and once with each
   // the account's dialogs ask for the password and a code; a wrong one is named at its field
   await section.getByRole('button', { name: 'Neue Wiederherstellungscodes erzeugen' }).click()
   const renew = page.getByRole('dialog', { name: 'Neue Wiederherstellungscodes erzeugen' })
-  const renewPassword = field(page, 'Aktuelles Passwort')
+  // the dialog's own field: the account page's password change has one of the same name
+  const renewPassword = renew.getByLabel(/^Aktuelles Passwort/)
   await expect(renewPassword).toBeFocused()
   await expect(renewPassword).toHaveAttribute('autocomplete', 'current-password')
   await renewPassword.fill('Falsch#2024!')
-  const renewCode = field(page, 'Bestätigungscode aus der App')
+  const renewCode = renew.getByLabel(/^Bestätigungscode aus der App/)
   await renewCode.fill(app.wrongCode())
   await renewCode.press('Enter')
   await expect(renewPassword).toHaveAccessibleDescription(PASSWORD_WRONG)
