@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
-import { checkScreen, expect, field, fillSignIn, signIn, test } from '../fixtures'
+import { checkScreen, DEMO_PASSWORD, expect, field, fillSignIn, signIn, test } from '../fixtures'
 import { today } from '../pages/date-field'
 import { startPortal } from '../server'
 
@@ -13,6 +13,7 @@ test.describe.configure({ mode: 'serial' })
 const CODE_REQUEST =
   'Bitte geben Sie den Bestätigungscode aus Ihrer Authenticator-App oder einen Wiederherstellungscode ein.'
 const CODE_INVALID = 'Der Bestätigungscode ist falsch oder abgelaufen.'
+const PASSWORD_WRONG = 'Das aktuelle Passwort ist nicht korrekt.'
 const STEP_MS = 30_000
 
 /**
@@ -78,6 +79,17 @@ async function keyOf(page: Page): Promise<string> {
   return key
 }
 
+/** The set-up's first step (decision 040): the current password, then the QR code shows. */
+async function enterPassword(page: Page) {
+  const password = field(page, 'Aktuelles Passwort')
+  await expect(password).toBeFocused()
+  await expect(password).toHaveAttribute('type', 'password')
+  await expect(password).toHaveAttribute('autocomplete', 'current-password')
+  await password.fill(DEMO_PASSWORD)
+  await page.getByRole('button', { name: 'Weiter' }).click()
+  await expect(page.getByRole('img', { name: 'QR-Code für die Authenticator-App' })).toBeVisible()
+}
+
 /** Confirms the set-up with the app's code; answers the recovery codes it shows once. */
 async function confirmSetUp(page: Page, app: ReturnType<typeof authenticatorApp>) {
   await field(page, 'Bestätigungscode aus der App').fill(await app.nextCode())
@@ -100,12 +112,21 @@ test('set up from the account page, then sign in with a code, and once with each
   await expect(section).toContainText('Die Zwei-Faktor-Anmeldung ist nicht eingerichtet.')
   await section.getByRole('link', { name: 'Zwei-Faktor-Anmeldung einrichten' }).click()
 
-  // the set-up: QR code and key, then the first code from the app
+  // the set-up: the password first (a token alone enrols no device), a wrong one at its field
   await expect(page).toHaveURL('/authenticate?view=second-factor&next=%2Faccount')
   await expect(
     page.getByRole('heading', { level: 1, name: 'Zwei-Faktor-Anmeldung einrichten' }),
   ).toBeVisible()
-  await expect(page.getByRole('img', { name: 'QR-Code für die Authenticator-App' })).toBeVisible()
+  const password = field(page, 'Aktuelles Passwort')
+  await expect(password).toBeFocused()
+  await checkWidths(page, 'setup-password')
+  await password.fill('Falsch#2024!')
+  await page.getByRole('button', { name: 'Weiter' }).click()
+  await expect(password).toHaveAccessibleDescription(new RegExp(`^${PASSWORD_WRONG}`))
+  await expect(page.getByRole('img', { name: 'QR-Code für die Authenticator-App' })).toBeHidden()
+  await checkScreen(page, 'second-factor/setup-wrong-password')
+  // then QR code and key, then the first code from the app
+  await enterPassword(page)
   const app = authenticatorApp(await keyOf(page))
   await checkWidths(page, 'setup')
   const setUpCode = field(page, 'Bestätigungscode aus der App')
@@ -140,22 +161,28 @@ test('set up from the account page, then sign in with a code, and once with each
   await expect(section).toContainText(`Die Zwei-Faktor-Anmeldung ist eingerichtet seit ${today()}.`)
   await expect(section).toContainText('10 Wiederherstellungscodes übrig.')
 
-  // the account's dialogs: a wrong code is named at its field
+  // the account's dialogs ask for the password and a code; a wrong one is named at its field
   await section.getByRole('button', { name: 'Neue Wiederherstellungscodes erzeugen' }).click()
   const renew = page.getByRole('dialog', { name: 'Neue Wiederherstellungscodes erzeugen' })
-  const renewCode = field(page, 'Bestätigungscode aus der App')
-  await expect(renewCode).toBeFocused()
+  // the dialog's own field: the account page's password change has one of the same name
+  const renewPassword = renew.getByLabel(/^Aktuelles Passwort/)
+  await expect(renewPassword).toBeFocused()
+  await expect(renewPassword).toHaveAttribute('autocomplete', 'current-password')
+  await renewPassword.fill('Falsch#2024!')
+  const renewCode = renew.getByLabel(/^Bestätigungscode aus der App/)
   await renewCode.fill(app.wrongCode())
+  await renewCode.press('Enter')
+  await expect(renewPassword).toHaveAccessibleDescription(PASSWORD_WRONG)
+  await expect(renewPassword).toBeFocused()
+  await renewPassword.fill(DEMO_PASSWORD)
   await renewCode.press('Enter')
   await expect(renewCode).toHaveAccessibleDescription(CODE_INVALID)
   await expect(renew).toBeVisible()
   await checkDialog(page, 'new-recovery-codes-dialog')
   await section.getByRole('button', { name: 'Zwei-Faktor-Anmeldung ausschalten' }).click()
-  await expect(
-    page
-      .getByRole('dialog', { name: 'Zwei-Faktor-Anmeldung ausschalten?' })
-      .getByLabel(/^Bestätigungs- oder Wiederherstellungscode/),
-  ).toBeFocused()
+  const disableDialog = page.getByRole('dialog', { name: 'Zwei-Faktor-Anmeldung ausschalten?' })
+  await expect(disableDialog.getByLabel(/^Aktuelles Passwort/)).toBeFocused()
+  await expect(disableDialog.getByLabel(/^Bestätigungs- oder Wiederherstellungscode/)).toBeVisible()
   await checkDialog(page, 'disable-dialog')
   await signOut(page)
 
@@ -215,12 +242,14 @@ test('a customer that requires it: the set-up right after the password, before a
         'Ihr Kundenportal verlangt die Zwei-Faktor-Anmeldung. Richten Sie sie jetzt ein, danach geht es weiter.',
       ),
     ).toBeVisible()
-    await expect(page.getByRole('img', { name: 'QR-Code für die Authenticator-App' })).toBeVisible()
+    // the password again, right after the sign-in: the set-up-only token alone enrols no device
+    await enterPassword(page)
     await checkWidths(page, 'forced-setup')
 
     // any other page leads back to the set-up, which then returns there
     await page.goto('/notifications')
     await expect(page).toHaveURL('/authenticate?view=second-factor&next=%2Fnotifications')
+    await enterPassword(page)
     const app = authenticatorApp(await keyOf(page))
     await confirmSetUp(page, app)
     await page

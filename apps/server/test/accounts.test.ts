@@ -48,12 +48,14 @@ const post = (url: string, payload: object, headers: Record<string, string> = {}
 
 const signIn = (username: string, password: string) => post('/api/token', { username, password })
 
-const confirm = (token: string, newPassword: string) =>
-  post('/api/processes/customer-portal/password-reset/confirm', {
-    token,
-    newPassword,
-    newPasswordRepeat: newPassword,
-  })
+/** Sets the password through a link: an invitation is accepted on its own route (decision 040). */
+const confirm = (link: { purpose: string; token: string }, newPassword: string) =>
+  post(
+    link.purpose === 'invitation'
+      ? '/api/processes/customer-portal/invitation/accept'
+      : '/api/processes/customer-portal/password-reset/confirm',
+    { token: link.token, newPassword, newPasswordRepeat: newPassword },
+  )
 
 const whoAmI = (authorization: string) =>
   post('/api/persistence/users-search', {}, { authorization })
@@ -146,7 +148,7 @@ describe('user add and the invitation', () => {
   })
 
   it('lets the link set a password once; the user then signs in', async () => {
-    const { token } = linkIn(sent.at(-1)!)
+    const token = linkIn(sent.at(-1)!)
     const weak = await confirm(token, 'schwach')
     expect(weak.statusCode).toBe(400)
     const demo = await confirm(token, DEMO_PASSWORD)
@@ -165,9 +167,10 @@ describe('user add and the invitation', () => {
       200,
     )
 
+    // decision 040: a used invitation says so, and what to do
     const again = await confirm(token, 'Nochmal#Neu24')
-    expect(again.statusCode).toBe(400)
-    expect(again.json<{ code: string }>().code).toBe('RESET_LINK_INVALID')
+    expect(again.statusCode).toBe(410)
+    expect(again.json<{ code: string }>().code).toBe('INVITATION_USED')
     const [account] = (await listUsers(ctx.database.db)).filter((a) => a.userName === 'hv.becker')
     expect(account!.status).toBe('active')
     expect((await auditOf('hv.becker')).map((a) => [a.userName, a.action])).toEqual([
@@ -337,7 +340,7 @@ describe('user disable and enable', () => {
     const refused = await signIn('fremd', DEMO_PASSWORD)
     expect(refused.statusCode).toBe(401)
     expect(refused.json<{ code: string }>().code).toBe('LOGIN_FAILED')
-    expect((await confirm(openLink.token, 'Gesperrt#Neu24')).statusCode).toBe(400)
+    expect((await confirm(openLink, 'Gesperrt#Neu24')).statusCode).toBe(400)
     await requestPasswordReset(ctx.database.db, later, mailer, config.publicUrl, {
       businessPartner: 'fremd',
       mail: fremd!.mail,
@@ -361,7 +364,7 @@ describe('user disable and enable', () => {
     // the password works again; tokens and links from before the disabling stay dead
     expect((await signIn('fremd', DEMO_PASSWORD)).statusCode).toBe(200)
     expect((await whoAmI(token)).statusCode).toBe(401)
-    expect((await confirm(openLink.token, 'Gesperrt#Neu24')).statusCode).toBe(400)
+    expect((await confirm(openLink, 'Gesperrt#Neu24')).statusCode).toBe(400)
     expect((await auditOf('fremd')).map((a) => [a.userName, a.action])).toEqual([
       ['provider', 'USER_DISABLED'],
       ['provider', 'USER_ENABLED'],
@@ -404,7 +407,7 @@ describe('user reset', () => {
     expect(mail!.text).toContain('Der Link ist 30 Minuten gültig')
     const link = linkIn(mail!)
     expect(link.purpose).toBe('reset')
-    const done = await confirm(link.token, 'Verwalter#Neu24')
+    const done = await confirm(link, 'Verwalter#Neu24')
     expect(done.json()).toEqual({
       successMessage:
         'Ihr Passwort wurde geändert. Sie können sich jetzt mit dem neuen Passwort anmelden.',
@@ -427,7 +430,7 @@ describe('user reset', () => {
       .where(eq(passwordResetTokens.userName, 'h.sommerfeld'))
     expect(tokens).toHaveLength(2)
     expect(tokens.filter((t) => t.expiresAt > new Date())).toHaveLength(1)
-    expect((await confirm(fresh.token, 'Helga#Sommer24')).statusCode).toBe(200)
+    expect((await confirm(fresh, 'Helga#Sommer24')).statusCode).toBe(200)
   })
 
   it('refuses an unknown user with exit code 1', async () => {

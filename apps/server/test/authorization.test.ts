@@ -54,6 +54,8 @@ const PUBLIC_ROUTES = [
   'GET /metrics',
   'POST /api/processes/customer-portal/password-reset',
   'POST /api/processes/customer-portal/password-reset/confirm',
+  'POST /api/processes/customer-portal/invitation/check',
+  'POST /api/processes/customer-portal/invitation/accept',
   'GET /api/configuration/customer',
   'GET /api/configuration/faq',
   'GET /customer-assets/:file',

@@ -78,8 +78,17 @@ const post = (url: string, payload: object) =>
   ctx.app.inject({ method: 'POST', url, payload, remoteAddress: `10.2.0.${++address}` })
 
 /** Sets the password of `userName` with the token of a mail's link, then signs in with it. */
-async function confirmAndSignIn(token: string, userName: string, password: string) {
-  const confirmed = await post('/api/processes/customer-portal/password-reset/confirm', {
+async function confirmAndSignIn(
+  token: string,
+  userName: string,
+  password: string,
+  kind: 'invitation' | 'reset' = 'reset',
+) {
+  const url =
+    kind === 'invitation'
+      ? '/api/processes/customer-portal/invitation/accept'
+      : '/api/processes/customer-portal/password-reset/confirm'
+  const confirmed = await post(url, {
     token,
     newPassword: password,
     newPasswordRepeat: password,
@@ -143,7 +152,12 @@ describe('mail over SMTP', () => {
     )
     const token = linkOf(mail!.parsed, 'invitation')
 
-    const { confirmed, signIn } = await confirmAndSignIn(token, 'j.kowalski', 'Kowalski#2024')
+    const { confirmed, signIn } = await confirmAndSignIn(
+      token,
+      'j.kowalski',
+      'Kowalski#2024',
+      'invitation',
+    )
     expect(confirmed.json<{ successMessage: string }>().successMessage).toContain('j.kowalski')
     expect(signIn.statusCode, signIn.body).toBe(200)
     const session = await ctx.app.inject({

@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react'
+import { cleanup, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { LoadedCustomer } from '../../lib/customer'
@@ -43,12 +43,14 @@ describe('the mailed links on the sign-in page', () => {
       successMessage:
         'Ihr Passwort ist gespeichert. Sie können sich jetzt mit Ihrem Benutzernamen hv.becker anmelden.',
     }
-    const fetchMock = vi.fn(() =>
+    const fetchMock = vi.fn((url: string) =>
       Promise.resolve(
-        new Response(JSON.stringify(answer), {
-          status: 200,
-          headers: { 'Content-Type': 'application/json' },
-        }),
+        url.endsWith('/invitation/check')
+          ? new Response(null, { status: 204 })
+          : new Response(JSON.stringify(answer), {
+              status: 200,
+              headers: { 'Content-Type': 'application/json' },
+            }),
       ),
     )
     vi.stubGlobal('fetch', fetchMock)
@@ -63,13 +65,40 @@ describe('the mailed links on the sign-in page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Passwort speichern' }))
 
     expect(await screen.findByText(answer.successMessage)).toBeInTheDocument()
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit]
-    expect(url).toBe('/api/processes/customer-portal/password-reset/confirm')
-    expect(JSON.parse(init.body as string)).toEqual({
+    const calls = fetchMock.mock.calls as unknown as [string, RequestInit][]
+    expect(calls.map(([url]) => url)).toEqual([
+      '/api/processes/customer-portal/invitation/check',
+      '/api/processes/customer-portal/invitation/accept',
+    ])
+    expect(JSON.parse(calls[0]![1].body as string)).toEqual({ token: 'einladung-123' })
+    expect(JSON.parse(calls[1]![1].body as string)).toEqual({
       token: 'einladung-123',
       newPassword: 'Becker#Start24',
       newPasswordRepeat: 'Becker#Start24',
     })
+  })
+
+  it('says that a used invitation was accepted already, with the way to the sign-in, instead of the form', async () => {
+    const detail =
+      'Diese Einladung wurde bereits angenommen und Ihr Passwort ist vergeben. Bitte melden Sie sich mit Ihrem Benutzernamen und Passwort an.'
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(JSON.stringify({ detail, code: 'INVITATION_USED' }), {
+            status: 410,
+            headers: { 'Content-Type': 'application/problem+json' },
+          }),
+        ),
+      ),
+    )
+    showPage('/authenticate?invitation=benutzt-123')
+    expect(await screen.findByRole('status')).toHaveTextContent(detail)
+    expect(screen.queryByRole('form')).not.toBeInTheDocument()
+    expect(screen.queryByLabelText(/Neues Passwort/)).not.toBeInTheDocument()
+    const toLogin = screen.getByRole('link', { name: 'Zur Anmeldung' })
+    expect(toLogin).toHaveAttribute('href', '/authenticate')
+    await waitFor(() => expect(toLogin).toHaveFocus())
   })
 
   it('keeps the reset texts for a reset link', async () => {

@@ -15,6 +15,10 @@ const PasswordResetRequestForm = lazy(async () => ({
 const PasswordResetConfirmForm = lazy(async () => ({
   default: (await import('./components/password-reset-confirm-form')).PasswordResetConfirmForm,
 }))
+/** The invitation's form, after its link was checked (decision 040); in the same module. */
+const InvitationForm = lazy(async () => ({
+  default: (await import('./components/password-reset-confirm-form')).InvitationForm,
+}))
 
 /** The set-up of the second factor, with its texts: loaded when it is opened. */
 const SecondFactorSetup = lazy(async () => ({
@@ -60,9 +64,8 @@ export function Component() {
             {view === 'login' && <LoginForm next={next} />}
             <Suspense fallback={<PlainLoading />}>
               {view === 'reset' && <PasswordResetRequestForm />}
-              {(view === 'confirm' || view === 'invitation') && (
-                <PasswordResetConfirmForm token={linkToken!} purpose={view} />
-              )}
+              {view === 'confirm' && <PasswordResetConfirmForm token={linkToken!} />}
+              {view === 'invitation' && <InvitationForm token={linkToken!} />}
               {view === 'secondFactor' && <SecondFactorSetup next={next} />}
             </Suspense>
           </div>

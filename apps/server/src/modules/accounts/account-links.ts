@@ -6,13 +6,15 @@
  */
 import { randomBytes } from 'node:crypto'
 import { TIME_ZONE } from '@portal/domain'
-import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { ServerConfig } from '../../platform/config'
 import { HttpError } from '../../platform/http-errors'
 import type { Mailer } from '../../platform/mailer'
 import type { Executor } from '../../platform/persistence/database'
 import { passwordResetTokens } from '../../platform/persistence/schema'
+import { expireOpenLinks } from './password-change'
 import { resetTokenHash } from './password-reset'
+
+export { expireOpenLinks }
 
 /** What the account functions need of the configuration: where users reach the portal. */
 export type AccountConfig = Pick<ServerConfig, 'publicUrl'>
@@ -70,20 +72,6 @@ export async function issueLink(
     .insert(passwordResetTokens)
     .values({ tokenHash: resetTokenHash(token), userName, purpose, expiresAt })
   return { purpose, token, expiresAt }
-}
-
-/** Every link of the user that could still be used stops working now. */
-export async function expireOpenLinks(tx: Executor, userName: string, now = new Date()) {
-  await tx
-    .update(passwordResetTokens)
-    .set({ expiresAt: now })
-    .where(
-      and(
-        eq(passwordResetTokens.userName, userName),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, now),
-      ),
-    )
 }
 
 /** The portal address the link opens: the sign-in page with the token as query parameter. */

@@ -10,6 +10,7 @@ import { domainToASCII } from 'node:url'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { hashPassword } from '../../platform/auth/passwords'
+import { hitWindow } from '../../platform/auth/rate-limit-store'
 import { removeSecondFactor, SECOND_FACTOR_ACTIONS } from './second-factor'
 import { hasSecondFactorSql } from '../../platform/auth/second-factor-policy'
 import { badRequest, conflict, HttpError, validationFailed } from '../../platform/http-errors'
@@ -256,6 +257,36 @@ async function auditAccount(
   })
 }
 
+/**
+ * Decision 040: at most five invitation or reset mails per account in an hour (a fixed window in
+ * the rate-limit store, so that every server process counts them), whether sent by `user add`,
+ * `user reset` or the provider API: a script gone wrong or a taken provider key cannot flood a
+ * mailbox. A fresh invitation (7 days) or reset link (30 minutes) is rarely needed more often.
+ */
+export const ACCOUNT_MAILS_PER_HOUR = 5
+const ACCOUNT_MAIL_WINDOW_MS = 60 * 60 * 1000
+
+/**
+ * Counts a link mail to the user in the caller's transaction (a refused or failed change does not
+ * count); 429 ACCOUNT_MAIL_LIMIT beyond the limit, naming when the next one can be sent.
+ */
+async function countAccountMail(
+  tx: Executor,
+  account: Pick<Account, 'id' | 'userName'>,
+): Promise<void> {
+  // by the user's id: no name in the store, and a new user of an old name starts afresh
+  const key = `account-mail:${account.id}`
+  const { current, ttl } = await hitWindow(tx, key, ACCOUNT_MAIL_WINDOW_MS)
+  if (current <= ACCOUNT_MAILS_PER_HOUR) return
+  // the next full minute after the window ends: "ab 05:32 Uhr" is never too early
+  const next = new Date(Math.ceil((Date.now() + ttl) / 60_000) * 60_000)
+  throw new HttpError(
+    429,
+    'ACCOUNT_MAIL_LIMIT',
+    `An ${account.userName} wurden bereits ${ACCOUNT_MAILS_PER_HOUR} Einladungs- oder Rücksetz-E-Mails innerhalb einer Stunde gesendet (höchstens ${ACCOUNT_MAILS_PER_HOUR} je Stunde); die nächste kann ab ${formatLinkExpiry(next)} gesendet werden.`,
+  )
+}
+
 /** A password hash nobody knows the password of: the account cannot be signed in to. */
 const unusablePasswordHash = () => hashPassword(randomBytes(32).toString('base64url'))
 
@@ -328,6 +359,7 @@ export async function addUser(
     })
     const link = await issueLink(tx, user.userName, 'invitation')
     const created = await requireAccount(tx, user.userName)
+    await countAccountMail(tx, created)
     // the audit keeps no name or mail address: those leave with the user (`user delete`)
     await auditAccount(tx, created, ACCOUNT_ACTIONS.created, {
       after: { companyCode: created.companyCode, businessPartner: created.businessPartner },
@@ -425,7 +457,8 @@ export const enableUser = oneUserCommand(async (tx, account): Promise<AccountRes
 /**
  * `user reset`: the current password stops working, every token is revoked, and a single-use link
  * (30 minutes) to choose a new one is mailed. A user who has not chosen a password yet gets a new
- * invitation (7 days) instead. Refused for a disabled user.
+ * invitation (7 days) instead. Refused for a disabled user, and (429) beyond five link mails to the
+ * user in an hour; a refusal changes nothing.
  */
 export async function resetUser(
   db: Database,
@@ -443,6 +476,7 @@ export async function resetUser(
         'USER_DISABLED',
       )
     }
+    await countAccountMail(tx, account)
     const invitedAgain = account.status === 'invited'
     await tx
       .update(users)

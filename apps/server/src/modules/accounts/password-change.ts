@@ -1,11 +1,11 @@
 import { passwordRuleViolations, PASSWORDS_MUST_MATCH_MESSAGE } from '@portal/domain'
-import { eq } from 'drizzle-orm'
+import { and, eq, gt, isNull } from 'drizzle-orm'
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords'
 import { issueToken } from '../../platform/auth/tokens'
 import { badRequest } from '../../platform/http-errors'
 import { writeAudit } from '../../platform/persistence/audit'
 import type { Database, Executor } from '../../platform/persistence/database'
-import { users } from '../../platform/persistence/schema'
+import { passwordResetTokens, users } from '../../platform/persistence/schema'
 import type { SessionUser } from '../../platform/persistence/scope'
 import { DEMO_PASSWORD } from '../../platform/auth/demo-password'
 
@@ -28,7 +28,49 @@ export function assertNewPassword(newPassword: string, newPasswordRepeat: string
   if (violations.length > 0) throw badRequest(violations.join(' '), 'PASSWORD_RULES', field)
 }
 
-/** Stores a new password and revokes every earlier token of the user; returns a fresh token. */
+export const CURRENT_PASSWORD_WRONG_MESSAGE = 'Das aktuelle Passwort ist nicht korrekt.'
+export const CURRENT_PASSWORD_WRONG = 'CURRENT_PASSWORD_WRONG'
+
+/**
+ * Every link of the user that could still be used (invitation or reset) stops working now; the
+ * rows stay (an unused invitation tells that the user has not chosen a password yet).
+ */
+export async function expireOpenLinks(tx: Executor, userName: string, now = new Date()) {
+  await tx
+    .update(passwordResetTokens)
+    .set({ expiresAt: now })
+    .where(
+      and(
+        eq(passwordResetTokens.userName, userName),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    )
+}
+
+/**
+ * Decision 040: the user's current password, asked again before a change of his security
+ * settings (password, second factor). 400 CURRENT_PASSWORD_WRONG at `currentPassword` otherwise.
+ */
+export async function verifyCurrentPassword(
+  db: Executor,
+  userName: string,
+  currentPassword: string,
+): Promise<void> {
+  const [stored] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.userName, userName))
+  if (!stored || !(await verifyPassword(stored.passwordHash, currentPassword))) {
+    throw badRequest(CURRENT_PASSWORD_WRONG_MESSAGE, CURRENT_PASSWORD_WRONG, 'currentPassword')
+  }
+}
+
+/**
+ * Stores a new password and revokes every earlier token of the user; returns a fresh token.
+ * Decision 040: every link of the user still open (a reset link requested before, an invitation)
+ * stops working, so that no older link changes the password again.
+ */
 export async function setPassword(
   db: Executor,
   jwtSecret: Uint8Array,
@@ -50,6 +92,7 @@ export async function setPassword(
     entityKey: userName,
   })
   if (!changed) throw new Error(`setPassword: no user ${userName}`)
+  await expireOpenLinks(db, userName, now)
   return issueToken(jwtSecret, { userId: changed.userId, userName }, now.getTime())
 }
 
@@ -59,17 +102,7 @@ export async function changePassword(
   user: SessionUser,
   change: { currentPassword: string; newPassword: string; newPasswordRepeat: string },
 ): Promise<string> {
-  const [stored] = await db
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.userName, user.userName))
-  if (!stored || !(await verifyPassword(stored.passwordHash, change.currentPassword))) {
-    throw badRequest(
-      'Das aktuelle Passwort ist nicht korrekt.',
-      'CURRENT_PASSWORD_WRONG',
-      'currentPassword',
-    )
-  }
+  await verifyCurrentPassword(db, user.userName, change.currentPassword)
   assertNewPassword(change.newPassword, change.newPasswordRepeat)
   return db.transaction((tx) =>
     setPassword(tx, jwtSecret, user.userName, change.newPassword, 'PASSWORD_CHANGED'),

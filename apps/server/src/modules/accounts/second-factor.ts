@@ -35,6 +35,12 @@ export const SECOND_FACTOR_ENABLED_MESSAGE =
 export const SECOND_FACTOR_NOT_STARTED_MESSAGE =
   'Es wird gerade keine Zwei-Faktor-Anmeldung eingerichtet. Bitte beginnen Sie die Einrichtung erneut.'
 export const SECOND_FACTOR_NOT_ENABLED_MESSAGE = 'Die Zwei-Faktor-Anmeldung ist nicht eingerichtet.'
+/** Decision 040: a repeat of a confirmation whose recovery codes were answered once. */
+export const SECOND_FACTOR_CONFIRMED_MESSAGE =
+  'Die Zwei-Faktor-Anmeldung ist bereits eingerichtet. Die Wiederherstellungscodes werden aus Sicherheitsgründen nur einmal angezeigt; neue erzeugen Sie unter „Mein Konto“.'
+/** Decision 040: a repeat of a renewal whose recovery codes were answered once. */
+export const RECOVERY_CODES_SHOWN_MESSAGE =
+  'Diese neuen Wiederherstellungscodes wurden bereits angezeigt und werden aus Sicherheitsgründen nicht noch einmal gezeigt. Erzeugen Sie bei Bedarf erneut neue Codes.'
 
 const PERIOD_SECONDS = 30
 const DIGITS = 6
@@ -228,6 +234,17 @@ export interface SecondFactorSetup {
   qrCode: string
 }
 
+/** The secret as the set-up shows it: as text, as `otpauth://` address and as QR code. */
+async function setupAnswer(
+  secret: string,
+  user: SecondFactorUser,
+  issuer: string,
+): Promise<SecondFactorSetup> {
+  const uri = totpOf(secret, user.userName, issuer).toString()
+  const qrCode = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 })
+  return { secret, uri, qrCode }
+}
+
 /**
  * Starts a set-up: a new secret (or the one of a set-up started less than 15 minutes ago, so that
  * a repeat shows the same QR code), stored unconfirmed. 409 when the user has a confirmed factor.
@@ -256,9 +273,26 @@ export async function startSecondFactorSetup(
       .values({ userId: user.userId, ...values })
       .onConflictDoUpdate({ target: secondFactors.userId, set: values })
   }
-  const uri = totpOf(secret, user.userName, issuer).toString()
-  const qrCode = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 })
-  return { secret, uri, qrCode }
+  return setupAnswer(secret, user, issuer)
+}
+
+/**
+ * The set-up started and not yet confirmed, as `startSecondFactorSetup` answered it: for the repeat
+ * of that call (decision 040), which must not start another. 409 SECOND_FACTOR_ENABLED once it is
+ * confirmed, 409 SECOND_FACTOR_NOT_STARTED when it ran out or was removed.
+ */
+export async function pendingSecondFactorSetup(
+  tx: Executor,
+  key: Uint8Array,
+  user: SecondFactorUser,
+  issuer: string,
+  now = new Date(),
+): Promise<SecondFactorSetup> {
+  const factor = await lockedSetUp(tx, user.userId)
+  if (!factor || !isPending(factor, now))
+    throw conflict(SECOND_FACTOR_NOT_STARTED_MESSAGE, 'SECOND_FACTOR_NOT_STARTED')
+  const secret = openText(key, user.userId, factor.secretCiphertext)
+  return setupAnswer(secret, user, issuer)
 }
 
 const invalidCode = () => badRequest(SECOND_FACTOR_INVALID_MESSAGE, 'SECOND_FACTOR_INVALID', 'code')
@@ -274,7 +308,9 @@ export async function confirmSecondFactorSetup(
   code: string,
   now = new Date(),
 ): Promise<string[]> {
-  const factor = await lockedSetUp(tx, user.userId)
+  const factor = await lockedFactor(tx, user.userId)
+  // the codes were answered once: a repeat of the confirmation does not show them again
+  if (factor?.confirmedAt) throw conflict(SECOND_FACTOR_CONFIRMED_MESSAGE, 'SECOND_FACTOR_ENABLED')
   if (!factor || !isPending(factor, now))
     throw conflict(SECOND_FACTOR_NOT_STARTED_MESSAGE, 'SECOND_FACTOR_NOT_STARTED')
   const secret = openText(key, user.userId, factor.secretCiphertext)

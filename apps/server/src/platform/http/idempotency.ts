@@ -14,7 +14,6 @@ import { and, eq, lt, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { z } from 'zod'
-import { openText, sealText } from '../auth/secret-box'
 import { badRequest, unprocessable } from '../http-errors'
 import type { Database, Executor } from '../persistence/database'
 import { idempotencyKeys } from '../persistence/schema'
@@ -81,20 +80,26 @@ export default fp(function idempotencyPlugin(app: FastifyInstance) {
   })
 })
 
-/** A stored answer encrypted with `sealText`. */
-interface Sealed {
-  sealed: string
-}
-
 /** Whose keys a request's key is among: the user, or `provider:<key name>` below /api/provider/. */
 const ownerOf = (request: FastifyRequest) =>
   request.providerKey ? providerActor(request.providerKey.name) : request.user.userName
 
-function requestHash(request: FastifyRequest, extra: string | undefined): string {
+/** The body as sent without the named top-level fields (a password must not reach the fingerprint). */
+function bodyWithout(body: unknown, fields: readonly string[] | undefined): unknown {
+  if (!fields?.length || body === null || typeof body !== 'object' || Array.isArray(body)) {
+    return body
+  }
+  return Object.fromEntries(Object.entries(body).filter(([name]) => !fields.includes(name)))
+}
+
+function requestHash(
+  request: FastifyRequest,
+  extra: string | undefined,
+  secretFields?: readonly string[],
+): string {
+  const body = bodyWithout(request.idempotencyBody ?? null, secretFields)
   return createHash('sha256')
-    .update(
-      JSON.stringify([request.method, request.url, request.idempotencyBody ?? null, extra ?? null]),
-    )
+    .update(JSON.stringify([request.method, request.url, body, extra ?? null]))
     .digest('hex')
 }
 
@@ -111,18 +116,23 @@ export async function idempotent<T>(
   options: {
     extra?: string
     /**
-     * Stores the answer encrypted under this key (decision 035): for answers that hold secrets
-     * (a second factor's secret, recovery codes), which must not lie in the database in clear.
+     * For answers that hold secrets (a second factor's secret, recovery codes; decision 040): the
+     * answer is not stored at all, only that the request ran. A repeat runs this instead, which
+     * answers from the current state (or refuses) and must not have an effect of its own.
      */
-    sealWith?: Uint8Array
+    replayWith?: (db: Database) => Promise<T>
+    /**
+     * Top-level body fields left out of the request's fingerprint (a current password): the
+     * route checks them itself on every call, the first and each repeat.
+     */
+    secretFields?: readonly string[]
   } = {},
 ): Promise<T> {
   const db = request.server.db
   const key = keyOf(request)
   if (key === undefined) return effect(db)
   const userName = ownerOf(request)
-  const hash = requestHash(request, options.extra)
-  const sealContext = `idempotency:${userName}:${key}`
+  const hash = requestHash(request, options.extra, options.secretFields)
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(idempotencyKeys)
@@ -134,20 +144,18 @@ export async function idempotent<T>(
       if (!stored || stored.requestHash !== hash || stored.statusCode === null) {
         throw unprocessable(KEY_REUSED_MESSAGE, 'IDEMPOTENCY_KEY_REUSED')
       }
+      if (options.replayWith) {
+        const replayed = await options.replayWith(tx)
+        reply.header(IDEMPOTENT_REPLAY_HEADER, 'true')
+        return replayed
+      }
       reply.status(stored.statusCode).header(IDEMPOTENT_REPLAY_HEADER, 'true')
-      return (
-        options.sealWith
-          ? JSON.parse(openText(options.sealWith, sealContext, (stored.response as Sealed).sealed))
-          : stored.response
-      ) as T
+      return stored.response as T
     }
     // the transaction is handed on as the effect's database: its own transactions become savepoints
     const body = await effect(tx)
-    const response: unknown = options.sealWith
-      ? ({
-          sealed: sealText(options.sealWith, sealContext, JSON.stringify(body ?? null)),
-        } satisfies Sealed)
-      : (body ?? null)
+    // an answer with secrets is never kept: a repeat answers through `replayWith`
+    const response: unknown = options.replayWith ? null : (body ?? null)
     await tx
       .update(idempotencyKeys)
       .set({ statusCode: reply.statusCode, response })
@@ -161,12 +169,18 @@ export function idempotentNoContent(
   request: FastifyRequest,
   reply: FastifyReply,
   effect: (db: Database) => Promise<unknown>,
+  options: { secretFields?: readonly string[] } = {},
 ): Promise<null> {
-  return idempotent(request, reply, async (db) => {
-    await effect(db)
-    reply.status(204)
-    return null
-  })
+  return idempotent(
+    request,
+    reply,
+    async (db) => {
+      await effect(db)
+      reply.status(204)
+      return null
+    },
+    options,
+  )
 }
 
 /**

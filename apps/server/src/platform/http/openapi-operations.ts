@@ -23,11 +23,12 @@ export const ERROR_STATUS_DESCRIPTIONS: Record<number, string> = {
   401: 'Nicht angemeldet oder Token abgelaufen (UNAUTHORIZED, LOGIN_FAILED, SECOND_FACTOR_REQUIRED, SECOND_FACTOR_INVALID); unter /api/provider/: kein gültiger, nicht widerrufener Provider-Schlüssel.',
   403: 'Nicht erlaubt (SERVICE_FEE_READ_ONLY, SERVICE_FEE_NOT_DELETABLE; SECOND_FACTOR_SETUP_REQUIRED: der Kunde verlangt die Zwei-Faktor-Anmeldung, sie ist zuerst einzurichten; PROVIDER_SCOPE_MISSING: dem Provider-Schlüssel fehlt der Bereich der Route).',
   404: 'Nicht gefunden oder für diesen Benutzer nicht sichtbar (NOT_FOUND).',
-  409: 'Zustandskonflikt (DISTRIBUTION_NOT_OPEN, INVALID_STATUS_TRANSITION, STALE_VERSION, INVOICE_ALREADY_APPROVED, INVOICE_NOT_DECIDABLE; USER_EXISTS, USER_DISABLED; SECOND_FACTOR_ENABLED, SECOND_FACTOR_NOT_STARTED, SECOND_FACTOR_NOT_ENABLED).',
+  409: 'Zustandskonflikt (DISTRIBUTION_NOT_OPEN, INVALID_STATUS_TRANSITION, STALE_VERSION, INVOICE_ALREADY_APPROVED, INVOICE_NOT_DECIDABLE; USER_EXISTS, USER_DISABLED; SECOND_FACTOR_ENABLED, SECOND_FACTOR_NOT_STARTED, SECOND_FACTOR_NOT_ENABLED, SECOND_FACTOR_ANSWER_SHOWN).',
+  410: 'Nicht mehr nutzbar: der Link einer Einladung ist schon benutzt (INVITATION_USED) oder abgelaufen bzw. ersetzt (INVITATION_EXPIRED).',
   413: 'Datei oder Anfrage zu groß (FILE_TOO_LARGE, PAYLOAD_TOO_LARGE).',
   415: 'Dateityp nicht erlaubt (FILE_TYPE_NOT_ALLOWED, UNSUPPORTED_MEDIA_TYPE).',
   422: 'Idempotency-Key bereits für eine andere Anfrage verwendet (IDEMPOTENCY_KEY_REUSED).',
-  429: 'Zu viele Versuche (TOO_MANY_REQUESTS).',
+  429: 'Zu viele Versuche (TOO_MANY_REQUESTS; ACCOUNT_MAIL_LIMIT: zu viele Einladungs- oder Rücksetz-E-Mails an einen Benutzer).',
   502: 'Die E-Mail konnte nicht gesendet werden (MAIL_FAILED).',
 }
 

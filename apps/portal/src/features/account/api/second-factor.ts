@@ -22,16 +22,23 @@ export function useSecondFactorStatus() {
   })
 }
 
+/** The current password and a code: what a change of the second factor takes (decision 040). */
+export interface SecondFactorProof {
+  currentPassword: string
+  code: string
+}
+
 /**
- * Ten new recovery codes for a current code from the app; the earlier ones stop working. 400
- * `SECOND_FACTOR_INVALID` (field `code`) for a wrong code.
+ * Ten new recovery codes for the current password and a current code from the app; the earlier
+ * ones stop working. 400 `CURRENT_PASSWORD_WRONG` (field `currentPassword`) or
+ * `SECOND_FACTOR_INVALID` (field `code`); the codes are shown once, a repeat answers 409.
  */
 export function useNewRecoveryCodes() {
   const client = useQueryClient()
-  return useIdempotentMutation<{ recoveryCodes: string[] }, string>({
-    mutationFn: (code, idempotencyKey) =>
+  return useIdempotentMutation<{ recoveryCodes: string[] }, SecondFactorProof>({
+    mutationFn: (proof, idempotencyKey) =>
       apiRequest<{ recoveryCodes: string[] }>(`${PATH}/recovery-codes`, {
-        body: { code },
+        body: proof,
         errorCode: ERROR.loginFailed,
         idempotencyKey,
       }),
@@ -40,15 +47,16 @@ export function useNewRecoveryCodes() {
 }
 
 /**
- * Turns the second factor off, confirmed by a current code from the app or a recovery code. Where
- * the customer requires one, the server then refuses everything but its set-up (403).
+ * Turns the second factor off, confirmed by the current password and a current code from the app
+ * or a recovery code. Where the customer requires one, the server then refuses everything but its
+ * set-up (403).
  */
 export function useDisableSecondFactor() {
   const client = useQueryClient()
-  return useIdempotentMutation<void, string>({
-    mutationFn: (code, idempotencyKey) =>
+  return useIdempotentMutation<void, SecondFactorProof>({
+    mutationFn: (proof, idempotencyKey) =>
       apiRequest<void>(`${PATH}/disable`, {
-        body: { code },
+        body: proof,
         errorCode: ERROR.loginFailed,
         idempotencyKey,
       }),

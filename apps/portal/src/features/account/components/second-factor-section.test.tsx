@@ -19,6 +19,8 @@ vi.mock('../../../lib/save-file', () => import('../../../testing/saved-files'))
 
 const customer = { config: { applicationTitle: 'Muster Kundenportal' } } as LoadedCustomer
 const CODE_INVALID = 'Der Bestätigungscode ist falsch oder abgelaufen.'
+const PASSWORD = 'Richtig#2024!'
+const PASSWORD_WRONG = 'Das aktuelle Passwort ist nicht korrekt.'
 const NEW_CODES = Array.from({ length: 10 }, (_, index) => `WXYZ-2345-6789-ABC${index}`)
 const assign = vi.fn()
 
@@ -31,13 +33,26 @@ type Status = {
 
 const json = (status: number, body: unknown) => Promise.resolve(jsonAnswer(status, body))
 
-/** The second factor's routes for one user; 654321 is the app's current code. */
+/**
+ * The second factor's routes for one user; `PASSWORD` is the user's password, 654321 the app's
+ * current code.
+ */
 function server(initial: Status) {
   let status = initial
   return vi.fn((url: string, init: RequestInit) => {
-    const { code } = JSON.parse((init.body as string | undefined) ?? '{}') as { code?: string }
+    const { code, currentPassword } = JSON.parse((init.body as string | undefined) ?? '{}') as {
+      code?: string
+      currentPassword?: string
+    }
     const wrong = () =>
       json(400, { detail: CODE_INVALID, code: 'SECOND_FACTOR_INVALID', field: 'code' })
+    if (url !== '/api/processes/second-factor' && currentPassword !== PASSWORD) {
+      return json(400, {
+        detail: PASSWORD_WRONG,
+        code: 'CURRENT_PASSWORD_WRONG',
+        field: 'currentPassword',
+      })
+    }
     switch (url) {
       case '/api/processes/second-factor':
         return json(200, status)
@@ -106,7 +121,7 @@ describe('the second factor on the account page', () => {
     expect(screen.queryByRole('button', { name: /ausschalten/ })).not.toBeInTheDocument()
   })
 
-  it('makes new recovery codes for a current code, the server’s refusal at the field', async () => {
+  it('makes new recovery codes for the password and a current code, the server’s refusals at their fields', async () => {
     const fetchMock = server(SET_UP)
     vi.stubGlobal('fetch', fetchMock)
     show()
@@ -120,9 +135,22 @@ describe('the second factor on the account page', () => {
     )
     const dialog = screen.getByRole('dialog', { name: 'Neue Wiederherstellungscodes erzeugen' })
     expect(dialog).toHaveAccessibleDescription(/die bisherigen gelten danach nicht mehr\.$/)
+    const password = within(dialog).getByLabelText(/^Aktuelles Passwort/)
     const code = within(dialog).getByLabelText(/^Bestätigungscode aus der App/)
-    await waitFor(() => expect(code).toHaveFocus())
+    await waitFor(() => expect(password).toHaveFocus())
+    expect(password).toHaveAttribute('type', 'password')
+    expect(password).toHaveAttribute('autocomplete', 'current-password')
 
+    // decision 040: a wrong password is refused at its field
+    await userEvent.type(password, 'Falsch#2024!')
+    await userEvent.type(code, '654321{Enter}')
+    await waitFor(() => expect(password).toHaveAccessibleDescription(PASSWORD_WRONG))
+    expect(password).toBeInvalid()
+    expect(password).toHaveFocus()
+
+    await userEvent.clear(password)
+    await userEvent.type(password, PASSWORD)
+    await userEvent.clear(code)
     await userEvent.type(code, '111111{Enter}')
     await waitFor(() => expect(code).toHaveAccessibleDescription(CODE_INVALID))
     expect(code).toBeInvalid()
@@ -139,8 +167,12 @@ describe('the second factor on the account page', () => {
     ).toEqual(NEW_CODES)
     expect(within(dialog).getByText(/Das sind Ihre neuen Wiederherstellungscodes\./)).toHaveFocus()
     const calls = fetchMock.mock.calls.filter(([url]) => url.endsWith('/recovery-codes'))
-    expect(calls).toHaveLength(2)
-    expect((calls[1]![1].headers as Record<string, string>)['Idempotency-Key']).toMatch(
+    expect(calls).toHaveLength(3)
+    expect(JSON.parse(calls[2]![1].body as string)).toEqual({
+      currentPassword: PASSWORD,
+      code: '654321',
+    })
+    expect((calls[2]![1].headers as Record<string, string>)['Idempotency-Key']).toMatch(
       /^[0-9a-f]{32}$/,
     )
 
@@ -162,6 +194,11 @@ describe('the second factor on the account page', () => {
     )
     const dialog = screen.getByRole('dialog', { name: 'Zwei-Faktor-Anmeldung ausschalten?' })
     expect(dialog).not.toHaveTextContent('gleich danach neu ein')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ausschalten' }))
+    const password = within(dialog).getByLabelText(/^Aktuelles Passwort/)
+    expect(password).toHaveAccessibleDescription('Dieses Feld muss ausgefüllt werden.')
+    expect(password).toHaveFocus()
+    await userEvent.type(password, PASSWORD)
     await userEvent.click(within(dialog).getByRole('button', { name: 'Ausschalten' }))
     const code = within(dialog).getByLabelText(/^Bestätigungs- oder Wiederherstellungscode/)
     expect(code).toHaveAccessibleDescription('Dieses Feld muss ausgefüllt werden.')
@@ -188,6 +225,7 @@ describe('the second factor on the account page', () => {
     )
     const dialog = screen.getByRole('dialog', { name: 'Zwei-Faktor-Anmeldung ausschalten?' })
     expect(dialog).toHaveAccessibleDescription(/Sie richten sie gleich danach neu ein/)
+    await userEvent.type(within(dialog).getByLabelText(/^Aktuelles Passwort/), PASSWORD)
     await userEvent.type(
       within(dialog).getByLabelText(/^Bestätigungs- oder Wiederherstellungscode/),
       '654321{Enter}',

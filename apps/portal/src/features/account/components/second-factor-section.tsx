@@ -13,11 +13,13 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { useTranslation } from 'react-i18next'
 import { ErrorNotice } from '../../../components/error-notice'
 import { OutlinedField } from '../../../components/outlined-field'
+import { PasswordField } from '../../../components/password-field'
 import { useCustomer } from '../../../lib/customer'
 import { fieldErrorOf } from '../../../lib/form-errors'
 import { saveRecoveryCodes } from '../../../lib/recovery-codes'
 import { getUser, secondFactorSetupPath } from '../../../lib/session'
 import {
+  type SecondFactorProof,
   useDisableSecondFactor,
   useNewRecoveryCodes,
   useSecondFactorStatus,
@@ -30,9 +32,10 @@ const SET_UP_PATH = secondFactorSetupPath('/account')
 
 /**
  * "Zwei-Faktor-Anmeldung": whether the user has a second factor, and what to do about it: set it
- * up (on the sign-in page's set-up view), make new recovery codes, or turn it off. Both changes
- * ask for a current code in a dialog first; where the customer requires a second factor, turning
- * it off leads straight to setting it up again.
+ * up (on the sign-in page's set-up view, which asks for the password), make new recovery codes, or
+ * turn it off. Both changes ask for the current password and a current code in a dialog first
+ * (decision 040); where the customer requires a second factor, turning it off leads straight to
+ * setting it up again.
  */
 export function SecondFactorSection() {
   const { t } = useTranslation()
@@ -138,7 +141,7 @@ function NewRecoveryCodesDialog({ open, onClose }: { open: boolean; onClose: () 
       submitLabel={t('account.secondFactor.newCodesSubmit')}
       pending={create.isPending}
       error={create.error}
-      onSubmit={(code) => create.mutateAsync(code)}
+      onSubmit={(proof) => create.mutateAsync(proof)}
       onClose={onClose}
       onExited={() => create.reset()}
       result={
@@ -183,8 +186,8 @@ function DisableDialog({
       submitLabel={t('account.secondFactor.disableSubmit')}
       pending={disable.isPending}
       error={disable.error}
-      onSubmit={async (code) => {
-        await disable.mutateAsync(code)
+      onSubmit={async (proof) => {
+        await disable.mutateAsync(proof)
         // the server refuses everything else now: the set-up, and back here after it
         if (required) window.location.assign(SET_UP_PATH)
         else onTurnedOff()
@@ -240,11 +243,14 @@ function RecoveryCodeList({
   )
 }
 
+const PROOF_FIELDS = ['currentPassword', 'code'] as const
+
 /**
- * A dialog that asks for a code and sends it: named by its title, described by its text, the
- * field labelled, the server's message about the code at the field (focused again), any other
- * failure above it. Enter sends. While the request runs it cannot be closed; once `result` is
- * there it shows that instead, with "Schließen". Every opening starts with an empty field.
+ * A dialog that asks for the current password and a code and sends them: named by its title,
+ * described by its text, the fields labelled, the server's message about either at its field
+ * (focused again), any other failure above them. Enter sends. While the request runs it cannot be
+ * closed; once `result` is there it shows that instead, with "Schließen". Every opening starts with
+ * empty fields.
  */
 function CodeDialog({
   open,
@@ -271,7 +277,7 @@ function CodeDialog({
   pending: boolean
   error: unknown
   result?: ReactNode
-  onSubmit: (code: string) => Promise<unknown>
+  onSubmit: (proof: SecondFactorProof) => Promise<unknown>
   onClose: () => void
   /** After the dialog has faded out: the request's state is forgotten then, not before. */
   onExited: () => void
@@ -279,15 +285,18 @@ function CodeDialog({
   const { t } = useTranslation()
   const titleId = useId()
   const textId = useId()
+  const [password, setPassword] = useState('')
   const [code, setCode] = useState('')
   const [checked, setChecked] = useState(false)
+  const passwordInput = useRef<HTMLInputElement>(null)
   const input = useRef<HTMLInputElement>(null)
-  const atField = fieldErrorOf(error, ['code'] as const)
-  const fieldMessage = atField?.message
-  // a refused code is typed again: the field takes the focus with its message
+  const atField = fieldErrorOf(error, PROOF_FIELDS)
+  const fieldName = atField?.field
+  // a refused password or code is typed again: its field takes the focus with its message
   useEffect(() => {
-    if (fieldMessage !== undefined) input.current?.focus()
-  }, [error, fieldMessage])
+    if (fieldName === 'currentPassword') passwordInput.current?.focus()
+    else if (fieldName === 'code') input.current?.focus()
+  }, [error, fieldName])
 
   const close = () => {
     if (!pending) onClose()
@@ -297,14 +306,29 @@ function CodeDialog({
     if (pending) return
     setChecked(true)
     const typed = inputMode === 'numeric' ? code.replace(/\s/g, '') : code.trim()
+    if (password === '') {
+      passwordInput.current?.focus()
+      return
+    }
     if (typed === '') {
       input.current?.focus()
       return
     }
     // the failure is the request's state, shown here
-    onSubmit(typed).catch(() => undefined)
+    onSubmit({ currentPassword: password, code: typed }).catch(() => undefined)
   }
-  const problem = checked && code.trim() === '' ? REQUIRED_MESSAGE : fieldMessage
+  const passwordProblem =
+    checked && password === ''
+      ? REQUIRED_MESSAGE
+      : fieldName === 'currentPassword'
+        ? atField?.message
+        : undefined
+  const problem =
+    checked && code.trim() === ''
+      ? REQUIRED_MESSAGE
+      : fieldName === 'code'
+        ? atField?.message
+        : undefined
   return (
     <Dialog
       open={open}
@@ -313,8 +337,9 @@ function CodeDialog({
       aria-describedby={textId}
       slotProps={{
         transition: {
-          onEntered: () => input.current?.focus(),
+          onEntered: () => passwordInput.current?.focus(),
           onExited: () => {
+            setPassword('')
             setCode('')
             setChecked(false)
             onExited()
@@ -342,6 +367,17 @@ function CodeDialog({
                 {more && <DialogContentText sx={{ mt: 1 }}>{more}</DialogContentText>}
               </div>
               {error !== null && !atField && <ErrorNotice error={error} />}
+              <PasswordField
+                ref={passwordInput}
+                label={t('account.secondFactor.currentPassword')}
+                name="currentPassword"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                autoComplete="current-password"
+                required
+                error={Boolean(passwordProblem)}
+                helperText={passwordProblem}
+              />
               <OutlinedField
                 ref={input}
                 label={codeLabel}

@@ -22,3 +22,29 @@ export function confirmPasswordReset(request: {
     anonymous: true,
   })
 }
+
+/** Sets the first password through the provider's invitation link (its own route and limit). */
+export function acceptInvitation(request: {
+  token: string
+  newPassword: string
+  newPasswordRepeat: string
+}) {
+  return apiRequest<SuccessMessage>('/api/processes/customer-portal/invitation/accept', {
+    body: request,
+    errorCode: ERROR.passwordReset,
+    anonymous: true,
+  })
+}
+
+/**
+ * Whether an invitation link can still be used, before its form is shown: resolves when it can;
+ * 410 `INVITATION_USED` (the password is chosen already) or `INVITATION_EXPIRED`, 400
+ * `INVITATION_INVALID`, each with the German detail of what to do.
+ */
+export function checkInvitation(token: string) {
+  return apiRequest<void>('/api/processes/customer-portal/invitation/check', {
+    body: { token },
+    errorCode: ERROR.passwordReset,
+    anonymous: true,
+  })
+}

@@ -10,12 +10,17 @@ export interface SecondFactorSetup {
 }
 
 /**
- * Starts the set-up of the TOTP second factor, or answers the one already started and not yet
- * confirmed (the same secret). 409 `SECOND_FACTOR_ENABLED` when the user has one.
+ * Starts the set-up of the TOTP second factor against the current password (decision 040), or
+ * answers the one already started and not yet confirmed (the same secret). 400
+ * `CURRENT_PASSWORD_WRONG` (field `currentPassword`); 409 `SECOND_FACTOR_ENABLED` when the user
+ * has one.
  */
-export function startSecondFactorSetup(idempotencyKey: string): Promise<SecondFactorSetup> {
+export function startSecondFactorSetup(
+  currentPassword: string,
+  idempotencyKey: string,
+): Promise<SecondFactorSetup> {
   return apiRequest<SecondFactorSetup>('/api/processes/second-factor/setup', {
-    body: {},
+    body: { currentPassword },
     errorCode: ERROR.loginFailed,
     idempotencyKey,
   })
@@ -23,7 +28,8 @@ export function startSecondFactorSetup(idempotencyKey: string): Promise<SecondFa
 
 /**
  * Confirms the set-up with a code from the app: from now on the sign-in asks for it. Answers the
- * ten recovery codes, shown once. 400 `SECOND_FACTOR_INVALID` (field `code`) for a wrong code.
+ * ten recovery codes, shown once: a repeat answers 409 `SECOND_FACTOR_ANSWER_SHOWN`. 400
+ * `SECOND_FACTOR_INVALID` (field `code`) for a wrong code.
  */
 export function confirmSecondFactor(
   code: string,

@@ -1,14 +1,65 @@
 import { PasswordResetConfirmSchema } from '@portal/domain'
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { confirmPasswordReset } from '../api/password-reset'
+import { Link } from 'react-router'
+import { ApiError } from '../../../lib/api-client'
+import { acceptInvitation, checkInvitation, confirmPasswordReset } from '../api/password-reset'
 import { fieldProblems, firstProblem } from './field-problems'
+import { PlainAlert } from './plain-alert'
 import { PasswordResetFrame } from './password-reset-frame'
 import { PlainPasswordField } from './plain-field'
+import { PlainLoading } from './plain-progress'
 import { usePlainFields } from './use-plain-fields'
 
 const FIELDS = ['newPassword', 'newPasswordRepeat'] as const
 type Field = (typeof FIELDS)[number]
+
+/**
+ * The view reached from an invitation link: the link is checked first (decision 040). One that
+ * was used already, ran out or was replaced shows the server's message of what to do (sign in, or
+ * ask for a new invitation) and the way to the sign-in instead of the form; any other failure of
+ * the check leaves the form, whose answer tells.
+ */
+export function InvitationForm({ token }: { token: string }) {
+  const [state, setState] = useState<'checking' | 'open' | { refused: string }>('checking')
+  useEffect(() => {
+    let current = true
+    checkInvitation(token).then(
+      () => current && setState('open'),
+      (error: unknown) => {
+        if (!current) return
+        const refused =
+          error instanceof ApiError && (error.status === 410 || error.status === 400)
+            ? error.detail
+            : null
+        setState(refused ? { refused } : 'open')
+      },
+    )
+    return () => {
+      current = false
+    }
+  }, [token])
+  if (state === 'checking') return <PlainLoading />
+  if (state === 'open') return <PasswordResetConfirmForm token={token} purpose="invitation" />
+  return <InvitationRefused detail={state.refused} />
+}
+
+/** The invitation cannot be used: what the server said, announced, and the way to the sign-in. */
+function InvitationRefused({ detail }: { detail: string }) {
+  const { t } = useTranslation()
+  const link = useRef<HTMLAnchorElement>(null)
+  useEffect(() => link.current?.focus(), [])
+  return (
+    <div className="auth-stack">
+      <PlainAlert severity="info" role="status">
+        {detail}
+      </PlainAlert>
+      <Link ref={link} className="auth-link" to="/authenticate">
+        {t('auth.invitation.toLogin')}
+      </Link>
+    </div>
+  )
+}
 
 /**
  * The view reached from a mailed link: the new password twice (§5 rules, spelled out above the
@@ -50,7 +101,7 @@ export function PasswordResetConfirmForm({
       title={t(`auth.${purpose}.title`)}
       submitLabel={t(`auth.${purpose}.submit`)}
       prepare={prepare}
-      send={confirmPasswordReset}
+      send={purpose === 'invitation' ? acceptInvitation : confirmPasswordReset}
     >
       <p id={rulesId} className="auth-text auth-text--secondary">
         {t('account.changePassword.rules')}

@@ -26,6 +26,8 @@ const QR_CODE =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 21 21"><path d="M0 0h7v7H0z"/></svg>'
 const RECOVERY_CODES = Array.from({ length: 10 }, (_, index) => `ABCD-EFGH-JKLM-NP${index}Q`)
 const CODE_INVALID = 'Der Bestätigungscode ist falsch oder abgelaufen.'
+const PASSWORD = 'Richtig#2024!'
+const PASSWORD_WRONG = 'Das aktuelle Passwort ist nicht korrekt.'
 
 /** A token as the server signs it: the payload is UTF-8 JSON in base64url. */
 const TOKEN = `eyJhbGciOiJIUzI1NiJ9.${btoa(
@@ -34,11 +36,24 @@ const TOKEN = `eyJhbGciOiJIUzI1NiJ9.${btoa(
 
 const json = (status: number, body: unknown) => Promise.resolve(jsonAnswer(status, body))
 
-/** The set-up calls (654321 is the app's current code) and the session's reads after it. */
-function server({ enabled = false } = {}) {
+/**
+ * The set-up calls (`PASSWORD` is the user's password, 654321 the app's current code) and the
+ * session's reads after it. `confirmed` answers a confirmation as a repeat would.
+ */
+function server({ enabled = false, confirmed = false } = {}) {
   return vi.fn((url: string, init: RequestInit) => {
-    const body = JSON.parse((init.body as string | undefined) ?? '{}') as { code?: string }
+    const body = JSON.parse((init.body as string | undefined) ?? '{}') as {
+      code?: string
+      currentPassword?: string
+    }
     if (url === '/api/processes/second-factor/setup') {
+      if (body.currentPassword !== PASSWORD) {
+        return json(400, {
+          detail: PASSWORD_WRONG,
+          code: 'CURRENT_PASSWORD_WRONG',
+          field: 'currentPassword',
+        })
+      }
       return enabled
         ? json(409, {
             detail: 'Die Zwei-Faktor-Anmeldung ist bereits eingerichtet.',
@@ -47,6 +62,13 @@ function server({ enabled = false } = {}) {
         : json(200, { secret: SECRET, uri: `otpauth://totp/x?secret=${SECRET}`, qrCode: QR_CODE })
     }
     if (url === '/api/processes/second-factor/confirm') {
+      if (confirmed) {
+        return json(409, {
+          detail:
+            'Die Zwei-Faktor-Anmeldung ist bereits eingerichtet. Die Wiederherstellungscodes werden aus Sicherheitsgründen nur einmal angezeigt.',
+          code: 'SECOND_FACTOR_ANSWER_SHOWN',
+        })
+      }
       return body.code === '654321'
         ? json(200, { recoveryCodes: RECOVERY_CODES })
         : json(400, { detail: CODE_INVALID, code: 'SECOND_FACTOR_INVALID', field: 'code' })
@@ -79,6 +101,14 @@ function show(next = '/account') {
 }
 
 const codeField = () => screen.getByLabelText(/^Bestätigungscode aus der App/)
+const passwordField = () => screen.getByLabelText(/^Aktuelles Passwort/)
+
+/** The password step: the password typed, then "Weiter"; answers when the QR code shows. */
+async function enterPassword(password = PASSWORD) {
+  await userEvent.type(passwordField(), password)
+  await userEvent.click(screen.getByRole('button', { name: 'Weiter' }))
+  return screen.findByRole('img', { name: 'QR-Code für die Authenticator-App' })
+}
 
 describe('the set-up of the second factor', () => {
   beforeEach(() => {
@@ -94,7 +124,12 @@ describe('the set-up of the second factor', () => {
     storeToken(TOKEN)
     const { finished } = show('/properties/1000000001')
 
-    const qr = await screen.findByRole('img', { name: 'QR-Code für die Authenticator-App' })
+    // the password first, even right after the sign-in (decision 040)
+    expect(passwordField()).toHaveFocus()
+    expect(passwordField()).toHaveAttribute('type', 'password')
+    expect(passwordField()).toHaveAttribute('autocomplete', 'current-password')
+    expect(fetchMock).not.toHaveBeenCalled()
+    const qr = await enterPassword()
     expect(qr.getAttribute('src')).toBe(
       `data:image/svg+xml;charset=utf-8,${encodeURIComponent(QR_CODE)}`,
     )
@@ -107,6 +142,7 @@ describe('the set-up of the second factor', () => {
     expect(screen.getByRole('button', { name: 'Abmelden' })).toBeInTheDocument()
     const [setupUrl, setupInit] = fetchMock.mock.calls[0]!
     expect(setupUrl).toBe('/api/processes/second-factor/setup')
+    expect(JSON.parse(setupInit.body as string)).toEqual({ currentPassword: PASSWORD })
     expect((setupInit.headers as Record<string, string>)['Idempotency-Key']).toMatch(
       /^[0-9a-f]{32}$/,
     )
@@ -150,12 +186,39 @@ describe('the set-up of the second factor', () => {
     expect(getUser()).toMatchObject({ userName: 'eigentuemer', name: 'Erika Eigner' })
   })
 
+  it('shows a wrong password at its field and keeps the secret back', async () => {
+    const fetchMock = server()
+    vi.stubGlobal('fetch', fetchMock)
+    storeToken(TOKEN)
+    show()
+    await userEvent.click(await screen.findByRole('button', { name: 'Weiter' }))
+    expect(passwordField()).toHaveFocus()
+    expect(passwordField()).toBeInvalid()
+    expect(fetchMock).not.toHaveBeenCalled()
+
+    await userEvent.type(passwordField(), 'Falsch#2024!')
+    await userEvent.click(screen.getByRole('button', { name: 'Weiter' }))
+    await waitFor(() =>
+      expect(passwordField()).toHaveAccessibleDescription(/^Das aktuelle Passwort/),
+    )
+    expect(passwordField()).toHaveFocus()
+    expect(screen.queryByRole('img')).not.toBeInTheDocument()
+
+    await userEvent.clear(passwordField())
+    await enterPassword()
+    const keys = fetchMock.mock.calls.map(
+      ([, init]) => (init.headers as Record<string, string>)['Idempotency-Key'],
+    )
+    expect(keys).toHaveLength(2)
+    expect(keys[1]).toBe(keys[0])
+  })
+
   it('shows a wrong code at its field, which takes the focus again', async () => {
     const fetchMock = server()
     vi.stubGlobal('fetch', fetchMock)
     storeToken(TOKEN)
     show()
-    await screen.findByRole('img', { name: 'QR-Code für die Authenticator-App' })
+    await enterPassword()
 
     await userEvent.click(screen.getByRole('button', { name: 'Bestätigen' }))
     expect(codeField()).toHaveFocus()
@@ -193,7 +256,7 @@ describe('the set-up of the second factor', () => {
     storeToken(TOKEN)
     storeSession(OWNER, [])
     const { finished } = show('/account')
-    await screen.findByRole('img', { name: 'QR-Code für die Authenticator-App' })
+    await enterPassword()
     expect(screen.queryByText(/verlangt die Zwei-Faktor-Anmeldung/)).not.toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Abbrechen' })).toHaveAttribute('href', '/account')
 
@@ -216,9 +279,25 @@ describe('the set-up of the second factor', () => {
     vi.stubGlobal('fetch', server({ enabled: true }))
     storeToken(TOKEN)
     const { finished } = show('/account')
+    await userEvent.type(passwordField(), PASSWORD)
+    await userEvent.click(screen.getByRole('button', { name: 'Weiter' }))
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Die Zwei-Faktor-Anmeldung ist bereits eingerichtet.',
     )
+    await userEvent.click(screen.getByRole('button', { name: 'Weiter' }))
+    await waitFor(() => expect(finished).toHaveBeenCalledWith('/account'))
+  })
+
+  it('says so when a repeated confirmation does not show the codes again, and goes on', async () => {
+    vi.stubGlobal('fetch', server({ confirmed: true }))
+    storeToken(TOKEN)
+    storeSession(OWNER, [])
+    const { finished } = show('/account')
+    await enterPassword()
+    await userEvent.type(codeField(), '654321')
+    await userEvent.click(screen.getByRole('button', { name: 'Bestätigen' }))
+    expect(await screen.findByRole('status')).toHaveTextContent(/nur einmal angezeigt/)
+    expect(screen.queryByRole('list')).not.toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Weiter' }))
     await waitFor(() => expect(finished).toHaveBeenCalledWith('/account'))
   })

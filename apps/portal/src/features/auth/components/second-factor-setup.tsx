@@ -18,8 +18,7 @@ import {
 import { loadSession, userNameOf } from '../api/sign-in'
 import { PlainAlert } from './plain-alert'
 import { PlainButton } from './plain-button'
-import { PlainField } from './plain-field'
-import { PlainLoading } from './plain-progress'
+import { PlainField, PlainPasswordField } from './plain-field'
 import { SubmissionOutcome } from './submission-outcome'
 
 /** The portal's pages are MUI's: opened as a page of their own, as after the sign-in. */
@@ -31,16 +30,24 @@ function openPortal(path: string) {
 const inBlocks = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret
 
 type Phase =
-  | { step: 'starting' }
-  | { step: 'failed'; error: unknown }
+  | { step: 'password' }
+  | { step: 'enabled'; error: ApiError }
   | { step: 'scan'; setup: Setup }
   | { step: 'recovery'; codes: string[] }
+
+/** The set-up was done already (another tab, a repeat): the codes are not shown again. */
+const isEnabledAlready = (error: unknown): error is ApiError =>
+  error instanceof ApiError &&
+  (error.serverCode === 'SECOND_FACTOR_ENABLED' ||
+    error.serverCode === 'SECOND_FACTOR_ANSWER_SHOWN')
 
 /**
  * /authenticate?view=second-factor: sets up the TOTP second factor, plain like the sign-in
  * (decision 027). Reached from the account page, or right after the sign-in when the customer
  * requires a second factor that the user has not set up: then the token only opens this set-up,
  * and the session is loaded after it, as the sign-in would have. Without a token, the sign-in.
+ * Decision 040: the current password comes first, also right after the sign-in, so that a token
+ * alone cannot enrol another device.
  */
 export function SecondFactorSetup({
   next,
@@ -65,22 +72,10 @@ function SetupSteps({
   onFinished: (path: string) => void
 }) {
   const { t } = useTranslation()
-  const [phase, setPhase] = useState<Phase>({ step: 'starting' })
-  const [attempt, setAttempt] = useState(0)
-  const [startKey] = useState(newActionKey)
+  const [phase, setPhase] = useState<Phase>({ step: 'password' })
   // the forced set-up after the sign-in: no session yet, and nothing to go back to
   const [signedIn] = useState(() => getUser() !== null)
-
-  useEffect(() => {
-    let current = true
-    startSecondFactorSetup(startKey).then(
-      (setup) => current && setPhase({ step: 'scan', setup }),
-      (error: unknown) => current && setPhase({ step: 'failed', error }),
-    )
-    return () => {
-      current = false
-    }
-  }, [startKey, attempt])
+  const alreadyEnabled = (error: ApiError) => setPhase({ step: 'enabled', error })
 
   /** Loads the session first when the sign-in left that to the set-up, then opens the portal. */
   const finish = async () => {
@@ -97,7 +92,6 @@ function SetupSteps({
     </button>
   )
 
-  if (phase.step === 'starting') return <PlainLoading />
   if (phase.step === 'recovery') {
     return <RecoveryCodes codes={phase.codes} token={token} onContinue={finish} />
   }
@@ -107,33 +101,24 @@ function SetupSteps({
       <p className="auth-text">{t('auth.secondFactor.setup.intro')}</p>
     </>
   )
-  if (phase.step === 'failed') {
-    const { error } = phase
-    // set up already (in another tab, say): nothing to do but go on
-    if (error instanceof ApiError && error.serverCode === 'SECOND_FACTOR_ENABLED') {
-      return (
-        <div className="auth-stack">
-          <PlainAlert severity="info" role="status">
-            {error.detail}
-          </PlainAlert>
-          <ContinueForm onContinue={finish} />
-        </div>
-      )
-    }
+  if (phase.step === 'enabled') {
+    return (
+      <div className="auth-stack">
+        <PlainAlert severity="info" role="status">
+          {phase.error.detail}
+        </PlainAlert>
+        <ContinueForm onContinue={finish} />
+      </div>
+    )
+  }
+  if (phase.step === 'password') {
     return (
       <div className="auth-stack">
         {intro}
-        <SubmissionOutcome error={error} />
-        <button
-          type="button"
-          className="auth-button auth-button--outlined"
-          onClick={() => {
-            setPhase({ step: 'starting' })
-            setAttempt((count) => count + 1)
-          }}
-        >
-          {t('auth.secondFactor.setup.retry')}
-        </button>
+        <PasswordForm
+          onStarted={(setup) => setPhase({ step: 'scan', setup })}
+          onEnabled={alreadyEnabled}
+        />
         {leave}
       </div>
     )
@@ -151,7 +136,10 @@ function SetupSteps({
         height="200"
       />
       <Secret secret={phase.setup.secret} />
-      <ConfirmForm onConfirmed={(codes) => setPhase({ step: 'recovery', codes })} />
+      <ConfirmForm
+        onConfirmed={(codes) => setPhase({ step: 'recovery', codes })}
+        onEnabled={alreadyEnabled}
+      />
       {leave}
     </div>
   )
@@ -194,8 +182,90 @@ function Secret({ secret }: { secret: string }) {
   )
 }
 
+/**
+ * The current password before the secret is shown (decision 040): a wrong one is refused at the
+ * field (and counts like a failed sign-in). One key for the action, kept until it succeeds.
+ */
+function PasswordForm({
+  onStarted,
+  onEnabled,
+}: {
+  onStarted: (setup: Setup) => void
+  onEnabled: (error: ApiError) => void
+}) {
+  const { t } = useTranslation()
+  const introId = useId()
+  const [password, setPassword] = useState('')
+  const [checked, setChecked] = useState(false)
+  const [pending, setPending] = useState(false)
+  const [error, setError] = useState<unknown>(null)
+  const [startKey] = useState(newActionKey)
+  const input = useRef<HTMLInputElement>(null)
+  useEffect(() => input.current?.focus(), [])
+  const atField = fieldErrorOf(error, ['currentPassword'] as const)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setChecked(true)
+    if (password === '') {
+      input.current?.focus()
+      return
+    }
+    setPending(true)
+    setError(null)
+    try {
+      onStarted(await startSecondFactorSetup(password, startKey))
+    } catch (caught) {
+      if (isEnabledAlready(caught)) {
+        onEnabled(caught)
+        return
+      }
+      setError(caught)
+      setPending(false)
+      input.current?.focus()
+      input.current?.select()
+    }
+  }
+  const problem =
+    checked && password === '' ? REQUIRED_MESSAGE : atField ? atField.message : undefined
+  return (
+    <form
+      className="auth-stack"
+      noValidate
+      onSubmit={submit}
+      aria-label={t('auth.secondFactor.setup.passwordTitle')}
+    >
+      <p id={introId} className="auth-text">
+        {t('auth.secondFactor.setup.passwordIntro')}
+      </p>
+      {!atField && <SubmissionOutcome error={error} />}
+      <PlainPasswordField
+        label={t('auth.secondFactor.setup.password')}
+        name="currentPassword"
+        value={password}
+        onChange={(value) => {
+          setPassword(value)
+          setError(null)
+        }}
+        autoComplete="current-password"
+        required
+        describedBy={introId}
+        error={problem}
+        ref={input}
+      />
+      <PlainButton loading={pending}>{t('auth.secondFactor.setup.start')}</PlainButton>
+    </form>
+  )
+}
+
 /** The first code from the app proves that the app holds the secret; then the set-up counts. */
-function ConfirmForm({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) {
+function ConfirmForm({
+  onConfirmed,
+  onEnabled,
+}: {
+  onConfirmed: (codes: string[]) => void
+  onEnabled: (error: ApiError) => void
+}) {
   const { t } = useTranslation()
   const introId = useId()
   const [code, setCode] = useState('')
@@ -223,6 +293,10 @@ function ConfirmForm({ onConfirmed }: { onConfirmed: (codes: string[]) => void }
       key.current = null
       onConfirmed(recoveryCodes)
     } catch (caught) {
+      if (isEnabledAlready(caught)) {
+        onEnabled(caught)
+        return
+      }
       setError(caught)
       setPending(false)
       input.current?.focus()

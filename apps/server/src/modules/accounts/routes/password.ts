@@ -4,14 +4,24 @@ import { z } from 'zod'
 import { AfterAnswerQueue } from '../../../platform/after-answer'
 import { changePassword } from '../password-change'
 import {
+  checkInvitation,
   confirmPasswordReset,
   PASSWORD_RESET_REQUESTED_MESSAGE,
   requestPasswordReset,
 } from '../password-reset'
 
 const password = z.string().max(200)
-/** Public password-reset calls: five a minute per client address. */
+/**
+ * Public password-reset calls: five a minute per client address. Every route counts its own
+ * window (the store's `child` is per route): requesting a reset, setting the password through a
+ * reset link and accepting an invitation do not hold each other back (decision 040).
+ */
 const resetRateLimit = { rateLimit: { max: 5, timeWindow: '1 minute' } }
+/** Accepting an invitation: five a minute per client address, apart from the reset. */
+const invitationRateLimit = { rateLimit: { max: 5, timeWindow: '1 minute' } }
+/** Checking an invitation link as its page opens: a reload or two more than the acceptance. */
+const invitationCheckRateLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } }
+const TokenSchema = z.string().min(1).max(200)
 
 const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   // reset links are stored and mailed after the answer (decision 002); closing waits a while for them
@@ -79,10 +89,10 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Neues Passwort über den Link setzen',
         errors: [429],
         description:
-          'Neues Passwort über den Link aus der E-Mail setzen: Zurücksetzen (30 Minuten gültig) oder Einladung (7 Tage gültig).',
+          'Neues Passwort über einen Link zum Zurücksetzen aus der E-Mail setzen (30 Minuten gültig, einmal nutzbar). Alle anderen offenen Links des Benutzers werden ungültig. Einladungen nimmt `acceptInvitation` an.',
         tags: ['account'],
         body: z.strictObject({
-          token: z.string().min(1).max(200),
+          token: TokenSchema,
           newPassword: password,
           newPasswordRepeat: password,
         }),
@@ -90,7 +100,62 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      successMessage: await confirmPasswordReset(app.db, app.config.jwtSecret, request.body),
+      successMessage: await confirmPasswordReset(
+        app.db,
+        app.config.jwtSecret,
+        request.body,
+        'reset',
+      ),
+    }),
+  )
+
+  app.post(
+    '/api/processes/customer-portal/invitation/check',
+    {
+      config: { public: true, ...invitationCheckRateLimit },
+      schema: {
+        operationId: 'checkInvitation',
+        summary: 'Einladungslink prüfen',
+        errors: [410, 429],
+        description:
+          'Prüft den Link einer Einladung, bevor das Portal das Formular zeigt: 204, wenn er nutzbar ist; 410 INVITATION_USED, wenn das Passwort schon vergeben ist, 410 INVITATION_EXPIRED, wenn er abgelaufen oder ersetzt ist; 400 INVITATION_INVALID sonst. Die Antwort sagt nichts über andere Benutzer.',
+        tags: ['account'],
+        body: z.strictObject({ token: TokenSchema }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await checkInvitation(app.db, request.body.token)
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.post(
+    '/api/processes/customer-portal/invitation/accept',
+    {
+      config: { public: true, ...invitationRateLimit },
+      schema: {
+        operationId: 'acceptInvitation',
+        summary: 'Einladung annehmen: Passwort vergeben',
+        errors: [410, 429],
+        description:
+          'Vergibt das Passwort über den Link einer Einladung (7 Tage gültig, einmal nutzbar). 410 INVITATION_USED oder INVITATION_EXPIRED wie bei `checkInvitation`. Fünf Aufrufe je Minute und Adresse, unabhängig vom Zurücksetzen des Passworts.',
+        tags: ['account'],
+        body: z.strictObject({
+          token: TokenSchema,
+          newPassword: password,
+          newPasswordRepeat: password,
+        }),
+        response: { 200: SuccessMessageSchema },
+      },
+    },
+    async (request) => ({
+      successMessage: await confirmPasswordReset(
+        app.db,
+        app.config.jwtSecret,
+        request.body,
+        'invitation',
+      ),
     }),
   )
 }

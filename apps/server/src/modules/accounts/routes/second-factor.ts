@@ -5,12 +5,16 @@ import { PostgresLoginThrottle } from '../../../platform/auth/login-throttle'
 import {
   confirmSecondFactorSetup,
   disableSecondFactor,
+  pendingSecondFactorSetup,
+  RECOVERY_CODES_SHOWN_MESSAGE,
   renewRecoveryCodes,
+  SECOND_FACTOR_CONFIRMED_MESSAGE,
   secondFactorStatus,
   startSecondFactorSetup,
 } from '../second-factor'
+import { CURRENT_PASSWORD_WRONG, verifyCurrentPassword } from '../password-change'
 import { requiresSecondFactor } from '../../../platform/auth/second-factor-policy'
-import { HttpError, tooManyRequests } from '../../../platform/http-errors'
+import { conflict, HttpError, tooManyRequests } from '../../../platform/http-errors'
 import {
   idempotent,
   idempotentNoContent,
@@ -26,13 +30,24 @@ const changeRoute = <Schema extends FastifySchema>(schema: Schema) => ({
   config: { secondFactorSetup: true },
   schema: { tags: TAGS, headers: IdempotencyHeadersSchema, ...schema },
 })
-const CodeSchema = z.strictObject({
-  code: z
-    .string({ error: 'Bitte geben Sie den Bestätigungscode ein.' })
-    .trim()
-    .min(1, { error: 'Bitte geben Sie den Bestätigungscode ein.' })
-    .max(100, { error: 'Der Bestätigungscode ist falsch oder abgelaufen.' }),
-})
+const code = z
+  .string({ error: 'Bitte geben Sie den Bestätigungscode ein.' })
+  .trim()
+  .min(1, { error: 'Bitte geben Sie den Bestätigungscode ein.' })
+  .max(100, { error: 'Der Bestätigungscode ist falsch oder abgelaufen.' })
+/** Decision 040: the current password, asked again for a change of the second factor. */
+const currentPassword = z
+  .string({ error: 'Bitte geben Sie Ihr aktuelles Passwort ein.' })
+  .min(1, { error: 'Bitte geben Sie Ihr aktuelles Passwort ein.' })
+  .max(200, { error: 'Das aktuelle Passwort ist nicht korrekt.' })
+  .meta({ description: 'Das aktuelle Passwort des Benutzers (wird nicht gespeichert).' })
+const CodeSchema = z.strictObject({ code })
+const PasswordSchema = z.strictObject({ currentPassword })
+const PasswordAndCodeSchema = z.strictObject({ currentPassword, code })
+/** Never part of a stored request fingerprint. */
+const SECRET_FIELDS = ['currentPassword'] as const
+/** A failure that counts toward the sign-in throttle of the user's name. */
+const COUNTED_FAILURES = new Set(['SECOND_FACTOR_INVALID', CURRENT_PASSWORD_WRONG])
 const RecoveryCodesSchema = z.object({
   recoveryCodes: z.array(z.string()).meta({
     description:
@@ -43,9 +58,14 @@ const RecoveryCodesSchema = z.object({
 /**
  * Decision 035: the signed-in user's second factor. Set-up, confirmation, turning it off
  * and new recovery codes are reachable while the customer's switch holds every other route back
- * (`secondFactorSetup`). Answers with secrets are kept for a repeat only encrypted (`sealWith`).
- * Turning off and new recovery codes take a code: wrong ones count toward the sign-in throttle of
- * the user's name, so that a taken-over session cannot guess codes.
+ * (`secondFactorSetup`).
+ *
+ * Decision 040: a token alone changes nothing here. The set-up, turning it off and new recovery
+ * codes take the current password (the latter two a code as well); a wrong password or code counts
+ * toward the sign-in throttle of the user's name, so that a taken-over session can guess neither.
+ * Answers with secrets (the secret, recovery codes) are never kept for a repeat: a repeat of the
+ * set-up answers the same pending set-up from the database, a repeat of the confirmation or of new
+ * recovery codes is refused with 409 (the codes are shown once).
  */
 const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const throttle = new PostgresLoginThrottle(app.db)
@@ -63,7 +83,7 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       await attempt.release()
       return result
     } catch (error) {
-      if (error instanceof HttpError && error.code === 'SECOND_FACTOR_INVALID') {
+      if (error instanceof HttpError && COUNTED_FAILURES.has(error.code)) {
         await attempt.countAsFailure()
       } else {
         await attempt.release()
@@ -72,14 +92,24 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
-  /** Ten new recovery codes, answered once and kept for a repeat only encrypted. */
+  /** The step under the throttle, after the user's current password was checked. */
+  const withPassword = <T>(request: FastifyRequest, step: () => Promise<T>) =>
+    throttled(request.user.userName, async () => {
+      const { currentPassword } = request.body as { currentPassword: string }
+      await verifyCurrentPassword(app.db, request.user.userName, currentPassword)
+      return step()
+    })
+
+  /** Ten new recovery codes, answered once: never kept, a repeat is refused with `shown`. */
   const recoveryCodesAnswer = (
     request: FastifyRequest,
     reply: FastifyReply,
     make: (tx: Executor) => Promise<string[]>,
+    shown: string,
   ) =>
     idempotent(request, reply, async (db) => ({ recoveryCodes: await db.transaction(make) }), {
-      sealWith: key,
+      secretFields: SECRET_FIELDS,
+      replayWith: () => Promise.reject(conflict(shown, 'SECOND_FACTOR_ANSWER_SHOWN')),
     })
 
   app.get(
@@ -113,28 +143,29 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     changeRoute({
       operationId: 'startSecondFactorSetup',
       summary: 'Zwei-Faktor-Anmeldung einrichten (Schlüssel und QR-Code)',
-      errors: CHANGE,
+      errors: [...CHANGE, 429],
       description:
-        'Beginnt die Einrichtung: ein neuer Schlüssel (oder der einer vor weniger als 15 Minuten begonnenen Einrichtung) als Text, otpauth-Adresse und QR-Code (SVG). 409 SECOND_FACTOR_ENABLED, wenn sie schon eingerichtet ist.',
+        'Beginnt die Einrichtung gegen das aktuelle Passwort: ein neuer Schlüssel (oder der einer vor weniger als 15 Minuten begonnenen Einrichtung) als Text, otpauth-Adresse und QR-Code (SVG). Die Antwort wird nicht gespeichert; eine Wiederholung mit demselben Idempotency-Key zeigt die noch offene Einrichtung aus der Datenbank. 400 CURRENT_PASSWORD_WRONG (zählt als Fehlversuch der Anmeldung), 409 SECOND_FACTOR_ENABLED, wenn sie schon eingerichtet ist, 429 nach zehn Fehlversuchen in einer Minute.',
+      body: PasswordSchema,
       response: {
         200: z.object({ secret: z.string(), uri: z.string(), qrCode: z.string() }),
       },
     }),
-    async (request, reply) =>
-      idempotent(
-        request,
-        reply,
-        (db) =>
-          db.transaction((tx) =>
-            startSecondFactorSetup(
-              tx,
-              key,
-              request.user,
-              app.config.customer.config.applicationTitle,
-            ),
-          ),
-        { sealWith: key },
-      ),
+    async (request, reply) => {
+      const issuer = app.config.customer.config.applicationTitle
+      return withPassword(request, () =>
+        idempotent(
+          request,
+          reply,
+          (db) => db.transaction((tx) => startSecondFactorSetup(tx, key, request.user, issuer)),
+          {
+            secretFields: SECRET_FIELDS,
+            replayWith: (db) =>
+              db.transaction((tx) => pendingSecondFactorSetup(tx, key, request.user, issuer)),
+          },
+        ),
+      )
+    },
   )
 
   app.post(
@@ -144,13 +175,16 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Einrichtung mit dem ersten Code abschließen (Wiederherstellungscodes)',
       errors: CHANGE,
       description:
-        'Schließt die Einrichtung mit dem ersten Code aus der App ab und liefert zehn Wiederherstellungscodes. 400 SECOND_FACTOR_INVALID für einen falschen Code, 409 SECOND_FACTOR_NOT_STARTED ohne begonnene Einrichtung.',
+        'Schließt die Einrichtung mit dem ersten Code aus der App ab und liefert zehn Wiederherstellungscodes, nur in dieser Antwort (das Passwort verlangte schon der Beginn, der den Schlüssel zeigte). 400 SECOND_FACTOR_INVALID für einen falschen Code, 409 SECOND_FACTOR_NOT_STARTED ohne begonnene Einrichtung, 409 SECOND_FACTOR_ENABLED, wenn sie schon eingerichtet ist, 409 SECOND_FACTOR_ANSWER_SHOWN für eine Wiederholung: die Codes werden nicht noch einmal gezeigt.',
       body: CodeSchema,
       response: { 200: RecoveryCodesSchema },
     }),
     async (request, reply) =>
-      recoveryCodesAnswer(request, reply, (tx) =>
-        confirmSecondFactorSetup(tx, key, request.user, request.body.code),
+      recoveryCodesAnswer(
+        request,
+        reply,
+        (tx) => confirmSecondFactorSetup(tx, key, request.user, request.body.code),
+        SECOND_FACTOR_CONFIRMED_MESSAGE,
       ),
   )
 
@@ -161,14 +195,18 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Zwei-Faktor-Anmeldung ausschalten',
       errors: [...CHANGE, 429],
       description:
-        'Schaltet die Zwei-Faktor-Anmeldung mit einem aktuellen Code oder einem Wiederherstellungscode aus. Schreibt der Kunde sie vor, ist sie danach neu einzurichten. 400 SECOND_FACTOR_INVALID, 429 nach zehn Fehlversuchen in einer Minute.',
-      body: CodeSchema,
+        'Schaltet die Zwei-Faktor-Anmeldung gegen das aktuelle Passwort und einen aktuellen Code oder einen Wiederherstellungscode aus. Schreibt der Kunde sie vor, ist sie danach neu einzurichten. 400 CURRENT_PASSWORD_WRONG, 400 SECOND_FACTOR_INVALID (beide zählen als Fehlversuch der Anmeldung), 429 nach zehn Fehlversuchen in einer Minute.',
+      body: PasswordAndCodeSchema,
       response: { 204: z.null() },
     }),
     async (request, reply) =>
-      throttled(request.user.userName, () =>
-        idempotentNoContent(request, reply, (db) =>
-          db.transaction((tx) => disableSecondFactor(tx, key, request.user, request.body.code)),
+      withPassword(request, () =>
+        idempotentNoContent(
+          request,
+          reply,
+          (db) =>
+            db.transaction((tx) => disableSecondFactor(tx, key, request.user, request.body.code)),
+          { secretFields: SECRET_FIELDS },
         ),
       ),
   )
@@ -180,14 +218,17 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Neue Wiederherstellungscodes erzeugen',
       errors: [...CHANGE, 429],
       description:
-        'Zehn neue Wiederherstellungscodes gegen einen aktuellen Code (oder einen Wiederherstellungscode); die bisherigen gelten nicht mehr. 400 SECOND_FACTOR_INVALID, 429 nach zehn Fehlversuchen in einer Minute.',
-      body: CodeSchema,
+        'Zehn neue Wiederherstellungscodes gegen das aktuelle Passwort und einen aktuellen Code (oder einen Wiederherstellungscode); die bisherigen gelten nicht mehr. Die Codes stehen nur in dieser Antwort; eine Wiederholung mit demselben Idempotency-Key: 409 SECOND_FACTOR_ANSWER_SHOWN. 400 CURRENT_PASSWORD_WRONG, 400 SECOND_FACTOR_INVALID (beide zählen als Fehlversuch der Anmeldung), 429 nach zehn Fehlversuchen in einer Minute.',
+      body: PasswordAndCodeSchema,
       response: { 200: RecoveryCodesSchema },
     }),
     async (request, reply) =>
-      throttled(request.user.userName, () =>
-        recoveryCodesAnswer(request, reply, (tx) =>
-          renewRecoveryCodes(tx, key, request.user, request.body.code),
+      withPassword(request, () =>
+        recoveryCodesAnswer(
+          request,
+          reply,
+          (tx) => renewRecoveryCodes(tx, key, request.user, request.body.code),
+          RECOVERY_CODES_SHOWN_MESSAGE,
         ),
       ),
   )

@@ -66,7 +66,8 @@ const usersRoute = <Schema extends FastifySchema>(schema: Schema) => ({
  * Decision 018: the provider's user administration over HTTP, the functions of
  * `npm run provider -- user …` (accounts/). Adding and resetting mail a link: they run outside an
  * idempotency transaction, so that no transaction waits on the mail server; a repeated add is
- * refused (409 USER_EXISTS), a repeated reset sends a new link that replaces the earlier one.
+ * refused (409 USER_EXISTS), a repeated reset sends a new link that replaces the earlier one, up
+ * to five link mails per user and hour (429 ACCOUNT_MAIL_LIMIT, decision 040).
  */
 const providerUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const context = () => ({ mailer: app.mailer, config: app.config })
@@ -106,9 +107,9 @@ const providerUserRoutes: FastifyPluginAsyncZod = async (app) => {
     usersRoute({
       operationId: 'providerAddUser',
       summary: 'Benutzer anlegen und einladen',
-      errors: [403, 409, 502],
+      errors: [403, 409, 429, 502],
       description:
-        'Legt einen Benutzer an und sendet ihm die Einladung mit einem Link (7 Tage gültig, einmal nutzbar), über den er sein Passwort wählt (wie `user add`). 409 USER_EXISTS für einen vergebenen Namen; 502 MAIL_FAILED, wenn die E-Mail nicht gesendet werden konnte (der Benutzer ist angelegt: `reset` sendet den Link erneut). Bereich `users`.',
+        'Legt einen Benutzer an und sendet ihm die Einladung mit einem Link (7 Tage gültig, einmal nutzbar), über den er sein Passwort wählt (wie `user add`). 409 USER_EXISTS für einen vergebenen Namen; 502 MAIL_FAILED, wenn die E-Mail nicht gesendet werden konnte (der Benutzer ist angelegt: `reset` sendet den Link erneut). Die Einladung zählt zu den höchstens fünf Einladungs- oder Rücksetz-E-Mails je Benutzer und Stunde. Bereich `users`.',
       body: NewUserSchema,
       response: { 201: AccountAnswerSchema },
     }),
@@ -140,9 +141,9 @@ const providerUserRoutes: FastifyPluginAsyncZod = async (app) => {
     usersRoute({
       operationId: 'providerResetUser',
       summary: 'Passwort eines Benutzers zurücksetzen',
-      errors: [403, 404, 409, 502],
+      errors: [403, 404, 409, 429, 502],
       description:
-        'Setzt das Passwort zurück: das bisherige gilt nicht mehr, alle Sitzungen enden, ein Link (30 Minuten) zum Wählen eines neuen wird gesendet; wer noch kein Passwort gewählt hat, bekommt eine neue Einladung (wie `user reset`). 409 für einen gesperrten Benutzer, 502 MAIL_FAILED. Bereich `users`.',
+        'Setzt das Passwort zurück: das bisherige gilt nicht mehr, alle Sitzungen enden, ein Link (30 Minuten) zum Wählen eines neuen wird gesendet; wer noch kein Passwort gewählt hat, bekommt eine neue Einladung (wie `user reset`). 409 für einen gesperrten Benutzer, 429 ACCOUNT_MAIL_LIMIT nach fünf Einladungs- oder Rücksetz-E-Mails an den Benutzer innerhalb einer Stunde (die Meldung nennt, ab wann die nächste möglich ist; nichts wird geändert), 502 MAIL_FAILED. Bereich `users`.',
       body: UserRefSchema,
       response: { 200: AccountAnswerSchema },
     }),
