@@ -19,6 +19,7 @@ import { quoteIdentifier, interchangeTable, type InterchangeTable } from './tabl
 
 /** One reason an import is refused: where (file, line, field) and the German rule. */
 export interface ImportIssue {
+  /** Relative to the import's folder (the archive); '' for the folder as a whole. */
   file: string
   /** 1-based line of the file; null for the file as a whole. */
   line: number | null
@@ -34,7 +35,7 @@ export function formatIssue(issue: ImportIssue): string {
     issue.line === null ? null : `Zeile ${issue.line}`,
     issue.field ? `Feld ${issue.field}` : null,
   ].filter(Boolean)
-  return `${where.join(', ')}: ${issue.message}`
+  return where.length > 0 ? `${where.join(', ')}: ${issue.message}` : issue.message
 }
 
 type Key = string | number

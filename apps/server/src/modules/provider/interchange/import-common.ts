@@ -5,6 +5,7 @@ import { writeAudit } from '../../../platform/persistence/audit'
 import { formatIssue, type ImportIssue, type InterchangeChecker } from './checker'
 import { INTERCHANGE_TABLES, interchangeTable, type InterchangeTable } from './tables'
 import type { EntityCounts, InterchangeWriter } from './writer'
+import type { ImportLimits } from './limits'
 
 /** The issues an import collects before it stops checking. */
 export const ERROR_LIMIT = 100
@@ -19,6 +20,8 @@ export interface ImportOptions {
   bulkThreshold?: number
   /** Writes an audit log entry of the import under this user name. */
   auditAs?: string
+  /** The line and record limits of a folder's import; default: `importLimits()`. */
+  limits?: ImportLimits
 }
 
 export interface ImportProgress {
