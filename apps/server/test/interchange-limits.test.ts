@@ -67,18 +67,16 @@ function gzipTar(entries: readonly { name: string; size: number }[]): Readable {
   const zeros = Buffer.alloc(MIB)
   const fill = async () => {
     for (const { name, size } of entries) {
-      const sink = archive.entry({ name, size })
-      const ended = new Promise<void>((resolve, reject) => {
-        sink.once('finish', resolve)
-        sink.once('error', reject)
+      await new Promise<void>((resolve, reject) => {
+        const sink = archive.entry({ name, size }, (error) => (error ? reject(error) : resolve()))
+        Readable.from(
+          (function* () {
+            for (let left = size; left > 0; left -= MIB) {
+              yield left >= MIB ? zeros : zeros.subarray(0, left)
+            }
+          })(),
+        ).pipe(sink)
       })
-      for (let left = size; left > 0; left -= MIB) {
-        if (!sink.write(left >= MIB ? zeros : zeros.subarray(0, left))) {
-          await new Promise((resolve) => sink.once('drain', resolve))
-        }
-      }
-      sink.end()
-      await ended
     }
     archive.finalize()
   }

@@ -201,6 +201,36 @@ describe('importing again', () => {
   })
 })
 
+describe('the data version of kept answers', () => {
+  it('stays after an import that changes nothing (304), and goes up with a changing one (200)', async () => {
+    const token = await signInRequest(targetApp, { username: 'verwalter', password: DEMO_PASSWORD })
+    const auth = { authorization: `Bearer ${token.json<{ token: string }>().token}` }
+    const search = (etag?: string) =>
+      targetApp.inject({
+        method: 'POST',
+        url: '/api/persistence/connections-search?limit=50',
+        headers: { ...auth, ...(etag ? { 'if-none-match': etag } : {}) },
+        payload: {},
+      })
+    const first = await search()
+    expect(first.statusCode).toBe(200)
+    const etag = first.headers.etag as string
+    expect(etag).toMatch(/^"\d+-/)
+
+    const unchanged = await importFolder(target.db, dump)
+    expect(unchanged.total).toMatchObject({ inserted: 0, updated: 0, deleted: 0 })
+    expect((await search(etag)).statusCode).toBe(304)
+
+    const folder = await editedDump('connections.ndjson', setField(1, 'name2', 'Neu eingelesen'))
+    expect((await importFolder(target.db, folder)).total.updated).toBe(1)
+    const changed = await search(etag)
+    expect(changed.statusCode).toBe(200)
+    expect(changed.headers.etag).not.toBe(etag)
+    // and back, as the dump has it
+    await importFolder(target.db, dump)
+  })
+})
+
 describe('a broken record', () => {
   it('refuses the whole import for a broken reference, naming file, line and field', async () => {
     const before = await fingerprint(target.db, true)

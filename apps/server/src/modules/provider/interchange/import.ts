@@ -16,6 +16,7 @@ import { readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { INVALID_JSON_MESSAGE } from '@portal/domain/interchange'
 import type { Database } from '../../../platform/persistence/database'
+import { holdDataVersion, raiseDataVersion } from '../../../platform/persistence/data-version'
 import { InterchangeChecker } from './checker'
 import { ndjsonLines } from './ndjson'
 import { importLimits, tooManyRecords, type ImportLimits } from './limits'
@@ -307,6 +308,8 @@ export async function importFolder(
   let stopped = false
   try {
     return await db.transaction(async (tx) => {
+      // raised below only if a row changed: an import of the same data keeps every kept answer
+      await holdDataVersion(tx)
       const writer = new InterchangeWriter(tx, options.bulkThreshold)
       const writing = writeFiles(
         writer,
@@ -350,7 +353,12 @@ export async function importFolder(
       if (checker.issues.length > 0 || !complete) throw refused()
       const written = files.map((file) => file.table)
       const source = path.basename(path.resolve(folder))
-      return finishImport(tx, writer, checker, written, options, source, timings)
+      const result = await finishImport(tx, writer, checker, written, options, source, timings)
+      const { inserted, updated, deleted } = result.total
+      if (inserted + updated + deleted + writer.contentChunksChanged > 0) {
+        await raiseDataVersion(tx)
+      }
+      return result
     })
   } catch (error) {
     if (!writeFailure || error !== writeFailure.error) throw error
