@@ -321,6 +321,51 @@ describe('a broken record', () => {
   })
 })
 
+describe('a missing record', () => {
+  it('is named first, with the references to it folded into its one issue', async () => {
+    const connections = (await readFile(path.join(dump, 'connections.ndjson'), 'utf8'))
+      .trimEnd()
+      .split('\n')
+    const line = connections.findIndex((text) => !text.includes('"parentConnection":"')) + 1
+    const { connection: property } = JSON.parse(connections[line - 1]!) as { connection: string }
+    const folder = await editedDump('connections.ndjson', (lines) =>
+      lines.filter((_, i) => i !== line - 1),
+    )
+    // and a mistake of its own in a file read before
+    await writeFile(
+      path.join(folder, 'partners.ndjson'),
+      setField(
+        2,
+        'name1',
+        17,
+      )((await readFile(path.join(folder, 'partners.ndjson'), 'utf8')).trimEnd().split('\n')).join(
+        '\n',
+      ),
+    )
+    const empty = await openEmptyDatabase('interchange_missing')
+    let refused: InterchangeImportError | undefined
+    try {
+      await importFolder(empty.db, folder)
+    } catch (error) {
+      if (!(error instanceof InterchangeImportError)) throw error
+      refused = error
+    } finally {
+      await empty.close()
+    }
+    const [cause, other, ...rest] = refused!.issues
+    expect(rest).toEqual([])
+    expect(other).toMatchObject({ file: 'partners.ndjson', line: 2, field: 'name1' })
+    expect(cause).toMatchObject({ file: 'connection-features.ndjson', line: 1 })
+    const folded = new RegExp(
+      `^"${property}" fehlt: weder in connections\\.ndjson noch in der Datenbank; dazu ([\\d.]+) weitere Verweise auf die fehlende Liegenschaft ${property} \\((.+)\\)\\.$`,
+    ).exec(cause!.message)
+    expect(folded, cause!.message).not.toBeNull()
+    expect(Number(folded![1]!.replaceAll('.', ''))).toBeGreaterThan(96)
+    expect(folded![2]).toMatch(/^connection-features\.ndjson Zeilen 2–\d+, /)
+    expect(folded![2]).toMatch(/points-of-delivery\.ndjson /)
+  })
+})
+
 describe('records from memory (the seed and the API)', () => {
   it('writes a unit only when every record of it is valid', async () => {
     const first = async (file: string) =>

@@ -303,7 +303,8 @@ export async function importFolder(
   const gates = files.map(() => gate())
   const present = new Set(files.map((file) => file.table.entity.name))
   const prune = options.prune ? { present } : null
-  const refused = () => new InterchangeImportError(checker.issues, checker.omittedIssues)
+  const refused = () =>
+    new InterchangeImportError(checker.issues, checker.omittedIssues, checker.causes)
   let writeFailure: { error: unknown } | undefined
   let stopped = false
   try {
