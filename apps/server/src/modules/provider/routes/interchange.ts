@@ -55,7 +55,7 @@ const providerInterchangeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Daten im Austauschformat importieren',
         errors: [403, 413, 415],
         description:
-          'Importiert einen Ordner des Austauschformats (docs/interchange.md) als tar-Archiv (`tar -C <Ordner> -cf - .`, Content-Type application/x-tar): erst wird jeder Datensatz geprüft, dann alles in einer Transaktion geschrieben, oder nichts (422 mit jedem Fehler). Grenzen (413): entpackt höchstens 2 GB je Archiv und 1 GB je Datei, 1 MB je NDJSON-Zeile, 5 Millionen Datensätze je Import (IMPORT_MAX_BYTES, IMPORT_MAX_FILE_BYTES, IMPORT_MAX_LINE_BYTES, IMPORT_MAX_RECORDS). Ein zweiter Import derselben Daten ändert nichts; ein Idempotency-Key ist nicht nötig. Bereich `import`.',
+          'Importiert einen Ordner des Austauschformats (docs/interchange.md) als tar-Archiv (`tar -C <Ordner> -cf - .`, Content-Type application/x-tar): erst wird jeder Datensatz geprüft, dann alles in einer Transaktion geschrieben, oder nichts (422 mit jedem Fehler). Grenzen (413): entpackt höchstens 4 GB je Archiv und 2 GB je Datei, 1 MB je NDJSON-Zeile, 10 Millionen Datensätze je Import (IMPORT_MAX_BYTES, IMPORT_MAX_FILE_BYTES, IMPORT_MAX_LINE_BYTES, IMPORT_MAX_RECORDS). Ein zweiter Import derselben Daten ändert nichts; ein Idempotency-Key ist nicht nötig. Bereich `import`.',
         tags: [PROVIDER_TAG],
         security: PROVIDER_SECURITY,
         consumes: [TAR_MEDIA_TYPE],
