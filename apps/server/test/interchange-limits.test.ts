@@ -6,6 +6,7 @@
  */
 import { execFileSync } from 'node:child_process'
 import { createWriteStream } from 'node:fs'
+import { request as httpRequest } from 'node:http'
 import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -13,7 +14,7 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createGzip } from 'node:zlib'
 import { pack } from 'tar-stream'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { IMPORT_LIMIT_VARIABLES } from '../src/modules/provider/interchange/limits'
 import { providerKeyHeader, runProvider } from './fixtures/provider-command'
 import { createTestContext, type TestContext } from './helper'
@@ -130,6 +131,59 @@ describe('an import over HTTP beyond its limits', () => {
     })
     expect(largest).toBeLessThanOrEqual(8 * MIB)
     expect(await readdir(serverTemp)).toEqual([])
+  })
+
+  it('answers the 413 over a real connection too, and ends that connection', async () => {
+    process.env.IMPORT_MAX_BYTES = String(8 * MIB)
+    const files = Array.from({ length: 64 }, (_, i) => ({
+      name: `attachments/a${i}.pdf`,
+      size: 3 * MIB,
+    }))
+    // compressed, the bomb is small enough to send at once
+    const chunks: Buffer[] = []
+    for await (const chunk of gzipTar(files)) {
+      chunks.push(chunk as Buffer)
+    }
+    const body = Buffer.concat(chunks)
+    expect(body.length).toBeLessThan(MIB)
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = ctx.app.server.address() as { port: number }
+    process.env.TMPDIR = serverTemp
+    const answer = await new Promise<{ status: number; connection: string; body: string }>(
+      (resolve, reject) => {
+        const request = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/api/provider/import',
+            headers: {
+              ...header,
+              'content-type': 'application/x-tar',
+              'content-encoding': 'gzip',
+              'content-length': body.length,
+            },
+          },
+          (response) => {
+            let text = ''
+            response.on('data', (chunk: Buffer) => (text += chunk.toString()))
+            response.on('end', () =>
+              resolve({
+                status: response.statusCode!,
+                connection: String(response.headers.connection),
+                body: text,
+              }),
+            )
+          },
+        )
+        request.on('error', reject)
+        request.end(body)
+      },
+    )
+    expect(answer.status, answer.body).toBe(413)
+    expect(answer.connection).toBe('close')
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 'IMPORT_TOO_LARGE' })
+    await vi.waitFor(async () => expect(await readdir(serverTemp)).toEqual([]))
   })
 
   it('refuses a file beyond the file limit before writing any byte of it', async () => {
