@@ -126,7 +126,7 @@ describe('an import over HTTP beyond its limits', () => {
     const { response, largest } = await postImport(gzipTar(files), true)
     expect(response.statusCode, response.body).toBe(413)
     expect(response.json()).toMatchObject({
-      code: 'IMPORT_TOO_LARGE',
+      code: 'PAYLOAD_TOO_LARGE',
       detail: 'Das Archiv ist entpackt größer als 8 MB; erlaubt sind höchstens 8 MB je Import.',
     })
     expect(largest).toBeLessThanOrEqual(8 * MIB)
@@ -182,7 +182,7 @@ describe('an import over HTTP beyond its limits', () => {
     )
     expect(answer.status, answer.body).toBe(413)
     expect(answer.connection).toBe('close')
-    expect(JSON.parse(answer.body)).toMatchObject({ code: 'IMPORT_TOO_LARGE' })
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' })
     await vi.waitFor(async () => expect(await readdir(serverTemp)).toEqual([]))
   })
 
@@ -212,7 +212,7 @@ describe('an import over HTTP beyond its limits', () => {
     const { response } = await postImport(tar, false)
     expect(response.statusCode, response.body).toBe(413)
     expect(response.json()).toMatchObject({
-      code: 'IMPORT_TOO_LARGE',
+      code: 'PAYLOAD_TOO_LARGE',
       detail:
         'Die Datei partners.ndjson hat eine Zeile über 64 kB (Zeile 3); erlaubt sind höchstens 64 kB je Zeile.',
     })

@@ -90,7 +90,7 @@ const providerInterchangeRoutes: FastifyPluginAsyncZod = async (app) => {
           }
           if (error instanceof ArchiveError) throw badRequest(error.message, 'INVALID_ARCHIVE')
           if (error instanceof ImportLimitError) {
-            throw new HttpError(413, 'IMPORT_TOO_LARGE', error.message)
+            throw new HttpError(413, 'PAYLOAD_TOO_LARGE', error.message)
           }
           if (!(error instanceof InterchangeImportError)) throw error
           return reply.code(422).send({
