@@ -201,6 +201,36 @@ describe('importing again', () => {
   })
 })
 
+describe('the data version of kept answers', () => {
+  it('stays after an import that changes nothing (304), and goes up with a changing one (200)', async () => {
+    const token = await signInRequest(targetApp, { username: 'verwalter', password: DEMO_PASSWORD })
+    const auth = { authorization: `Bearer ${token.json<{ token: string }>().token}` }
+    const search = (etag?: string) =>
+      targetApp.inject({
+        method: 'POST',
+        url: '/api/persistence/connections-search?limit=50',
+        headers: { ...auth, ...(etag ? { 'if-none-match': etag } : {}) },
+        payload: {},
+      })
+    const first = await search()
+    expect(first.statusCode).toBe(200)
+    const etag = first.headers.etag as string
+    expect(etag).toMatch(/^"\d+-/)
+
+    const unchanged = await importFolder(target.db, dump)
+    expect(unchanged.total).toMatchObject({ inserted: 0, updated: 0, deleted: 0 })
+    expect((await search(etag)).statusCode).toBe(304)
+
+    const folder = await editedDump('connections.ndjson', setField(1, 'name2', 'Neu eingelesen'))
+    expect((await importFolder(target.db, folder)).total.updated).toBe(1)
+    const changed = await search(etag)
+    expect(changed.statusCode).toBe(200)
+    expect(changed.headers.etag).not.toBe(etag)
+    // and back, as the dump has it
+    await importFolder(target.db, dump)
+  })
+})
+
 describe('a broken record', () => {
   it('refuses the whole import for a broken reference, naming file, line and field', async () => {
     const before = await fingerprint(target.db, true)
@@ -288,6 +318,51 @@ describe('a broken record', () => {
     expect(await run('dump', dump)).toBe(1)
     expect(err.at(-1)).toMatch(/^Abgelehnt: Der Ordner .* ist nicht leer/)
     expect(await run('import', path.join(scratch, 'nicht-da'))).toBe(1)
+  })
+})
+
+describe('a missing record', () => {
+  it('is named first, with the references to it folded into its one issue', async () => {
+    const connections = (await readFile(path.join(dump, 'connections.ndjson'), 'utf8'))
+      .trimEnd()
+      .split('\n')
+    const line = connections.findIndex((text) => !text.includes('"parentConnection":"')) + 1
+    const { connection: property } = JSON.parse(connections[line - 1]!) as { connection: string }
+    const folder = await editedDump('connections.ndjson', (lines) =>
+      lines.filter((_, i) => i !== line - 1),
+    )
+    // and a mistake of its own in a file read before
+    await writeFile(
+      path.join(folder, 'partners.ndjson'),
+      setField(
+        2,
+        'name1',
+        17,
+      )((await readFile(path.join(folder, 'partners.ndjson'), 'utf8')).trimEnd().split('\n')).join(
+        '\n',
+      ),
+    )
+    const empty = await openEmptyDatabase('interchange_missing')
+    let refused: InterchangeImportError | undefined
+    try {
+      await importFolder(empty.db, folder)
+    } catch (error) {
+      if (!(error instanceof InterchangeImportError)) throw error
+      refused = error
+    } finally {
+      await empty.close()
+    }
+    const [cause, other, ...rest] = refused!.issues
+    expect(rest).toEqual([])
+    expect(other).toMatchObject({ file: 'partners.ndjson', line: 2, field: 'name1' })
+    expect(cause).toMatchObject({ file: 'connection-features.ndjson', line: 1 })
+    const folded = new RegExp(
+      `^"${property}" fehlt: weder in connections\\.ndjson noch in der Datenbank; dazu ([\\d.]+) weitere Verweise auf die fehlende Liegenschaft ${property} \\((.+)\\)\\.$`,
+    ).exec(cause!.message)
+    expect(folded, cause!.message).not.toBeNull()
+    expect(Number(folded![1]!.replaceAll('.', ''))).toBeGreaterThan(96)
+    expect(folded![2]).toMatch(/^connection-features\.ndjson Zeilen 2–\d+, /)
+    expect(folded![2]).toMatch(/points-of-delivery\.ndjson /)
   })
 })
 

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto'
 import { execFileSync } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { ExpenseInput } from '@portal/domain'
@@ -352,16 +352,43 @@ describe('the changes feed', () => {
     // the cursor alone on stderr: the end of the log, past the provider's own calls since
     expect(printed.err).toEqual([expect.stringMatching(/^[A-Za-z0-9_-]+$/)])
     const file = path.join(folder, 'changes.ndjson')
-    const written = await provider('changes', '--out', file)
-    expect(written.out).toEqual([`7 Ereignis(se) nach ${file} geschrieben.`])
-    expect(
+    const eventsOf = async () =>
       (await readFile(file, 'utf8'))
         .trimEnd()
         .split('\n')
-        .map((text) => JSON.parse(text) as unknown),
-    ).toEqual(all.items)
-    const none = await provider('changes', '--since', written.err[0]!)
-    expect(none).toEqual({ code: 0, out: [], err: [written.err[0]] })
+        .map((text) => JSON.parse(text) as unknown)
+    // with --out: the cursor alone on stdout, the events appended to the file
+    const written = await provider('changes', '--out', file)
+    expect(written).toEqual({
+      code: 0,
+      out: [printed.err[0]],
+      err: [`7 Ereignis(se) an ${file} angehängt.`],
+    })
+    expect(await eventsOf()).toEqual(all.items)
+    const none = await provider('changes', '--since', written.out[0]!)
+    expect(none).toEqual({ code: 0, out: [], err: [written.out[0]] })
+
+    // no new events: the file is not touched; events after the cursor: appended, not replaced
+    const { mtimeMs } = await stat(file)
+    const nothing = await provider('changes', '--since', written.out[0]!, '--out', file)
+    expect(nothing).toEqual({
+      code: 0,
+      out: [written.out[0]],
+      err: [`Keine neuen Ereignisse; ${file} bleibt unverändert.`],
+    })
+    expect((await stat(file)).mtimeMs).toBe(mtimeMs)
+    const again = await provider('changes', '--since', all.items[4]!.cursor, '--out', file)
+    expect(again.out).toEqual([written.out[0]])
+    expect(await eventsOf()).toEqual([...all.items, ...all.items.slice(5)])
+
+    // a failure: German line on stderr, no cursor on stdout, exit code 1
+    const nowhere = path.join(folder, 'fehlt', 'changes.ndjson')
+    const failed = await provider('changes', '--out', nowhere)
+    expect(failed.code).toBe(1)
+    expect(failed.out).toEqual([])
+    expect(failed.err).toEqual([
+      `Abgelehnt: Die Änderungen wurden nicht an ${nowhere} angehängt (ENOENT); der bisherige Cursor gilt weiter.`,
+    ])
   })
 
   it('lists the decisions on an invoice with their reason', async () => {

@@ -3,9 +3,15 @@
  *   key create <name> --scope <import,export,steps,users|all>   prints the key once
  *   key list                                                    name, scope, created, last used, revoked
  *   key revoke <name>
- *   changes [--since <cursor>] [--out <file>]                   NDJSON events; the cursor on stderr
+ *   changes [--since <cursor>] [--out <file>]                   NDJSON events and the next cursor
+ *
+ * `changes` without `--out` prints the events on stdout and the next cursor alone on stderr; with
+ * `--out` it appends the new events to the file (and leaves it alone when there are none) and
+ * prints the next cursor alone on stdout, only on success: a failure prints a German line on
+ * stderr, exits 1 and takes back what it appended, so the caller keeps its cursor (README).
  */
-import { open } from 'node:fs/promises'
+import { open, type FileHandle } from 'node:fs/promises'
+import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { TIME_ZONE } from '@portal/domain'
 import { HttpError } from '../../platform/http-errors'
@@ -98,23 +104,46 @@ async function changesCommand(
   const parsed = parse(args, { since: { type: 'string' }, out: { type: 'string' } })
   if (!parsed || parsed.positionals.length > 0) return undefined
   const { since, out: file } = parsed.values
-  // a broken cursor is refused before the file is opened (and emptied)
+  // a broken cursor is refused before anything is read or written
   decodeCursor(since)
   if (file === undefined) {
     const { cursor } = await streamChanges(db, since, (lines) => lines.forEach(out))
     err(cursor)
     return 0
   }
-  const handle = await open(file, 'w')
+  // relative to where `npm run` was started, as DATA_DIR (npm runs the command in apps/server)
+  const target = path.resolve(process.env.INIT_CWD ?? process.cwd(), file)
+  let handle: FileHandle | undefined
+  let sizeBefore = 0
   try {
     const { cursor, events } = await streamChanges(db, since, async (lines) => {
+      if (!handle) {
+        handle = await open(target, 'a')
+        sizeBefore = (await handle.stat()).size
+      }
       await handle.write(`${lines.join('\n')}\n`)
     })
-    out(`${events} Ereignis(se) nach ${file} geschrieben.`)
-    err(cursor)
+    await handle?.close()
+    handle = undefined
+    err(
+      events === 0
+        ? `Keine neuen Ereignisse; ${file} bleibt unverändert.`
+        : `${events} Ereignis(se) an ${file} angehängt.`,
+    )
+    out(cursor)
     return 0
-  } finally {
-    await handle.close()
+  } catch (error) {
+    // what this call appended goes again: the next call with the old cursor appends it once
+    if (handle) {
+      await handle.truncate(sizeBefore).catch(() => undefined)
+      await handle.close().catch(() => undefined)
+    }
+    if (error instanceof HttpError) throw error
+    const reason = (error as NodeJS.ErrnoException).code ?? String(error)
+    err(
+      `Abgelehnt: Die Änderungen wurden nicht an ${file} angehängt (${reason}); der bisherige Cursor gilt weiter.`,
+    )
+    return 1
   }
 }
 

@@ -9,9 +9,15 @@
 import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdir, readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { Readable } from 'node:stream'
+import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { extract, pack, type Pack } from 'tar-stream'
+import {
+  archiveTooLarge,
+  fileTooLarge,
+  ImportLimitError,
+  type ImportLimits,
+} from './interchange/limits'
 
 export const ATTACHMENTS_FOLDER = 'attachments'
 
@@ -55,19 +61,45 @@ function placeOf(name: string, expectedTop: { value?: string }): string | null {
   )
 }
 
+/** Passes the bytes on until more than `limit` went by; then fails with `archiveTooLarge`. */
+function counting(limit: number): Transform {
+  let bytes = 0
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length
+      if (bytes > limit) done(archiveTooLarge(limit))
+      else done(null, chunk)
+    },
+  })
+}
+
 /**
  * Writes the files of the tar `input` into the empty folder `folder` (and its `attachments/`);
  * answers the number of files. Throws `ArchiveError` for an archive that is not a folder of the
- * format (the caller removes the folder).
+ * format, `ImportLimitError` for one beyond `limits` (decompressed: the archive as a whole, each
+ * file by the size its header declares, before any byte of it is written); the caller removes the
+ * folder.
  */
-export async function extractArchive(input: Readable, folder: string): Promise<number> {
+export async function extractArchive(
+  input: Readable,
+  folder: string,
+  limits: Pick<ImportLimits, 'totalBytes' | 'fileBytes'>,
+): Promise<number> {
   await mkdir(path.join(folder, ATTACHMENTS_FOLDER), { recursive: true })
   const archive = extract()
   const top: { value?: string } = {}
   const written = new Set<string>()
-  const reading = pipeline(input, archive).catch((error: unknown) => {
+  let limitError: ImportLimitError | undefined
+  // not a pipeline with `input`: a refusal stops reading it but leaves it (the request) whole, so
+  // that the answer still goes out on its connection
+  const counter = counting(limits.totalBytes)
+  input.on('error', (error) => counter.destroy(error))
+  input.pipe(counter)
+  const reading = pipeline(counter, archive).catch((error: unknown) => {
+    if (error instanceof ImportLimitError) throw (limitError = error)
     throw new ArchiveError(`Das Archiv ist kein lesbares tar-Archiv (${String(error)}).`)
   })
+  let bytes = 0
   let files = 0
   try {
     for await (const entry of archive) {
@@ -88,13 +120,22 @@ export async function extractArchive(input: Readable, folder: string): Promise<n
       }
       if (written.has(place)) throw new ArchiveError(`Die Datei ${place} steht zweimal im Archiv.`)
       written.add(place)
+      const size = header.size ?? 0
+      if (size > limits.fileBytes) throw fileTooLarge(place, limits.fileBytes)
+      bytes += size
+      if (bytes > limits.totalBytes) throw archiveTooLarge(limits.totalBytes)
       await pipeline(entry, createWriteStream(path.join(folder, place), { flags: 'wx' }))
       files++
     }
   } catch (error) {
-    input.destroy()
+    // no byte more is read (a gzip bomb is not inflated further); the caller closes the connection
+    input.unpipe(counter)
+    input.pause()
+    counter.destroy()
     reading.catch(() => undefined)
-    if (error instanceof ArchiveError) throw error
+    if (error instanceof ArchiveError || error instanceof ImportLimitError) throw error
+    // the archive's stream failed, which ends the reading of its entries as well
+    if (limitError) throw limitError
     throw new ArchiveError(`Das Archiv ist kein lesbares tar-Archiv (${String(error)}).`)
   }
   await reading

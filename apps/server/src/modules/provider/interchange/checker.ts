@@ -19,6 +19,7 @@ import { quoteIdentifier, interchangeTable, type InterchangeTable } from './tabl
 
 /** One reason an import is refused: where (file, line, field) and the German rule. */
 export interface ImportIssue {
+  /** Relative to the import's folder (the archive); '' for the folder as a whole. */
   file: string
   /** 1-based line of the file; null for the file as a whole. */
   line: number | null
@@ -34,7 +35,7 @@ export function formatIssue(issue: ImportIssue): string {
     issue.line === null ? null : `Zeile ${issue.line}`,
     issue.field ? `Feld ${issue.field}` : null,
   ].filter(Boolean)
-  return `${where.join(', ')}: ${issue.message}`
+  return where.length > 0 ? `${where.join(', ')}: ${issue.message}` : issue.message
 }
 
 type Key = string | number
@@ -51,12 +52,63 @@ interface ReferenceUse extends Location {
   same: InterchangeReference['same']
 }
 
+/** The lines of one file that refer to a key: how many, the first and the last. */
+interface LinesOfFile {
+  count: number
+  first: number
+  last: number
+}
+
 interface PendingReference {
   first: ReferenceUse
   /** How many records refer to the key. */
   count: number
   /** Uses that expect another scope than the first, checked as well. */
   others: ReferenceUse[]
+  /** The referring lines after the first, per file (a few files at most). */
+  lines: Map<string, LinesOfFile>
+  /** Referred to as a property (propertyConnection, parentConnection). */
+  property: boolean
+}
+
+const PROPERTY_FIELDS = new Set(['propertyConnection', 'parentConnection'])
+
+/** Files named in a folded issue; more are counted. */
+const FOLDED_FILES = 5
+
+const lineCount = new Intl.NumberFormat('de-DE')
+
+/** 'units.ndjson Zeilen 2–98', 'units.ndjson Zeile 4', 'units.ndjson 12 Zeilen zwischen 2 und 98' */
+function linesText(file: string, lines: LinesOfFile): string {
+  if (lines.count === 1) return `${file} Zeile ${lines.first}`
+  if (lines.last - lines.first + 1 === lines.count) {
+    return `${file} Zeilen ${lines.first}–${lines.last}`
+  }
+  return `${file} ${lineCount.format(lines.count)} Zeilen zwischen ${lines.first} und ${lines.last}`
+}
+
+/**
+ * The issue of a missing record: the first line that refers to it carries it, and the other
+ * references are folded into it, per file with their lines (decision 041), instead of one issue each.
+ */
+function missingMessage(
+  entity: InterchangeEntityName,
+  key: string,
+  uses: PendingReference,
+  sentence: string,
+): string {
+  const what =
+    entity === 'connections' && uses.property
+      ? 'die fehlende Liegenschaft'
+      : 'den fehlenden Datensatz'
+  const more = uses.count - 1
+  if (more === 0) return `${sentence}.`
+  const files = [...uses.lines].map(([file, lines]) => linesText(file, lines))
+  const shown = files.slice(0, FOLDED_FILES)
+  if (files.length > FOLDED_FILES) shown.push(`${files.length - FOLDED_FILES} weitere Dateien`)
+  const references =
+    more === 1 ? 'ein weiterer Verweis' : `${lineCount.format(more)} weitere Verweise`
+  return `${sentence}; dazu ${references} auf ${what} ${key} (${shown.join(', ')}).`
 }
 
 const SEPARATOR = '\u0001'
@@ -85,6 +137,8 @@ export class InterchangeChecker {
   readonly companyCodes = new Set<string>()
   private readonly scopes = new Map<InterchangeEntityName, Map<string, string>>()
   private readonly pending = new Map<InterchangeEntityName, Map<string, PendingReference>>()
+  /** The issues that are the cause of others (a missing record): listed before the rest. */
+  readonly causes = new Set<ImportIssue>()
   private omitted = 0
 
   constructor(private readonly errorLimit: number) {}
@@ -193,20 +247,33 @@ export class InterchangeChecker {
         const found = stored.get(key)
         const file = interchangeTable(entity).entity.file
         if (found === undefined) {
-          // one issue per missing record, at the first line that refers to it
-          const more = uses.count > 1 ? ` (auch in ${uses.count - 1} weiteren Zeilen)` : ''
-          this.report({
+          // one issue per missing record, at the first line that refers to it, listed first
+          const issue = {
             ...location(uses.first),
-            message: `"${key}" fehlt: weder in ${file} noch in der Datenbank${more}.`,
-          })
+            message: missingMessage(
+              entity,
+              key,
+              uses,
+              `"${key}" fehlt: weder in ${file} noch in der Datenbank`,
+            ),
+          }
+          this.report(issue)
+          this.causes.add(issue)
           continue
         }
         const companyCode = found.split(SEPARATOR)[0]!
         if (prune?.present.has(entity) && this.companyCodes.has(companyCode)) {
-          this.report({
+          const issue = {
             ...location(uses.first),
-            message: `"${key}" fehlt in ${file} und würde mit --prune entfernt.`,
-          })
+            message: missingMessage(
+              entity,
+              key,
+              uses,
+              `"${key}" fehlt in ${file} und würde mit --prune entfernt`,
+            ),
+          }
+          this.report(issue)
+          this.causes.add(issue)
           continue
         }
         for (const use of [uses.first, ...uses.others]) {
@@ -238,10 +305,19 @@ export class InterchangeChecker {
     if (!pending) this.pending.set(entity, (pending = new Map<string, PendingReference>()))
     const known = pending.get(key)
     if (!known) {
-      pending.set(key, { first: use, count: 1, others: [] })
+      const property = PROPERTY_FIELDS.has(use.field)
+      pending.set(key, { first: use, count: 1, others: [], lines: new Map(), property })
       return
     }
     known.count++
+    if (PROPERTY_FIELDS.has(use.field)) known.property = true
+    const lines = known.lines.get(use.file)
+    if (!lines) known.lines.set(use.file, { count: 1, first: use.line, last: use.line })
+    else if (lines.last !== use.line) {
+      // a record referring twice (propertyConnection and parentConnection) is one line
+      lines.count++
+      lines.last = use.line
+    }
     const otherScope = use.scope !== known.first.scope || use.same !== known.first.same
     // a few per key at most in valid data; kept bounded in broken data
     if (use.same && otherScope && known.others.length < 10) known.others.push(use)

@@ -11,6 +11,7 @@ import { PROVIDER_USER } from '../../../platform/persistence/actors'
 import { formatIssue } from './checker'
 import { dumpFolder, DumpFolderNotEmptyError } from './dump'
 import { importFolder, InterchangeImportError, ERROR_LIMIT } from './import'
+import { ImportLimitError } from './limits'
 import { ProgressLine } from './progress'
 
 export const INTERCHANGE_USAGE =
@@ -103,6 +104,10 @@ export async function runInterchangeCommand(
     return 0
   } catch (error) {
     progress?.end()
+    if (error instanceof ImportLimitError) {
+      err(`Import abgelehnt, nichts wurde geschrieben: ${error.message}`)
+      return 1
+    }
     if (!(error instanceof InterchangeImportError)) throw error
     const stopped = error.issues.length >= ERROR_LIMIT
     err(

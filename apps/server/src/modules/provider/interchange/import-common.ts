@@ -5,6 +5,7 @@ import { writeAudit } from '../../../platform/persistence/audit'
 import { formatIssue, type ImportIssue, type InterchangeChecker } from './checker'
 import { INTERCHANGE_TABLES, interchangeTable, type InterchangeTable } from './tables'
 import type { EntityCounts, InterchangeWriter } from './writer'
+import type { ImportLimits } from './limits'
 
 /** The issues an import collects before it stops checking. */
 export const ERROR_LIMIT = 100
@@ -19,6 +20,8 @@ export interface ImportOptions {
   bulkThreshold?: number
   /** Writes an audit log entry of the import under this user name. */
   auditAs?: string
+  /** The line and record limits of a folder's import; default: `importLimits()`. */
+  limits?: ImportLimits
 }
 
 export interface ImportProgress {
@@ -55,15 +58,19 @@ export function took(timings: Timings, phase: keyof Timings, started: number): v
 
 /** An import that was refused: nothing was written. */
 export class InterchangeImportError extends Error {
-  /** In the order of the files and lines, however they were found. */
+  /** The causes first, then in the order of the files and lines, however they were found. */
   readonly issues: readonly ImportIssue[]
 
   constructor(
     issues: readonly ImportIssue[],
     readonly omitted: number,
+    /** Issues that cause others (a missing record): first, before the rest (decision 041). */
+    causes: ReadonlySet<ImportIssue> = new Set(),
   ) {
+    const rank = (issue: ImportIssue) => (causes.has(issue) ? 0 : 1)
     const sorted = [...issues].sort(
-      (a, b) => fileOrder(a.file) - fileOrder(b.file) || (a.line ?? 0) - (b.line ?? 0),
+      (a, b) =>
+        rank(a) - rank(b) || fileOrder(a.file) - fileOrder(b.file) || (a.line ?? 0) - (b.line ?? 0),
     )
     super(
       `Import abgelehnt (${issues.length + omitted} Fehler):\n${sorted.map(formatIssue).join('\n')}`,

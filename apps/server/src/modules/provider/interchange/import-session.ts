@@ -74,7 +74,11 @@ export class ImportSession {
     await this.checker.resolve(this.db, null)
     took(this.timings, 'check', checking)
     if (this.checker.issues.length > 0) {
-      throw new InterchangeImportError(this.checker.issues, this.checker.omittedIssues)
+      throw new InterchangeImportError(
+        this.checker.issues,
+        this.checker.omittedIssues,
+        this.checker.causes,
+      )
     }
     const writing = performance.now()
     for (const { table, records } of ordered) {
@@ -105,7 +109,11 @@ export class ImportSession {
   async finish(source = 'records'): Promise<ImportResult> {
     requirePruneScope(this.checker, this.options)
     if (this.checker.issues.length > 0) {
-      throw new InterchangeImportError(this.checker.issues, this.checker.omittedIssues)
+      throw new InterchangeImportError(
+        this.checker.issues,
+        this.checker.omittedIssues,
+        this.checker.causes,
+      )
     }
     const written = INTERCHANGE_TABLES.filter((table) => this.written.has(table))
     const { db, writer, checker, options, timings } = this

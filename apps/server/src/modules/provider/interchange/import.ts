@@ -16,8 +16,10 @@ import { readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { INVALID_JSON_MESSAGE } from '@portal/domain/interchange'
 import type { Database } from '../../../platform/persistence/database'
+import { holdDataVersion, raiseDataVersion } from '../../../platform/persistence/data-version'
 import { InterchangeChecker } from './checker'
 import { ndjsonLines } from './ndjson'
+import { importLimits, tooManyRecords, type ImportLimits } from './limits'
 import { CONTENT_FILE_FIELD, INTERCHANGE_TABLES, type InterchangeTable } from './tables'
 import { InterchangeWriter } from './writer'
 import { Batcher, ContentBatcher, defaultedMask } from './import-batches'
@@ -83,11 +85,13 @@ async function folderFiles(folder: string, checker: InterchangeChecker): Promise
     })
   }
   if (files.length === 0 && names.size === 0) {
+    // no path: over HTTP the folder is the server's temporary one
     checker.report({
-      file: folder,
+      file: '',
       line: null,
       field: '',
-      message: 'Der Ordner enthält keine Datei des Austauschformats.',
+      message:
+        'Der Ordner enthält keine Datei des Austauschformats (eine NDJSON-Datei je Entität, siehe docs/interchange.md).',
     })
   }
   return files
@@ -137,11 +141,14 @@ async function checkFiles(
   files: FolderFile[],
   checker: InterchangeChecker,
   options: ImportOptions,
+  limits: ImportLimits,
   checked: (index: number) => void,
+  failed: () => void,
 ): Promise<void> {
   const totalBytes = files.reduce((sum, file) => sum + file.bytes, 0)
   let bytesBefore = 0
   let rows = 0
+  let records = 0
   let index = 0
   try {
     for (; index < files.length; index++) {
@@ -149,9 +156,15 @@ async function checkFiles(
       const { table } = file
       const name = table.entity.file
       const hasDefaults = table.entity.defaulted.length > 0
-      reading: for await (const lines of ndjsonLines(file.path, CHECK_CHUNK_BYTES)) {
+      const reading = ndjsonLines(file.path, {
+        name,
+        lineBytes: limits.lineBytes,
+        chunkBytes: CHECK_CHUNK_BYTES,
+      })
+      reading: for await (const lines of reading) {
         const attachments: { record: Record<string, unknown>; line: number }[] = []
         for (const line of lines) {
+          if (++records > limits.records) throw tooManyRecords(name, line.number, limits.records)
           let value: unknown
           try {
             value = JSON.parse(line.text)
@@ -194,6 +207,10 @@ async function checkFiles(
       checked(index)
       if (checker.full) break
     }
+  } catch (error) {
+    // before the gates open below: the writing must not go on with files not checked
+    failed()
+    throw error
   } finally {
     for (; index < files.length; index++) checked(index)
   }
@@ -209,22 +226,27 @@ async function writeFiles(
   files: FolderFile[],
   checker: InterchangeChecker,
   options: ImportOptions,
+  limits: ImportLimits,
   checked: (index: number) => Promise<void>,
+  stopped: () => boolean,
 ): Promise<boolean> {
   const totalBytes = files.reduce((sum, file) => sum + file.bytes, 0)
   let rows = 0
   let bytesBefore = 0
   for (const [index, file] of files.entries()) {
     await checked(index)
-    if (checker.issues.length > 0) return false
+    if (checker.issues.length > 0 || stopped()) return false
     const { table } = file
     await writer.prepare(table, file.rows)
     const batcher = new Batcher(table, writer)
     const contents = new ContentBatcher(writer, batcher)
     const hasDefaults = table.entity.defaulted.length > 0
     let line = 0
-    for await (const lines of ndjsonLines(file.path)) {
-      if (checker.issues.length > 0) return false
+    for await (const lines of ndjsonLines(file.path, {
+      name: table.entity.file,
+      lineBytes: limits.lineBytes,
+    })) {
+      if (checker.issues.length > 0 || stopped()) return false
       const records =
         table.entity.name === 'attachments'
           ? lines.map(({ text }) => JSON.parse(text) as Record<string, unknown>)
@@ -275,15 +297,20 @@ export async function importFolder(
 ): Promise<ImportResult> {
   const timings: Timings = { check: 0, write: 0, finish: 0 }
   const started = performance.now()
+  const limits = options.limits ?? importLimits()
   const checker = new InterchangeChecker(options.errorLimit ?? ERROR_LIMIT)
   const files = await folderFiles(folder, checker)
   const gates = files.map(() => gate())
   const present = new Set(files.map((file) => file.table.entity.name))
   const prune = options.prune ? { present } : null
-  const refused = () => new InterchangeImportError(checker.issues, checker.omittedIssues)
+  const refused = () =>
+    new InterchangeImportError(checker.issues, checker.omittedIssues, checker.causes)
   let writeFailure: { error: unknown } | undefined
+  let stopped = false
   try {
     return await db.transaction(async (tx) => {
+      // raised below only if a row changed: an import of the same data keeps every kept answer
+      await holdDataVersion(tx)
       const writer = new InterchangeWriter(tx, options.bulkThreshold)
       const writing = writeFiles(
         writer,
@@ -291,7 +318,9 @@ export async function importFolder(
         files,
         checker,
         options,
+        limits,
         async (index) => gates[index]!.promise,
+        () => stopped,
       ).then(
         (done) => {
           took(timings, 'write', started)
@@ -302,7 +331,21 @@ export async function importFolder(
           return false
         },
       )
-      await checkFiles(folder, files, checker, options, (index) => gates[index]!.open())
+      try {
+        await checkFiles(
+          folder,
+          files,
+          checker,
+          options,
+          limits,
+          (index) => gates[index]!.open(),
+          () => (stopped = true),
+        )
+      } catch (error) {
+        // a limit or a read failed: the writing stops before the transaction is rolled back
+        await writing
+        throw error
+      }
       requirePruneScope(checker, options)
       const complete = await writing
       if (writeFailure) throw writeFailure.error
@@ -311,7 +354,12 @@ export async function importFolder(
       if (checker.issues.length > 0 || !complete) throw refused()
       const written = files.map((file) => file.table)
       const source = path.basename(path.resolve(folder))
-      return finishImport(tx, writer, checker, written, options, source, timings)
+      const result = await finishImport(tx, writer, checker, written, options, source, timings)
+      const { inserted, updated, deleted } = result.total
+      if (inserted + updated + deleted + writer.contentChunksChanged > 0) {
+        await raiseDataVersion(tx)
+      }
+      return result
     })
   } catch (error) {
     if (!writeFailure || error !== writeFailure.error) throw error

@@ -41,6 +41,8 @@ type Row = Record<string, unknown>
 
 export class InterchangeWriter {
   readonly counts = new Map<InterchangeEntityName, EntityCounts>()
+  /** Chunks of attachments' bytes written or removed (a content that was not as its record). */
+  contentChunksChanged = 0
   private readonly emptyAtStart = new Map<InterchangeEntityName, boolean>()
   private readonly deferred = new Map<InterchangeEntityName, Deferred>()
   private readonly statements = new Map<string, [string, string]>()
@@ -177,7 +179,7 @@ export class InterchangeWriter {
   async writeContents(contents: readonly { attachment: string; content: string }[]): Promise<void> {
     if (contents.length === 0) return
     const size = sql.raw(String(ATTACHMENT_CHUNK_BYTES))
-    await this.run(
+    const [result] = await this.run<{ changed: number }>(
       sql`with r as (
           select r.attachment, decode(r.content, 'base64') as content
           from jsonb_to_recordset(${JSON.stringify(contents)}::jsonb) as r(attachment uuid, content text)
@@ -189,10 +191,15 @@ export class InterchangeWriter {
           select c.attachment, c.chunk, c.content from c
           on conflict (attachment, chunk) do update set content = excluded.content
           where t.content is distinct from excluded.content
+          returning 1
+        ), d as (
+          delete from attachment_contents t using r
+          where t.attachment = r.attachment and t.chunk > greatest(length(r.content) - 1, 0) / ${size}
+          returning 1
         )
-        delete from attachment_contents t using r
-        where t.attachment = r.attachment and t.chunk > greatest(length(r.content) - 1, 0) / ${size}`,
+        select ((select count(*) from w) + (select count(*) from d))::int as changed`,
     )
+    this.contentChunksChanged += result?.changed ?? 0
   }
 
   /**

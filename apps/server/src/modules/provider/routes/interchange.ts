@@ -6,7 +6,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { dumpFolder } from '../interchange/dump'
 import { importFolder, InterchangeImportError } from '../interchange/import'
-import { badRequest } from '../../../platform/http-errors'
+import { badRequest, HttpError } from '../../../platform/http-errors'
+import { ImportLimitError, importLimits } from '../interchange/limits'
 import { providerActor } from '../../../platform/auth/provider-keys'
 import { ArchiveError, extractArchive, packFolder } from '../folder-archive'
 import { ImportAnswerSchema, ImportQuerySchema, ImportRefusedSchema } from '../schemas'
@@ -52,9 +53,9 @@ const providerInterchangeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'providerImport',
         summary: 'Daten im Austauschformat importieren',
-        errors: [403, 415],
+        errors: [403, 413, 415],
         description:
-          'Importiert einen Ordner des Austauschformats (docs/interchange.md) als tar-Archiv (`tar -C <Ordner> -cf - .`, Content-Type application/x-tar): erst wird jeder Datensatz geprüft, dann alles in einer Transaktion geschrieben, oder nichts (422 mit jedem Fehler). Ein zweiter Import derselben Daten ändert nichts; ein Idempotency-Key ist nicht nötig. Bereich `import`.',
+          'Importiert einen Ordner des Austauschformats (docs/interchange.md) als tar-Archiv (`tar -C <Ordner> -cf - .`, Content-Type application/x-tar): erst wird jeder Datensatz geprüft, dann alles in einer Transaktion geschrieben, oder nichts (422 mit jedem Fehler). Grenzen (413): entpackt höchstens 4 GB je Archiv und 2 GB je Datei, 1 MB je NDJSON-Zeile, 10 Millionen Datensätze je Import (IMPORT_MAX_BYTES, IMPORT_MAX_FILE_BYTES, IMPORT_MAX_LINE_BYTES, IMPORT_MAX_RECORDS). Ein zweiter Import derselben Daten ändert nichts; ein Idempotency-Key ist nicht nötig. Bereich `import`.',
         tags: [PROVIDER_TAG],
         security: PROVIDER_SECURITY,
         consumes: [TAR_MEDIA_TYPE],
@@ -72,20 +73,25 @@ const providerInterchangeRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(request.body instanceof ArchiveBody)) {
         throw badRequest(ARCHIVE_REQUIRED_MESSAGE, 'INVALID_ARCHIVE')
       }
+      const limits = importLimits()
       const folder = await temporaryFolder('import')
       try {
         try {
-          await extractArchive(request.body.stream, folder)
-        } catch (error) {
-          if (error instanceof ArchiveError) throw badRequest(error.message, 'INVALID_ARCHIVE')
-          throw error
-        }
-        try {
+          await extractArchive(request.body.stream, folder, limits)
           return await importFolder(app.db, folder, {
             prune: request.query.prune,
             auditAs: providerActor(request.providerKey!.name),
+            limits,
           })
         } catch (error) {
+          if (error instanceof ArchiveError || error instanceof ImportLimitError) {
+            // the rest of the body is not read: the connection ends after the answer
+            void reply.header('connection', 'close')
+          }
+          if (error instanceof ArchiveError) throw badRequest(error.message, 'INVALID_ARCHIVE')
+          if (error instanceof ImportLimitError) {
+            throw new HttpError(413, 'PAYLOAD_TOO_LARGE', error.message)
+          }
           if (!(error instanceof InterchangeImportError)) throw error
           return reply.code(422).send({
             detail: `Import abgelehnt, nichts wurde geschrieben (${error.issues.length + error.omitted} Fehler).`,

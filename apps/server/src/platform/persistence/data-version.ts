@@ -1,0 +1,18 @@
+/**
+ * The data version of migration 0008 (decision 026) for a transaction that knows better than the
+ * triggers whether it changed anything: its statement triggers fire for every INSERT … ON CONFLICT,
+ * even one that changed no row, so an import that changes nothing would invalidate every kept
+ * answer. Such a transaction holds the version first and raises it itself, once, if it changed a row.
+ */
+import { sql } from 'drizzle-orm'
+import type { Executor } from './database'
+
+/** The triggers leave the version alone for the rest of the transaction `tx`. */
+export async function holdDataVersion(tx: Executor): Promise<void> {
+  await tx.execute(sql`select set_config('portal.data_version_raised', 'yes', true)`)
+}
+
+/** Raises the version once (in a transaction that holds it). */
+export async function raiseDataVersion(tx: Executor): Promise<void> {
+  await tx.execute(sql`update data_version set version = version + 1`)
+}
