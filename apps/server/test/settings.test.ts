@@ -156,6 +156,7 @@ describe('the rules of the settings', () => {
       MAIL_FROM: 'Kundenportal',
       METRICS_TOKEN: 'abc',
       NODE_ENV: 'prod',
+      IMPORT_MAX_LINE_BYTES: '1MB',
     })
     const variables = problems.map((line) => /^[A-Z_]+/.exec(line)?.[0])
     expect(variables).toEqual([
@@ -172,12 +173,16 @@ describe('the rules of the settings', () => {
       'NODE_ENV',
       'CUSTOMER',
       'TRUST_PROXY',
+      'IMPORT_MAX_LINE_BYTES',
       'REQUEST_TIMEOUT_MS',
     ])
     for (const line of problems) expect(line).not.toContain('\n')
     expect(problems.join('\n')).not.toContain(secret)
     expect(problems.join('\n')).not.toContain('geheim')
     expect(problems).toContain('PORT=70000: muss eine ganze Zahl von 0 bis 65535 sein.')
+    expect(problems).toContain(
+      'IMPORT_MAX_LINE_BYTES=1MB: muss eine ganze Zahl größer als 0 sein (Bytes bzw. Anzahl).',
+    )
     expect(problems).toContain(
       'JWT_SECRET=(15 Zeichen, nicht angezeigt): muss mindestens 32 Bytes (256 Bit) lang sein, z. B. aus openssl rand -base64 48.',
     )
@@ -200,6 +205,7 @@ describe('the rules of the settings', () => {
         MAIL_FROM: '"Kundenportal, Dorn" <portal@dorn.example.de>',
         METRICS_TOKEN: randomBytes(16).toString('hex'),
         NODE_ENV: 'production',
+        IMPORT_MAX_BYTES: String(8 * 1024 ** 3),
       }),
     ).toEqual([])
     for (const mailFrom of ['portal@example.de', 'Kundenportal Dorn <portal@example.de>']) {

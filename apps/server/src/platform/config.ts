@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { loadCustomer, type LoadedCustomer } from './load-customer'
+import { importLimits } from './import-limits'
 import { decodeSecondFactorKey, settingsProblems, type ProblemList } from './settings-rules'
 import { DataFolderError, notWritableMessage } from './persistence/data-folder'
 import { parseTrustProxy, type TrustProxy } from './trust-proxy'
@@ -218,6 +219,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): {
   const customer = attempt(() => loadCustomer(customersDir, env.CUSTOMER || undefined))
   const trustProxy = attempt(() => parseTrustProxy(env.TRUST_PROXY)) ?? false
   const port = Number(env.PORT || 8080)
+  // the import reads its limits at every run (decision 041); checked here with the rest
+  importLimits(env, problems)
   return {
     settings: {
       port,
