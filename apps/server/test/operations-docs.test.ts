@@ -316,9 +316,14 @@ describe.skipIf(!isPostgres)(
       })
 
     it('checks the settings, imports, manages users and verifies the audit log', async () => {
+      // a folder relative to where npm was started
       const exported = path.join(folder, 'import')
       const dumped = await bashAsync(
-        ['-e', '-c', `cd '${ROOT}'\nnpm run --silent provider -- dump '${exported}'`],
+        [
+          '-e',
+          '-c',
+          `cd '${ROOT}'\nnpm run --silent provider -- dump '${path.relative(ROOT, exported)}'`,
+        ],
         {
           PATH: process.env.PATH,
           HOME: process.env.HOME,

@@ -4,6 +4,7 @@
  * line goes to stderr when it is a terminal, or with `--progress`.
  */
 import { existsSync } from 'node:fs'
+import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { INTERCHANGE_ENTITY_LIST } from '@portal/domain/interchange'
 import type { Database } from '../../../platform/persistence/database'
@@ -34,7 +35,9 @@ function parse(args: readonly string[], prune: boolean) {
       },
     })
     if (positionals.length !== 1) return undefined
-    return { folder: positionals[0]!, progress: values.progress, prune: values.prune === true }
+    // relative to where `npm run` was started, as DATA_DIR (npm runs the command in apps/server)
+    const folder = path.resolve(process.env.INIT_CWD ?? process.cwd(), positionals[0]!)
+    return { folder, progress: values.progress, prune: values.prune === true }
   } catch {
     return undefined
   }
