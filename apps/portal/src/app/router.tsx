@@ -118,7 +118,7 @@ export function createRouter() {
                     },
                     {
                       path: 'properties/:connection',
-                      lazy: () => import('../features/properties/property-page'),
+                      lazy: () => import('./routes/property-page'),
                     },
                     {
                       path: 'properties/:connection/costs',

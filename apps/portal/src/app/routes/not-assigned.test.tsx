@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { Component as PropertyPage } from '../../features/properties/property-page'
+import { Component as PropertyPage } from './property-page'
 import type { LoadedCustomer } from '../../lib/customer'
 import { initI18n } from '../../lib/i18n'
 import { renderRoutes } from '../../testing/render'

@@ -22,12 +22,17 @@ import {
 import { ErrorNotice } from '../../components/error-notice'
 import { isNotAssigned, NotAssignedNotice } from '../../components/not-assigned-notice'
 import { PageTitle } from '../../components/page-title'
-import { useAttributes, useConnection, useUsageUnits, type UsageUnit } from './api/property'
-import { AddressBlock } from './components/address-block'
-import { PropertyContacts } from './components/property-contacts'
+import {
+  useAttributes,
+  useConnection,
+  useUsageUnits,
+  type UsageUnit,
+} from '../../features/properties/api/property'
+import { AddressBlock } from '../../features/properties/components/address-block'
+import { PropertyContacts } from '../../features/properties/components/property-contacts'
 
 const ConsumptionOverviewPanel = lazy(
-  () => import('../consumption/components/consumption-overview-panel'),
+  () => import('../../features/consumption/components/consumption-overview-panel'),
 )
 
 /**
