@@ -5,6 +5,7 @@ import {
   signOfAmount,
   sumAmounts,
 } from '../format/amount'
+import { isCalendarDate } from '../validation/values'
 
 const present = (value: string | null | undefined): value is string =>
   typeof value === 'string' && value.trim() !== ''
@@ -151,7 +152,7 @@ export function expensePeriodViolation(
   period: { from: string; until: string },
 ): string | null {
   const { from, until } = expense
-  if (!from || !until) return null
+  if (!from || !until || !isCalendarDate(from) || !isCalendarDate(until)) return null
   if (from > until) return EXPENSE_PERIOD_ORDER_MESSAGE
   return from < period.from || until > period.until ? EXPENSE_PERIOD_MESSAGE : null
 }

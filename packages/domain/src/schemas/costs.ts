@@ -16,7 +16,7 @@ import {
 } from '../costs/expenses'
 import { ENERGY_CARRIER_CODES } from '../costs/energy-carriers'
 import { REQUIRED_MESSAGE, VALIDATION_MESSAGES } from '../validation/messages'
-import { IsoDateSchema, integerSchema } from '../validation/values'
+import { IsoDateSchema, integerSchema, isCalendarDate } from '../validation/values'
 import { filledText, requiredDate, requiredText } from './form-fields'
 
 /** An amount: at most 13 integer and 2 fraction digits (numeric(15,2)). */
@@ -119,7 +119,14 @@ function checkExpenseRules(value: ExpenseRuleInput, context: z.RefinementCtx) {
       withIssue.add(field)
     }
   }
-  if (value.from && value.until && value.from > value.until) {
+  // the order only of two days that exist: an impossible or half-typed date has its own message
+  if (
+    value.from &&
+    value.until &&
+    isCalendarDate(value.from) &&
+    isCalendarDate(value.until) &&
+    value.from > value.until
+  ) {
     context.addIssue({ code: 'custom', message: EXPENSE_PERIOD_ORDER_MESSAGE, path: ['until'] })
   }
   // one message per field: the §5 rule first, then the sign of the cost type, then the parts
