@@ -14,15 +14,22 @@ import {
   negativeAmountViolations,
   type ExpenseAmountFields,
 } from '../costs/expenses'
+import { fuelQuantityViolation } from '../costs/co2-split'
 import { ENERGY_CARRIER_CODES } from '../costs/energy-carriers'
 import { REQUIRED_MESSAGE, VALIDATION_MESSAGES } from '../validation/messages'
-import { IsoDateSchema, integerSchema, isCalendarDate } from '../validation/values'
+import {
+  IsoDateSchema,
+  decimalViolation,
+  integerSchema,
+  isCalendarDate,
+} from '../validation/values'
 import { filledText, requiredDate, requiredText } from './form-fields'
 
 /** An amount: at most 13 integer and 2 fraction digits (numeric(15,2)). */
-const AMOUNT = /^-?\d{1,13}(\.\d{1,2})?$/
+const AMOUNT = { integerDigits: 13, fractionDigits: 2 }
 /** A quantity: at most 11 integer and 3 fraction digits (numeric(14,3)). */
-const QUANTITY = /^-?\d{1,11}(\.\d{1,3})?$/
+const QUANTITY = { integerDigits: 11, fractionDigits: 3 }
+type Digits = typeof AMOUNT
 
 /** The message for a malformed decimal. */
 export const INVALID_FORMAT_MESSAGE = VALIDATION_MESSAGES.de.invalidFormat()
@@ -30,14 +37,19 @@ export const INVALID_FORMAT_MESSAGE = VALIDATION_MESSAGES.de.invalidFormat()
 export const DECLINE_REASON_REQUIRED_MESSAGE = 'Bitte geben Sie einen Grund für die Ablehnung an.'
 export const NOTE_MAX_LENGTH = 500
 
-const requiredPattern = (pattern: RegExp) =>
-  filledText().regex(pattern, { message: INVALID_FORMAT_MESSAGE })
+/** Adds the decimal rule's message (form, decimals, digits before the comma) to a text. */
+const checkDecimal = (digits: Digits) => (value: string, context: z.RefinementCtx) => {
+  const message =
+    value === '' ? null : decimalViolation(value, digits, { formatMessage: INVALID_FORMAT_MESSAGE })
+  if (message) context.addIssue({ code: 'custom', message })
+}
+const requiredPattern = (digits: Digits) => filledText().superRefine(checkDecimal(digits))
 /** An optional decimal: '' and null both mean "none" (null on the wire after parsing). */
-const optionalPattern = (pattern: RegExp) =>
+const optionalPattern = (digits: Digits) =>
   z
     .string()
     .trim()
-    .refine((value) => value === '' || pattern.test(value), { message: INVALID_FORMAT_MESSAGE })
+    .superRefine(checkDecimal(digits))
     .transform((value) => (value === '' ? null : value))
     .nullable()
     .optional()
@@ -101,6 +113,7 @@ const expenseInputShape = {
 
 interface ExpenseRuleInput extends ExpenseAmountFields {
   tariffComponent?: string | undefined
+  quantity?: string | null | undefined
   from?: string | undefined
   until?: string | undefined
 }
@@ -129,6 +142,8 @@ function checkExpenseRules(value: ExpenseRuleInput, context: z.RefinementCtx) {
   ) {
     context.addIssue({ code: 'custom', message: EXPENSE_PERIOD_ORDER_MESSAGE, path: ['until'] })
   }
+  const fuel = fuelQuantityViolation(value)
+  if (fuel) context.addIssue({ code: 'custom', message: fuel, path: ['quantity'] })
   // one message per field: the §5 rule first, then the sign of the cost type, then the parts
   for (const { field, message } of [
     ...negativeAmountViolations(value),
