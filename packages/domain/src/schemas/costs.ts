@@ -188,9 +188,12 @@ export const OperatingCostsSchema = OperatingCostsSummarySchema.extend({
   ...wireShape(operatingCostsDistributions, ['companyCode', 'businessPartner']),
   operatingCostsHeatingExpense: z.array(ExpenseSchema),
   operatingCostsWorkingExpense: z.array(ExpenseSchema),
-  /** §4: the latest decline since the status last changed (when, by whom, why), or null. */
+  /**
+   * §4: the latest decline since the status last changed (when, by whom, why), or null; `name` is
+   * the person's name (a deleted user's pseudonym stays), `userName` the account's.
+   */
   lastDecline: z
-    .object({ at: z.string(), userName: z.string(), reason: z.string() })
+    .object({ at: z.string(), userName: z.string(), name: z.string(), reason: z.string() })
     .nullable()
     .optional(),
 })
@@ -315,6 +318,8 @@ export type ApprovalSnapshot = z.infer<typeof ApprovalSnapshotSchema>
 export const HistoryEntrySchema = z.object({
   at: z.string(),
   userName: z.string(),
+  /** The person's name of `userName` (decision 044); a pseudonym or `provider` as it is. */
+  name: z.string(),
   action: z.string(),
   entity: z.string(),
   entityKey: z.string(),
