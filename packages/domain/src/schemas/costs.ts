@@ -11,10 +11,10 @@ import {
   EXPENSE_PERIOD_ORDER_MESSAGE,
   co2AmountViolation,
   expenseAmountViolations,
+  fuelQuantityViolation,
   negativeAmountViolations,
   type ExpenseAmountFields,
 } from '../costs/expenses'
-import { fuelQuantityViolation } from '../costs/co2-split'
 import { ENERGY_CARRIER_CODES } from '../costs/energy-carriers'
 import { REQUIRED_MESSAGE, VALIDATION_MESSAGES } from '../validation/messages'
 import {
