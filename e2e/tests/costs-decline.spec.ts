@@ -50,7 +50,7 @@ test('decline a released distribution with a reason: asked for at the field, kep
   await expect(page.getByRole('region', { name: 'Verlauf' }).getByText(REASON)).toHaveCount(1)
   await expect(page.locator('.MuiAlert-standardError')).toHaveCount(0)
   await expect(page.getByRole('region', { name: 'Übersicht' }).getByRole('note')).toHaveText(
-    `Abgelehnt am ${today()} von verwalter: ${REASON}`,
+    `Abgelehnt am ${today()} von Thomas Brandt: ${REASON}`,
   )
   await expect(page.getByRole('region', { name: 'Verlauf' })).toContainText(REASON)
   await checkScreen(page, 'cost-declined')

@@ -31,7 +31,7 @@ test('decline an invoice with a reason, then approve it; a double click decides 
   // each download in the table has a status of its own: the one that speaks of the invoice
   const outcome = panel.getByRole('status').filter({ hasText: `Rechnung ${number}` })
   await expect(outcome).toContainText('Kundenservice')
-  await expect(row).toContainText(/Abgelehnt am \d{2}\.\d{2}\.\d{4} von verwalter/)
+  await expect(row).toContainText(/Abgelehnt am \d{2}\.\d{2}\.\d{4} von Thomas Brandt/)
   await expect(row).toContainText(reason)
 
   await row.getByRole('button', { name: `Rechnung ${number} genehmigen` }).click()
@@ -41,7 +41,7 @@ test('decline an invoice with a reason, then approve it; a double click decides 
   await approve.getByRole('button', { name: 'Genehmigen' }).dblclick()
   await expect(approve).toBeHidden()
   await expect(outcome).toHaveText(`Die Rechnung ${number} wurde genehmigt.`)
-  await expect(row).toContainText(/Genehmigt am \d{2}\.\d{2}\.\d{4} von verwalter/)
+  await expect(row).toContainText(/Genehmigt am \d{2}\.\d{2}\.\d{4} von Thomas Brandt/)
   await expect(row.getByRole('button', { name: /genehmigen|ablehnen/ })).toHaveCount(0)
 
   // one decision per click, however often it was clicked: the history lists each once

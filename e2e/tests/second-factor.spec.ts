@@ -13,6 +13,8 @@ test.describe.configure({ mode: 'serial' })
 const CODE_REQUEST =
   'Bitte geben Sie den Bestätigungscode aus Ihrer Authenticator-App oder einen Wiederherstellungscode ein.'
 const CODE_INVALID = 'Der Bestätigungscode ist falsch oder abgelaufen.'
+const RECOVERY_CODE_USED =
+  'Dieser Wiederherstellungscode wurde bereits verwendet. Jeder Code gilt nur einmal; bitte nehmen Sie einen anderen.'
 const PASSWORD_WRONG = 'Das aktuelle Passwort ist nicht korrekt.'
 const STEP_MS = 30_000
 
@@ -219,7 +221,8 @@ test('set up from the account page, then sign in with a code, and once with each
   await expect(recovery).toBeFocused()
   await recovery.fill(recoveryCodes[0]!)
   await page.getByRole('button', { name: 'Anmelden' }).click()
-  await expect(page.getByRole('alert')).toHaveText(CODE_INVALID)
+  // named as used, not as wrong (decision 044)
+  await expect(page.getByRole('alert')).toHaveText(RECOVERY_CODE_USED)
   await expect(page).toHaveURL(/\/authenticate$/)
 })
 

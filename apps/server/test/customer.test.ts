@@ -43,7 +43,7 @@ describe('the four customer configurations', () => {
       expect(config.apiBaseUrl, id).toBe('')
       const questions = faq.sections.flatMap((section) => section.items)
       expect(questions.length, id).toBeGreaterThanOrEqual(8)
-      expect(questions.length, id).toBeLessThanOrEqual(12)
+      expect(questions.length, id).toBeLessThanOrEqual(18)
     }
   })
 

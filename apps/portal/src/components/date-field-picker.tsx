@@ -12,14 +12,36 @@ export const INCOMPLETE_DATE = 'unvollständig'
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 const pad = (value: number, length: number) => String(value).padStart(length, '0')
 
-/** 'YYYY-MM-DD' as local midnight of that day; null for '' and anything else. */
+/**
+ * 'YYYY-MM-DD' as local midnight of that day; null for '' and anything else; an invalid date for
+ * INCOMPLETE_DATE and for a typed day that does not exist ('2025-02-31' is not 3 March).
+ */
 export function isoToDate(value: string): Date | null {
   const match = ISO_DATE.exec(value)
   if (!match) return value === INCOMPLETE_DATE ? new Date(Number.NaN) : null
-  const date = new Date(2000, Number(match[2]) - 1, Number(match[3]))
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  const date = new Date(2000, month - 1, day)
   // setFullYear, so that the years 0–99 are not read as 1900–1999
-  date.setFullYear(Number(match[1]))
-  return date
+  date.setFullYear(year)
+  return date.getMonth() === month - 1 && date.getDate() === day ? date : new Date(Number.NaN)
+}
+
+/**
+ * What the user typed into the field's day, month and year sections (spin buttons with
+ * aria-valuenow once they hold a value): 'YYYY-MM-DD' when all three are filled, even for a day
+ * that does not exist (31.02.2025 becomes '2025-02-31', which the form's date rule names as such),
+ * INCOMPLETE_DATE when only some are, '' when none is.
+ */
+export function typedDate(root: HTMLElement | null): string {
+  const sections = [...(root?.querySelectorAll('[role="spinbutton"]') ?? [])]
+  const values = sections.map((section) => section.getAttribute('aria-valuenow'))
+  const filled = values.filter((value): value is string => value !== null && value !== '')
+  if (filled.length === 0) return ''
+  // the format is dd.MM.yyyy: day, month, year in this order
+  if (sections.length !== 3 || filled.length !== 3) return INCOMPLETE_DATE
+  const [day, month, year] = filled.map(Number) as [number, number, number]
+  if (year < 1000) return INCOMPLETE_DATE
+  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`
 }
 
 /** The picker's day as 'YYYY-MM-DD' in local time; '' for none, INCOMPLETE_DATE for an invalid one. */
@@ -83,13 +105,12 @@ export default function DateFieldPicker({
             // its own, would be one more stop that only hands the focus on
             slotProps: { input: { slotProps: { input: { tabIndex: -1 } } } },
             onBlur: (event: FocusEvent<HTMLElement>) => {
-              // the picker reports nothing while a date is typed only in part (12.03.): the form
-              // learns of it when the user leaves the field, so that it asks for the rest
-              if (date === null) {
-                // a section with a value has aria-valuenow (day, month and year are spin buttons)
-                const typed = root.current?.querySelector('[role="spinbutton"][aria-valuenow]')
-                report(typed ? INCOMPLETE_DATE : '', null)
-              }
+              // the picker reports nothing while a date is typed only in part (12.03.) and only
+              // "invalid" for a day that does not exist (31.02.2025): the form learns which when
+              // the user leaves the field, so that it asks for the rest or names the day. The
+              // picker keeps its own date, so that what was typed stays in the field.
+              if (date === null || Number.isNaN(date.getTime()))
+                report(typedDate(root.current), date)
               onBlur?.(event)
             },
           },

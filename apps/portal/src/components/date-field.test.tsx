@@ -77,6 +77,20 @@ describe('the date field', () => {
     expect(onSend).not.toHaveBeenCalled()
   })
 
+  it('names a complete date that does not exist, 31.02.2025, as such', async () => {
+    const onSend = vi.fn()
+    render(<MoveOut initial="" onSend={onSend} />)
+    const { parts } = await sections()
+    await userEvent.click(parts[0]!)
+    await userEvent.keyboard('31022025')
+    await userEvent.click(screen.getByRole('button', { name: 'Senden' }))
+    expect(await screen.findByText('Den 31.02.2025 gibt es nicht.')).toBeInTheDocument()
+    expect(
+      screen.queryByText('Bitte geben Sie ein vollständiges Datum im Format TT.MM.JJJJ ein.'),
+    ).not.toBeInTheDocument()
+    expect(onSend).not.toHaveBeenCalled()
+  })
+
   it('asks for a date when none is given', async () => {
     render(<MoveOut initial="" onSend={vi.fn()} />)
     await sections()

@@ -1,5 +1,5 @@
 import TextField from '@mui/material/TextField'
-import { INVALID_DATE_MESSAGE } from '@portal/domain'
+import { DATE_DOES_NOT_EXIST_MESSAGE, INVALID_DATE_MESSAGE } from '@portal/domain'
 import { lazy, Suspense, type FocusEventHandler, type Ref } from 'react'
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -46,6 +46,12 @@ export function DateField(props: DateFieldProps) {
   )
 }
 
+/** A typed 'YYYY-MM-DD', whether the day exists or not, as the user typed it: TT.MM.JJJJ. */
+function typedAsGerman(value: string): string {
+  const [year, month, day] = value.split('-')
+  return `${day}.${month}.${year}`
+}
+
 /** A date field bound to a react-hook-form field, showing the field's message under it. */
 export function ControlledDateField<T extends FieldValues, TOut extends FieldValues = T>({
   name,
@@ -77,7 +83,13 @@ export function ControlledDateField<T extends FieldValues, TOut extends FieldVal
             disabled={field.disabled}
             error={Boolean(fieldState.error)}
             // the shared rules speak of the wire format (JJJJ-MM-TT); here the user types TT.MM.JJJJ
-            helperText={message === INVALID_DATE_MESSAGE ? t('dateField.invalid') : message}
+            helperText={
+              message === INVALID_DATE_MESSAGE
+                ? t('dateField.invalid')
+                : message === DATE_DOES_NOT_EXIST_MESSAGE
+                  ? t('dateField.doesNotExist', { date: typedAsGerman(field.value ?? '') })
+                  : message
+            }
           />
         )
       }}

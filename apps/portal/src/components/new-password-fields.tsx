@@ -18,28 +18,28 @@ export function NewPasswordFields<T extends NewPasswordForm>({
   const reg = register as unknown as UseFormRegister<NewPasswordForm>
   const errs = errors as FieldErrors<NewPasswordForm>
   const rulesId = 'new-password-rules'
-  // the rules describe the first field; the repetition only has to match it
-  const fields = [
-    { name: 'newPassword', describedBy: rulesId },
-    { name: 'newPasswordRepeat', describedBy: undefined },
-  ] as const
+  const field = (name: keyof NewPasswordForm, describedBy?: string) => (
+    <PasswordField
+      label={t(`account.changePassword.${name}`)}
+      autoComplete="new-password"
+      required
+      error={Boolean(errs[name])}
+      helperText={errs[name]?.message}
+      describedBy={describedBy}
+      {...reg(name)}
+    />
+  )
+  // the rules stand at the field they describe, the new password; the repetition only has to
+  // match it
   return (
     <Stack spacing={2}>
-      <Typography id={rulesId} variant="body2" color="text.secondary">
-        {t('account.changePassword.rules')}
-      </Typography>
-      {fields.map(({ name, describedBy }) => (
-        <PasswordField
-          key={name}
-          label={t(`account.changePassword.${name}`)}
-          autoComplete="new-password"
-          required
-          error={Boolean(errs[name])}
-          helperText={errs[name]?.message}
-          describedBy={describedBy}
-          {...reg(name)}
-        />
-      ))}
+      <Stack spacing={0.5}>
+        {field('newPassword', rulesId)}
+        <Typography id={rulesId} variant="body2" color="text.secondary" sx={{ px: 1.75 }}>
+          {t('account.changePassword.rules')}
+        </Typography>
+      </Stack>
+      {field('newPasswordRepeat')}
     </Stack>
   )
 }

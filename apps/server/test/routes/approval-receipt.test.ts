@@ -15,6 +15,7 @@ import { and, asc, eq, like, notInArray, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { PAGE_WIDTH, TEXT_LEFT, TEXT_RIGHT, textWidth } from '../../src/platform/files/pdf'
 import { pdfProblems, pdfTextRuns } from '../../src/platform/files/pdf-structure'
+import { personNamesOf } from '../../src/platform/persistence/actors'
 import { verifyAuditChain } from '../../src/platform/persistence/audit'
 import {
   auditLog,
@@ -94,6 +95,8 @@ describe('snapshots of decisions', () => {
 
     const entry = (await history(id)).find((item) => item.receipt)!
     expect(entry.userName).toBe('verwalter')
+    // the person's name for the history (decision 044); the user name stays for the audit
+    expect(entry.name).toBe('Thomas Brandt')
     const { snapshot, snapshotHash, entryHash } = entry.receipt!
     expect(snapshot).toMatchObject({ subject: 'distribution', decision: 'approved', reason: null })
     expect(snapshot.operatingCostsDistribution).toBe(id)
@@ -282,5 +285,18 @@ describe('snapshots of decisions', () => {
     )
     expect(malformed.statusCode).toBe(400)
     expect(malformed.json<{ detail: string }>().detail).toContain('Nummer des Protokolleintrags')
+  })
+})
+
+describe('the names of who decided', () => {
+  it('are the persons’ names; a deleted user’s pseudonym and the provider stay as they are', async () => {
+    const names = await personNamesOf(ctx.database.db, [
+      'verwalter',
+      'gelöscht-0a1b2c3d',
+      'provider',
+    ])
+    expect(names('verwalter')).toBe('Thomas Brandt')
+    expect(names('gelöscht-0a1b2c3d')).toBe('gelöscht-0a1b2c3d')
+    expect(names('provider')).toBe('provider')
   })
 })

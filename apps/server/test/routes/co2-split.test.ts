@@ -213,6 +213,56 @@ describe('PUT co2-split', () => {
     }
   })
 
+  it('refuses a fuel quantity that is not above zero, and negative invoice figures, at the field', async () => {
+    for (const [body, field, detail] of [
+      [{ quantity: '-100' }, 'quantity', 'Die Brennstoffmenge muss größer als 0 sein.'],
+      [{ quantity: '0' }, 'quantity', 'Die Brennstoffmenge muss größer als 0 sein.'],
+      [{ quantity: '1.2345' }, 'quantity', 'Höchstens 3 Nachkommastellen.'],
+      [
+        { emissionsKgInvoice: '-1' },
+        'emissionsKgInvoice',
+        'Der Wert laut Rechnung darf nicht negativ sein.',
+      ],
+      [{ co2CostInvoice: '12.345' }, 'co2CostInvoice', 'Höchstens 2 Nachkommastellen.'],
+    ] as const) {
+      const response = await call('PUT', `${BASE}/${gas}/co2-split`, body)
+      expect(response.statusCode, JSON.stringify(body)).toBe(400)
+      expect(response.json()).toMatchObject({ field, detail })
+    }
+    expect(
+      (await call('PUT', `${BASE}/${gas}/co2-split`, { emissionsKgInvoice: '0' })).statusCode,
+    ).toBe(200)
+    await call('PUT', `${BASE}/${gas}/co2-split`, { emissionsKgInvoice: null })
+  })
+
+  it('refuses a negative quantity on a fuel line and too many decimals in an amount', async () => {
+    const [fuel] = await ctx.database.db
+      .select({ guid: operatingCostsExpenses.guid, version: operatingCostsExpenses.version })
+      .from(operatingCostsExpenses)
+      .where(
+        and(
+          eq(operatingCostsExpenses.operatingCostsDistribution, gas),
+          eq(operatingCostsExpenses.tariffComponent, 'HK_BRENNSTOFF'),
+        ),
+      )
+    const url = `${BASE}/${gas}/heating-expenses/${fuel!.guid}`
+    const negative = await call('PATCH', url, { quantity: '-1500', version: fuel!.version })
+    expect(negative.statusCode, negative.body).toBe(400)
+    expect(negative.json()).toMatchObject({
+      field: 'quantity',
+      detail: 'Die Brennstoffmenge darf nicht negativ sein.',
+    })
+    const decimals = await call('PATCH', url, {
+      amountTransactionCurrency: '12.345',
+      version: fuel!.version,
+    })
+    expect(decimals.statusCode, decimals.body).toBe(400)
+    expect(decimals.json()).toMatchObject({
+      field: 'amountTransactionCurrency',
+      detail: 'Höchstens 2 Nachkommastellen.',
+    })
+  })
+
   it('answers 409 once the costs are confirmed', async () => {
     const released = await firstOf1000(
       ctx,

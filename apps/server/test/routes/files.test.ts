@@ -194,6 +194,22 @@ describe('file upload and download', () => {
     expect(json.statusCode).toBe(415)
   })
 
+  it('says a chosen file of 0 bytes is empty, and stores nothing', async () => {
+    const before = await attachmentCount()
+    const empty = await upload({
+      fileName: 'rechnung.pdf',
+      contentType: 'application/pdf',
+      content: Buffer.alloc(0),
+    })
+    expect(empty.statusCode).toBe(400)
+    expect(empty.json()).toEqual({
+      detail: 'Die Datei ist leer.',
+      code: 'FILE_EMPTY',
+      field: 'file',
+    })
+    expect(await attachmentCount()).toBe(before)
+  })
+
   it('answers 404 for a distribution the user does not see, and stores nothing', async () => {
     const before = await attachmentCount()
     for (const [user, objectKey] of [

@@ -126,6 +126,7 @@ describe('approving an invoice', () => {
       status: 'approved',
       at: expect.any(String),
       by: 'verwalter',
+      name: 'Thomas Brandt',
       reason: null,
     })
     expect(Math.abs(Date.parse(approval!.at) - Date.now())).toBeLessThan(60_000)
@@ -220,6 +221,7 @@ describe('declining an invoice', () => {
       status: 'declined',
       at: expect.any(String),
       by: 'verwalter',
+      name: 'Thomas Brandt',
       reason,
     })
     expect(await history(invoice)).toContain(`Rechnung ${invoice.number} abgelehnt: ${reason}`)

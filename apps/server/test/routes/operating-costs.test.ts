@@ -186,6 +186,8 @@ describe('the latest decline', () => {
     expect(declined).toEqual({
       at: expect.any(String),
       userName: 'verwalter',
+      // the person's name, as the portal shows it (decision 044)
+      name: 'Thomas Brandt',
       reason: 'Die Wartung ist doppelt erfasst.',
     })
     expect(Math.abs(Date.parse(declined!.at) - Date.now())).toBeLessThan(60_000)

@@ -224,7 +224,13 @@ describe('setting up the second factor', () => {
     })
     // the code of the step the confirmation used is spent
     const spent = await signIn(ctx, 'verwalter', confirmationCode)
-    expect(spent.json()).toMatchObject({ code: 'SECOND_FACTOR_INVALID' })
+    expect(spent.statusCode).toBe(401)
+    // decision 044: told apart from a wrong code, so that the user waits for the next one
+    expect(spent.json()).toMatchObject({
+      code: 'SECOND_FACTOR_INVALID',
+      detail:
+        'Dieser Bestätigungscode wurde bereits verwendet. Bitte warten Sie auf den nächsten Code Ihrer Authenticator-App.',
+    })
     // the next step's code (the app's clock a little ahead) works once
     const next = codeOf(secret, 1)
     const signedIn = await signIn(ctx, 'verwalter', next)
@@ -245,7 +251,17 @@ describe('setting up the second factor', () => {
     expect(first.statusCode, first.body).toBe(200)
     const second = await signIn(ctx, 'verwalter', recoveryCodes[0])
     expect(second.statusCode).toBe(401)
-    expect(second.json()).toMatchObject({ code: 'SECOND_FACTOR_INVALID' })
+    // decision 044: a used recovery code is named as such, a wrong one is not
+    expect(second.json()).toMatchObject({
+      code: 'SECOND_FACTOR_INVALID',
+      detail:
+        'Dieser Wiederherstellungscode wurde bereits verwendet. Jeder Code gilt nur einmal; bitte nehmen Sie einen anderen.',
+    })
+    const unknown = await signIn(ctx, 'verwalter', 'ABCD-EFGH-JKMN-PQRS')
+    expect(unknown.json()).toMatchObject({
+      code: 'SECOND_FACTOR_INVALID',
+      detail: 'Der Bestätigungscode ist falsch oder abgelaufen.',
+    })
     const status = await call(ctx, 'GET', '/api/processes/second-factor', headers)
     expect(status.json()).toMatchObject({ recoveryCodesLeft: 9 })
     const used = await ctx.database.db
@@ -267,7 +283,10 @@ describe('setting up the second factor', () => {
     const fresh = renewed.json<{ recoveryCodes: string[] }>().recoveryCodes
     expect(fresh).toHaveLength(10)
     expect(fresh.some((code) => recoveryCodes.includes(code))).toBe(false)
-    expect((await signIn(ctx, 'verwalter', recoveryCodes[2])).statusCode).toBe(401)
+    const old = await signIn(ctx, 'verwalter', recoveryCodes[2])
+    expect(old.statusCode).toBe(401)
+    // a code of the old set is no longer the user's: wrong, not "used"
+    expect(old.json()).toMatchObject({ detail: 'Der Bestätigungscode ist falsch oder abgelaufen.' })
     expect((await signIn(ctx, 'verwalter', fresh[0])).statusCode).toBe(200)
     recoveryCodes = fresh.slice(1)
   })

@@ -26,10 +26,11 @@ export type AllocationKey = keyof typeof ALLOCATION_KEYS
 /** §3: the object an expense is allocated to. */
 export const EXPENSE_OBJECT_TYPES = {
   ANSCHLUSS: 'Anschluss',
-  NUTZUNGSEINHEIT: 'Nutzungseinheit',
+  NUTZUNGSEINHEIT: 'Nutzeinheit',
   VERTRAG: 'Vertrag',
   NUTZERGRUPPE: 'Nutzergruppe',
-  NUTZGRUPPE: 'Nutzungsgruppe',
+  /** Units grouped by their use (Wohnen, Gewerbe); decision 044. */
+  NUTZGRUPPE: 'Nutzungsart',
   VSTELLE: 'Verbrauchsstelle',
 } as const
 export type ExpenseObjectType = keyof typeof EXPENSE_OBJECT_TYPES

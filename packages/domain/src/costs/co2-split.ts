@@ -432,5 +432,4 @@ export function checkLandlordLine(
   return { matches: signOfAmount(difference) === 0, expected, difference }
 }
 
-/** The cost types of the fuel whose quantity the CO2 emission is computed from. */
-export const FUEL_COST_TYPES: readonly string[] = ['HK_BRENNSTOFF']
+export { FUEL_COST_TYPES } from './expenses'

@@ -5,6 +5,7 @@ import {
   signOfAmount,
   sumAmounts,
 } from '../format/amount'
+import { isCalendarDate } from '../validation/values'
 
 const present = (value: string | null | undefined): value is string =>
   typeof value === 'string' && value.trim() !== ''
@@ -151,7 +152,7 @@ export function expensePeriodViolation(
   period: { from: string; until: string },
 ): string | null {
   const { from, until } = expense
-  if (!from || !until) return null
+  if (!from || !until || !isCalendarDate(from) || !isCalendarDate(until)) return null
   if (from > until) return EXPENSE_PERIOD_ORDER_MESSAGE
   return from < period.from || until > period.until ? EXPENSE_PERIOD_MESSAGE : null
 }
@@ -224,4 +225,25 @@ export function expenseAmountViolations(
     }
   }
   return violations
+}
+
+/** The cost types of the fuel whose quantity the CO2 emission is computed from. */
+export const FUEL_COST_TYPES: readonly string[] = ['HK_BRENNSTOFF']
+
+/** Decision 044: the quantity of a fuel line is what was delivered, never negative. */
+export const FUEL_LINE_QUANTITY_NEGATIVE_MESSAGE = 'Die Brennstoffmenge darf nicht negativ sein.'
+
+/**
+ * Decision 044: a fuel line's quantity (MENGE of HK_BRENNSTOFF) is not negative: the emission is
+ * computed from it. Empty means none given; zero (a line without a delivery, such as a fee) counts
+ * no kg. Answers the German message or null; a malformed quantity is left to the format rule.
+ */
+export function fuelQuantityViolation(line: {
+  tariffComponent?: string | null | undefined
+  quantity?: string | null | undefined
+}): string | null {
+  const { tariffComponent, quantity } = line
+  if (!tariffComponent || !FUEL_COST_TYPES.includes(tariffComponent)) return null
+  if (typeof quantity !== 'string' || !isDecimalString(quantity)) return null
+  return signOfAmount(quantity) < 0 ? FUEL_LINE_QUANTITY_NEGATIVE_MESSAGE : null
 }

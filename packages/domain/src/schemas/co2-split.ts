@@ -8,12 +8,20 @@ import { z } from 'zod'
 import { CO2_AREA_KINDS, CO2_RESTRICTIONS } from '../costs/co2-codes'
 import { ENERGY_CARRIER_CODES } from '../costs/energy-carriers'
 import { VALIDATION_MESSAGES } from '../validation/messages'
+import { decimalViolation } from '../validation/values'
 
 const INVALID_FORMAT = VALIDATION_MESSAGES.de.invalidFormat()
-/** A positive quantity or kg: at most 11 integer and 3 fraction digits (numeric(14,3)). */
-const POSITIVE_QUANTITY = /^\d{1,11}(\.\d{1,3})?$/
-/** A CO2 cost: at most 13 integer and 2 fraction digits, not negative (it is a cost). */
-const POSITIVE_AMOUNT = /^\d{1,13}(\.\d{1,2})?$/
+/** A quantity or kg: at most 11 integer and 3 fraction digits (numeric(14,3)). */
+const QUANTITY = { integerDigits: 11, fractionDigits: 3 }
+/** A CO2 cost: at most 13 integer and 2 fraction digits. */
+const AMOUNT = { integerDigits: 13, fractionDigits: 2 }
+/**
+ * Decision 044: the fuel quantity from the invoice is larger than zero; an empty field (null) takes
+ * the fuel lines' sum back, so zero never stands for "not filled in".
+ */
+export const FUEL_QUANTITY_NOT_POSITIVE_MESSAGE = 'Die Brennstoffmenge muss größer als 0 sein.'
+/** The invoice's kg CO2 and CO2 costs are not negative (zero: wood and pellets emit none). */
+export const CO2_FIGURE_NEGATIVE_MESSAGE = 'Der Wert laut Rechnung darf nicht negativ sein.'
 
 export const Co2StageSchema = z.object({
   stage: z.number().int(),
@@ -80,18 +88,32 @@ export const Co2SplitAnswerSchema = z.object({
 export type Co2SplitAnswer = z.infer<typeof Co2SplitAnswerSchema>
 
 const correction = <T extends z.ZodType>(schema: T) => schema.nullable().optional()
-const decimalText = (pattern: RegExp) =>
-  z.string().trim().regex(pattern, { message: INVALID_FORMAT })
+const decimalText = (
+  digits: { integerDigits: number; fractionDigits: number },
+  sign: 'positive' | 'nonNegative',
+  signMessage: string,
+) =>
+  z
+    .string()
+    .trim()
+    .superRefine((value, context) => {
+      const message = decimalViolation(value, digits, {
+        formatMessage: INVALID_FORMAT,
+        sign,
+        signMessage,
+      })
+      if (message) context.addIssue({ code: 'custom', message })
+    })
 
 /**
  * A correction of the split: a field left out stays as stored, `null` takes the default back.
  * `energyCarrier` and `quantity` replace the fuel lines' figures (one fuel as on the invoice).
  */
 export const Co2SplitUpdateSchema = z.strictObject({
-  quantity: correction(decimalText(POSITIVE_QUANTITY)),
+  quantity: correction(decimalText(QUANTITY, 'positive', FUEL_QUANTITY_NOT_POSITIVE_MESSAGE)),
   energyCarrier: correction(z.enum(ENERGY_CARRIER_CODES, { error: INVALID_FORMAT })),
-  emissionsKgInvoice: correction(decimalText(POSITIVE_QUANTITY)),
-  co2CostInvoice: correction(decimalText(POSITIVE_AMOUNT)),
+  emissionsKgInvoice: correction(decimalText(QUANTITY, 'nonNegative', CO2_FIGURE_NEGATIVE_MESSAGE)),
+  co2CostInvoice: correction(decimalText(AMOUNT, 'nonNegative', CO2_FIGURE_NEGATIVE_MESSAGE)),
   areaKind: correction(z.enum(CO2_AREA_KINDS, { error: INVALID_FORMAT })),
   restriction: correction(z.enum(CO2_RESTRICTIONS, { error: INVALID_FORMAT })),
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  EXPENSE_PERIOD_ORDER_MESSAGE,
   AMOUNT_SIGN_MESSAGE,
   CO2_MUST_BE_NEGATIVE_MESSAGE,
   NEGATIVE_ONLY_FOR_CREDITS_MESSAGE,
@@ -102,6 +103,25 @@ describe('cost schemas', () => {
     expect(ExpenseUpdateSchema.safeParse({ note: 'x' }).error?.issues[0]?.message).toBe(
       REQUIRED_MESSAGE,
     )
+  })
+
+  it('names only the impossible date, not a wrong order, while one of the dates is invalid', () => {
+    const messages = (value: unknown) =>
+      ExpenseInputSchema.safeParse(value).error?.issues.map((issue) => [
+        issue.path.join('.'),
+        issue.message,
+      ])
+    // 31.02.2024 as typed, before 31.12.2024 as text, but not a day: no "Ende vor Beginn"
+    expect(messages({ ...line, from: '2024-02-31', until: '2024-02-28' })).toEqual([
+      ['from', DATE_DOES_NOT_EXIST_MESSAGE],
+    ])
+    expect(messages({ ...line, from: 'unvollständig' })).toEqual([['from', INVALID_DATE_MESSAGE]])
+    expect(messages({ ...line, from: '2024-03-01', until: '2024-02-30' })).toEqual([
+      ['until', DATE_DOES_NOT_EXIST_MESSAGE],
+    ])
+    expect(messages({ ...line, from: '2024-03-01', until: '2024-02-29' })).toEqual([
+      ['until', EXPENSE_PERIOD_ORDER_MESSAGE],
+    ])
   })
 
   it('needs a reason for a decline', () => {

@@ -11,18 +11,25 @@ import {
   EXPENSE_PERIOD_ORDER_MESSAGE,
   co2AmountViolation,
   expenseAmountViolations,
+  fuelQuantityViolation,
   negativeAmountViolations,
   type ExpenseAmountFields,
 } from '../costs/expenses'
 import { ENERGY_CARRIER_CODES } from '../costs/energy-carriers'
 import { REQUIRED_MESSAGE, VALIDATION_MESSAGES } from '../validation/messages'
-import { IsoDateSchema, integerSchema } from '../validation/values'
+import {
+  IsoDateSchema,
+  decimalViolation,
+  integerSchema,
+  isCalendarDate,
+} from '../validation/values'
 import { filledText, requiredDate, requiredText } from './form-fields'
 
 /** An amount: at most 13 integer and 2 fraction digits (numeric(15,2)). */
-const AMOUNT = /^-?\d{1,13}(\.\d{1,2})?$/
+const AMOUNT = { integerDigits: 13, fractionDigits: 2 }
 /** A quantity: at most 11 integer and 3 fraction digits (numeric(14,3)). */
-const QUANTITY = /^-?\d{1,11}(\.\d{1,3})?$/
+const QUANTITY = { integerDigits: 11, fractionDigits: 3 }
+type Digits = typeof AMOUNT
 
 /** The message for a malformed decimal. */
 export const INVALID_FORMAT_MESSAGE = VALIDATION_MESSAGES.de.invalidFormat()
@@ -30,14 +37,19 @@ export const INVALID_FORMAT_MESSAGE = VALIDATION_MESSAGES.de.invalidFormat()
 export const DECLINE_REASON_REQUIRED_MESSAGE = 'Bitte geben Sie einen Grund für die Ablehnung an.'
 export const NOTE_MAX_LENGTH = 500
 
-const requiredPattern = (pattern: RegExp) =>
-  filledText().regex(pattern, { message: INVALID_FORMAT_MESSAGE })
+/** Adds the decimal rule's message (form, decimals, digits before the comma) to a text. */
+const checkDecimal = (digits: Digits) => (value: string, context: z.RefinementCtx) => {
+  const message =
+    value === '' ? null : decimalViolation(value, digits, { formatMessage: INVALID_FORMAT_MESSAGE })
+  if (message) context.addIssue({ code: 'custom', message })
+}
+const requiredPattern = (digits: Digits) => filledText().superRefine(checkDecimal(digits))
 /** An optional decimal: '' and null both mean "none" (null on the wire after parsing). */
-const optionalPattern = (pattern: RegExp) =>
+const optionalPattern = (digits: Digits) =>
   z
     .string()
     .trim()
-    .refine((value) => value === '' || pattern.test(value), { message: INVALID_FORMAT_MESSAGE })
+    .superRefine(checkDecimal(digits))
     .transform((value) => (value === '' ? null : value))
     .nullable()
     .optional()
@@ -101,6 +113,7 @@ const expenseInputShape = {
 
 interface ExpenseRuleInput extends ExpenseAmountFields {
   tariffComponent?: string | undefined
+  quantity?: string | null | undefined
   from?: string | undefined
   until?: string | undefined
 }
@@ -119,9 +132,18 @@ function checkExpenseRules(value: ExpenseRuleInput, context: z.RefinementCtx) {
       withIssue.add(field)
     }
   }
-  if (value.from && value.until && value.from > value.until) {
+  // the order only of two days that exist: an impossible or half-typed date has its own message
+  if (
+    value.from &&
+    value.until &&
+    isCalendarDate(value.from) &&
+    isCalendarDate(value.until) &&
+    value.from > value.until
+  ) {
     context.addIssue({ code: 'custom', message: EXPENSE_PERIOD_ORDER_MESSAGE, path: ['until'] })
   }
+  const fuel = fuelQuantityViolation(value)
+  if (fuel) context.addIssue({ code: 'custom', message: fuel, path: ['quantity'] })
   // one message per field: the §5 rule first, then the sign of the cost type, then the parts
   for (const { field, message } of [
     ...negativeAmountViolations(value),
@@ -166,9 +188,12 @@ export const OperatingCostsSchema = OperatingCostsSummarySchema.extend({
   ...wireShape(operatingCostsDistributions, ['companyCode', 'businessPartner']),
   operatingCostsHeatingExpense: z.array(ExpenseSchema),
   operatingCostsWorkingExpense: z.array(ExpenseSchema),
-  /** §4: the latest decline since the status last changed (when, by whom, why), or null. */
+  /**
+   * §4: the latest decline since the status last changed (when, by whom, why), or null; `name` is
+   * the person's name (a deleted user's pseudonym stays), `userName` the account's.
+   */
   lastDecline: z
-    .object({ at: z.string(), userName: z.string(), reason: z.string() })
+    .object({ at: z.string(), userName: z.string(), name: z.string(), reason: z.string() })
     .nullable()
     .optional(),
 })
@@ -293,6 +318,8 @@ export type ApprovalSnapshot = z.infer<typeof ApprovalSnapshotSchema>
 export const HistoryEntrySchema = z.object({
   at: z.string(),
   userName: z.string(),
+  /** The person's name of `userName` (decision 044); a pseudonym or `provider` as it is. */
+  name: z.string(),
   action: z.string(),
   entity: z.string(),
   entityKey: z.string(),

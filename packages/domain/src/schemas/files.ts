@@ -21,6 +21,8 @@ export { ALLOWED_UPLOAD_TYPES, MAX_UPLOAD_BYTES, type UploadType } from '../code
 export const UPLOAD_ACCEPT =
   '.pdf,.jpg,.jpeg,.png,.xlsx,.docx,.csv,' + Object.values(ALLOWED_UPLOAD_TYPES).join(',')
 export const FILE_TOO_LARGE_MESSAGE = 'Die Datei ist größer als 20 MB.'
+/** Decision 044: a chosen file of 0 bytes (not "no file chosen"). */
+export const FILE_EMPTY_MESSAGE = 'Die Datei ist leer.'
 export const FILE_TYPE_NOT_ALLOWED_MESSAGE =
   'Dieser Dateityp ist nicht erlaubt. Erlaubt sind PDF, JPEG, PNG, XLSX, DOCX und CSV.'
 export const FILE_TOO_LARGE_CODE = 'FILE_TOO_LARGE'

@@ -13,6 +13,8 @@ export const InvoiceApprovalSchema = z.object({
   at: z.string(),
   /** The user name of whoever decided. */
   by: z.string(),
+  /** The person's name of whoever decided (decision 044); a deleted user's pseudonym as it is. */
+  name: z.string(),
   /** The reason of a decline; null for an approval. */
   reason: z.string().nullable(),
 })

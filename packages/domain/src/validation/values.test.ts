@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
+  decimalViolation,
   DATE_DOES_NOT_EXIST_MESSAGE,
   INVALID_DATE_MESSAGE,
   INVALID_TIMESTAMP_MESSAGE,
@@ -208,5 +209,34 @@ describe('isDecimalText', () => {
     for (const value of ['1e5', '1,5', '', '.5', '5.', 'NaN']) {
       expect(isDecimalText(value, digits), value).toBe(false)
     }
+  })
+})
+
+describe('the decimal rule', () => {
+  const AMOUNT = { integerDigits: 13, fractionDigits: 2 }
+  const options = { formatMessage: 'Das Format ist ungültig.' }
+  it('names too many decimals and too many digits before the comma, apart from the form', () => {
+    expect(decimalViolation('12.345', AMOUNT, options)).toBe('Höchstens 2 Nachkommastellen.')
+    expect(decimalViolation('-0.001', AMOUNT, options)).toBe('Höchstens 2 Nachkommastellen.')
+    expect(decimalViolation('1.25', { integerDigits: 3, fractionDigits: 1 }, options)).toBe(
+      'Höchstens 1 Nachkommastelle.',
+    )
+    expect(decimalViolation('12345678901234', AMOUNT, options)).toBe(
+      'Höchstens 13 Stellen vor dem Komma.',
+    )
+    expect(decimalViolation('1234567890123.45', AMOUNT, options)).toBeNull()
+    expect(decimalViolation('12,3', AMOUNT, options)).toBe('Das Format ist ungültig.')
+    expect(decimalViolation('1e3', AMOUNT, options)).toBe('Das Format ist ungültig.')
+  })
+
+  it('refuses a negative value, and zero where the value must be positive', () => {
+    const positive = { ...options, sign: 'positive' as const }
+    const nonNegative = { ...options, sign: 'nonNegative' as const }
+    expect(decimalViolation('-5', AMOUNT, positive)).toBe('Der Wert muss größer als 0 sein.')
+    expect(decimalViolation('0.00', AMOUNT, positive)).toBe('Der Wert muss größer als 0 sein.')
+    expect(decimalViolation('0.01', AMOUNT, positive)).toBeNull()
+    expect(decimalViolation('-5', AMOUNT, nonNegative)).toBe('Der Wert darf nicht negativ sein.')
+    expect(decimalViolation('0', AMOUNT, nonNegative)).toBeNull()
+    expect(decimalViolation('-5', AMOUNT, options)).toBeNull()
   })
 })

@@ -115,6 +115,49 @@ export function isDecimalText(
   )
 }
 
+/** The message for a decimal with more fraction digits than its field keeps. */
+export function fractionDigitsMessage(fractionDigits: number): string {
+  return fractionDigits === 1
+    ? 'Höchstens 1 Nachkommastelle.'
+    : `Höchstens ${fractionDigits} Nachkommastellen.`
+}
+
+/** The message for a decimal with more digits before the comma than its field keeps. */
+export function integerDigitsMessage(integerDigits: number): string {
+  return `Höchstens ${integerDigits} Stellen vor dem Komma.`
+}
+
+/** The message for a quantity that must be larger than zero (a fuel quantity, decision 044). */
+export const NOT_POSITIVE_MESSAGE = 'Der Wert muss größer als 0 sein.'
+/** The message for a value that must not be negative. */
+export const NEGATIVE_MESSAGE = 'Der Wert darf nicht negativ sein.'
+
+/**
+ * Why a decimal text ('-12.5', the wire form) does not fit its field, as the German message, or
+ * null when it fits: the wrong form (`formatMessage`), too many digits after the point
+ * ("Höchstens 2 Nachkommastellen."), too many before it, and with `sign` a negative value
+ * ('nonNegative') or one not above zero ('positive').
+ */
+export function decimalViolation(
+  value: string,
+  digits: { integerDigits: number; fractionDigits: number },
+  options: { formatMessage: string; sign?: 'positive' | 'nonNegative'; signMessage?: string },
+): string | null {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value)
+  if (!match) return options.formatMessage
+  const [, minus, whole = '', fraction = ''] = match
+  if (fraction.length > digits.fractionDigits) return fractionDigitsMessage(digits.fractionDigits)
+  if (whole.replace(/^0+(?=\d)/, '').length > digits.integerDigits) {
+    return integerDigitsMessage(digits.integerDigits)
+  }
+  const zero = /^0*$/.test(whole + fraction)
+  if (options.sign === 'nonNegative' && minus && !zero)
+    return options.signMessage ?? NEGATIVE_MESSAGE
+  if (options.sign === 'positive' && (minus || zero))
+    return options.signMessage ?? NOT_POSITIVE_MESSAGE
+  return null
+}
+
 /** A calendar date 'YYYY-MM-DD' that exists, with the German message at its field otherwise. */
 export const IsoDateSchema = z
   .string({ error: INVALID_DATE_MESSAGE })

@@ -298,7 +298,6 @@ export function Component() {
           costs={costs.data}
           previous={previousYear.previous}
           nameOf={costTypeName}
-          relationNames={relationNames}
           onSaved={(message) => {
             setDialog(null)
             setAnnouncement(message)

@@ -1,9 +1,10 @@
 /**
  * The FAQ of every customer names buttons, tabs and menu entries in quotes („Kosten erfasst“). Each
  * such name must be a text the portal shows: a string of the German catalogue (read from
- * locales/de at run time, so that a renamed label fails here until the FAQ follows), a label of the
- * domain's code tables (the statuses „offen“, „genehmigt“), or a text of the customer's own
- * configuration.
+ * locales/de and the features' *.de.json at run time, so that a renamed label fails here until the
+ * FAQ follows), a label of the domain's code tables (the statuses „offen“, „genehmigt“), or a text
+ * of the customer's own configuration. And every FAQ answers the questions about what the portal
+ * added since it was first written (decision 044).
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -12,6 +13,7 @@ import { describe, expect, it } from 'vitest'
 
 const CUSTOMERS = path.resolve(import.meta.dirname, '../../../../../customers')
 const GERMAN_CATALOGUE = path.resolve(import.meta.dirname, '../../locales/de')
+const FEATURES = path.resolve(import.meta.dirname, '..')
 
 /** Every string inside a JSON value. */
 function stringsOf(value: unknown): string[] {
@@ -30,11 +32,24 @@ function quotedNames(text: string): string[] {
   )
 }
 
-/** The strings of all German catalogue files. */
+/** The strings of all German catalogue files: the shared ones and those of the features. */
 function germanCatalogue(): string[] {
-  return readdirSync(GERMAN_CATALOGUE)
-    .filter((file) => file.endsWith('.json'))
-    .flatMap((file) => stringsOf(readJson(path.join(GERMAN_CATALOGUE, file))))
+  const featureCatalogues = readdirSync(FEATURES).flatMap((feature) => {
+    const folder = path.join(FEATURES, feature, 'locales')
+    try {
+      return readdirSync(folder)
+        .filter((file) => file.endsWith('.de.json'))
+        .map((file) => path.join(folder, file))
+    } catch {
+      return []
+    }
+  })
+  return [
+    ...readdirSync(GERMAN_CATALOGUE)
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => path.join(GERMAN_CATALOGUE, file)),
+    ...featureCatalogues,
+  ].flatMap((file) => stringsOf(readJson(file)))
 }
 
 /** The labels of the domain's code tables: exported objects whose values are all texts. */
@@ -98,4 +113,40 @@ describe('the names the FAQ quotes', () => {
     expect(names.length).toBeGreaterThan(10)
     expect(names.filter((name) => !isShownText(name, texts))).toEqual([])
   })
+})
+
+/**
+ * Decision 044: what each FAQ must answer of the features added since it was written, each as a
+ * pattern its questions or answers must match.
+ */
+const TOPICS: [string, RegExp][] = [
+  ['setting up the second factor', /Zwei-Faktor-Anmeldung einrichten/],
+  ['recovery codes', /Wiederherstellungscodes?/],
+  ['a lost device', /(verloren|Verlust)/],
+  ['previous-year values', /Vorjahreswerte übernehmen/],
+  ['the comparison with the previous year', /Vorjahresvergleich/],
+  ['the monthly consumption information (§ 6a)', /§ 6a Heizkostenverordnung/],
+  ['its PDF', /Verbrauchsinformation als PDF/],
+  ['exports as CSV and XLSX', /CSV für Excel \(Semikolon\)[\s\S]*Excel-Arbeitsmappe \(XLSX\)/],
+  ['„Meine Daten“', /Meine Daten herunterladen/],
+]
+
+describe('what the FAQ answers', () => {
+  it('reads the features’ catalogues as well', () => {
+    expect(germanCatalogue()).toContain('Zwei-Faktor-Anmeldung einrichten')
+    expect(germanCatalogue()).toContain('Verbrauch je Monat')
+  })
+
+  it.each(customers)(
+    '%s: the second factor, Vorjahreswerte, Verbrauchsinformation, exports and „Meine Daten“',
+    (customer) => {
+      const faq = domain.FaqSchema.parse(readJson(path.join(CUSTOMERS, customer, 'faq.de-DE.json')))
+      const text = faq.sections
+        .flatMap((section) => section.items.map((item) => `${item.question}\n${item.answer}`))
+        .join('\n')
+      expect(TOPICS.filter(([, pattern]) => !pattern.test(text)).map(([topic]) => topic)).toEqual(
+        [],
+      )
+    },
+  )
 })

@@ -37,9 +37,9 @@ export function Component() {
       key: 'city',
       header: t('properties.column.city'),
       format: (c) => [c.postalCode, c.city].filter(Boolean).join(' '),
-      // the postal code is there to tell places apart; people look for the place
+      // sorted by what the cell shows first (decision 044): the postcode, then the place
       compare: (a, b) =>
-        compareNaturalText(a.city, b.city) || compareNaturalText(a.postalCode, b.postalCode),
+        compareNaturalText(a.postalCode, b.postalCode) || compareNaturalText(a.city, b.city),
     },
     {
       key: 'productName',

@@ -30,6 +30,24 @@ export const SECOND_FACTOR_ACTIONS = {
 export const SECOND_FACTOR_REQUIRED_MESSAGE =
   'Bitte geben Sie den Bestätigungscode aus Ihrer Authenticator-App oder einen Wiederherstellungscode ein.'
 export const SECOND_FACTOR_INVALID_MESSAGE = 'Der Bestätigungscode ist falsch oder abgelaufen.'
+/** Decision 044: a code of the app whose 30-second step was used already (one use per step). */
+export const TOTP_CODE_USED_MESSAGE =
+  'Dieser Bestätigungscode wurde bereits verwendet. Bitte warten Sie auf den nächsten Code Ihrer Authenticator-App.'
+/** Decision 044: a recovery code of the user's current set that was used already. */
+export const RECOVERY_CODE_USED_MESSAGE =
+  'Dieser Wiederherstellungscode wurde bereits verwendet. Jeder Code gilt nur einmal; bitte nehmen Sie einen anderen.'
+
+/** Why a code was refused: wrong (or expired), or right but used already. */
+export type RefusedCode = 'wrong' | 'totpUsed' | 'recoveryUsed'
+
+/** The German message of a refused code. */
+export function refusedCodeMessage(refused: RefusedCode): string {
+  return refused === 'totpUsed'
+    ? TOTP_CODE_USED_MESSAGE
+    : refused === 'recoveryUsed'
+      ? RECOVERY_CODE_USED_MESSAGE
+      : SECOND_FACTOR_INVALID_MESSAGE
+}
 export const SECOND_FACTOR_ENABLED_MESSAGE =
   'Die Zwei-Faktor-Anmeldung ist bereits eingerichtet. Um ein anderes Gerät zu verwenden, schalten Sie sie zuerst aus.'
 export const SECOND_FACTOR_NOT_STARTED_MESSAGE =
@@ -186,7 +204,8 @@ const isPending = (factor: { startedAt: Date }, now: Date) =>
  * Checks a code of the user's confirmed factor in the caller's transaction and uses it up: a TOTP
  * code of a later step than the last one accepted, or an unused recovery code. The factor's row is
  * locked, so that two sign-ins with one code cannot both pass. Answers how the code was accepted,
- * or null.
+ * or why it was refused (decision 044: a code used already is told apart from a wrong one; only
+ * someone who knows the password gets this far).
  */
 export async function useSecondFactorCode(
   tx: Executor,
@@ -194,13 +213,14 @@ export async function useSecondFactorCode(
   user: SecondFactorUser,
   typed: string,
   now = new Date(),
-): Promise<'totp' | 'recovery' | null> {
+): Promise<'totp' | 'recovery' | RefusedCode> {
   const factor = await lockedFactor(tx, user.userId)
-  if (!factor?.confirmedAt) return null
+  if (!factor?.confirmedAt) return 'wrong'
   const code = typed.replace(/\s/g, '')
   if (TOTP_CODE.test(code)) {
     const step = totpStep(openText(key, user.userId, factor.secretCiphertext), code, now.getTime())
-    if (step === null || (factor.lastUsedStep !== null && step <= factor.lastUsedStep)) return null
+    if (step === null) return 'wrong'
+    if (factor.lastUsedStep !== null && step <= factor.lastUsedStep) return 'totpUsed'
     await tx
       .update(secondFactors)
       .set({ lastUsedStep: step })
@@ -208,19 +228,25 @@ export async function useSecondFactorCode(
     return 'totp'
   }
   const normalized = normalizeRecoveryCode(code)
-  if (!normalized) return null
+  if (!normalized) return 'wrong'
+  const ofThisCode = and(
+    eq(recoveryCodes.userId, user.userId),
+    eq(recoveryCodes.codeHash, recoveryCodeHash(user.userId, normalized)),
+  )
   const used = await tx
     .update(recoveryCodes)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(recoveryCodes.userId, user.userId),
-        eq(recoveryCodes.codeHash, recoveryCodeHash(user.userId, normalized)),
-        isNull(recoveryCodes.usedAt),
-      ),
-    )
+    .where(and(ofThisCode, isNull(recoveryCodes.usedAt)))
     .returning({ codeHash: recoveryCodes.codeHash })
-  if (used.length === 0) return null
+  if (used.length === 0) {
+    // a code of the current set used before, or none of the user's codes
+    const [spent] = await tx
+      .select({ usedAt: recoveryCodes.usedAt })
+      .from(recoveryCodes)
+      .where(ofThisCode)
+      .limit(1)
+    return spent ? 'recoveryUsed' : 'wrong'
+  }
   await auditOwnStep(tx, user, SECOND_FACTOR_ACTIONS.recoveryCodeUsed)
   return 'recovery'
 }
@@ -295,7 +321,8 @@ export async function pendingSecondFactorSetup(
   return setupAnswer(secret, user, issuer)
 }
 
-const invalidCode = () => badRequest(SECOND_FACTOR_INVALID_MESSAGE, 'SECOND_FACTOR_INVALID', 'code')
+const invalidCode = (refused: RefusedCode = 'wrong') =>
+  badRequest(refusedCodeMessage(refused), 'SECOND_FACTOR_INVALID', 'code')
 
 /**
  * Confirms a set-up with the first code from the app: the factor is on from now, and the ten
@@ -334,7 +361,8 @@ async function requireCode(
 ): Promise<void> {
   if (!(await hasSecondFactor(tx, user.userId)))
     throw conflict(SECOND_FACTOR_NOT_ENABLED_MESSAGE, 'SECOND_FACTOR_NOT_ENABLED')
-  if (!(await useSecondFactorCode(tx, key, user, code))) throw invalidCode()
+  const result = await useSecondFactorCode(tx, key, user, code)
+  if (result !== 'totp' && result !== 'recovery') throw invalidCode(result)
 }
 
 /** The user turns the factor off, with a current code or a recovery code. */

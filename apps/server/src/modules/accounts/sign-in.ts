@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { LoginAttemptStore } from '../../platform/auth/login-throttle'
 import { UNKNOWN_USER_HASH, verifyPassword } from '../../platform/auth/passwords'
 import {
-  SECOND_FACTOR_INVALID_MESSAGE,
+  refusedCodeMessage,
   SECOND_FACTOR_REQUIRED_MESSAGE,
   useSecondFactorCode,
 } from './second-factor'
@@ -77,12 +77,12 @@ export async function signIn(
       await attempt.release()
       throw unauthorized(SECOND_FACTOR_REQUIRED_MESSAGE, 'SECOND_FACTOR_REQUIRED')
     }
-    const accepted = await db.transaction((tx) =>
+    const result = await db.transaction((tx) =>
       useSecondFactorCode(tx, secondFactorKey, user, code),
     )
-    if (!accepted) {
+    if (result !== 'totp' && result !== 'recovery') {
       await attempt.countAsFailure()
-      throw unauthorized(SECOND_FACTOR_INVALID_MESSAGE, 'SECOND_FACTOR_INVALID')
+      throw unauthorized(refusedCodeMessage(result), 'SECOND_FACTOR_INVALID')
     }
   }
   await attempt.release()

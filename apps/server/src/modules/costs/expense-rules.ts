@@ -11,6 +11,7 @@ import {
   formatAmount,
   isCo2CostType,
   expenseAmountViolations,
+  fuelQuantityViolation,
   expensePeriodViolation,
   isOpenForEntry,
   isProviderExpense,
@@ -114,6 +115,7 @@ export async function auditExpense(
 
 export interface CheckedLine extends ExpenseAmountFields {
   tariffComponent: string
+  quantity?: string | null | undefined
   object: string | null
   key: string | null
   allocationRef: string | null
@@ -163,6 +165,8 @@ export async function checkExpenseLine(
   if (negative) throw invalid(negative.message, negative.field)
   const [implausible] = expenseAmountViolations(line)
   if (implausible) throw invalid(implausible.message, implausible.field)
+  const fuel = fuelQuantityViolation(line)
+  if (fuel) throw invalid(fuel, 'quantity')
   const table = VALUE_LIST_TABLE_OF[kind]
   const mustCheck = (...fields: string[]) => fields.some((field) => changed.has(field))
   if (mustCheck('tariffComponent')) {

@@ -11,6 +11,7 @@ import {
 } from '@portal/domain'
 import { and, desc, eq, or, sql } from 'drizzle-orm'
 import { notFound } from '../../platform/http-errors'
+import { personNamesOf } from '../../platform/persistence/actors'
 import type { Executor } from '../../platform/persistence/database'
 import {
   costTypeNames,
@@ -137,7 +138,7 @@ export async function distributionHistory(
   const auditedActivities = new Set(
     audited.map((row) => text((row.after as Json)?.activity)).filter(Boolean),
   )
-  const entries: (HistoryEntry & { order: number })[] = audited.map((row, index) => ({
+  const entries: (Omit<HistoryEntry, 'name'> & { order: number })[] = audited.map((row, index) => ({
     at: new Date(row.at).toISOString(),
     userName: row.userName,
     action: row.action,
@@ -162,7 +163,11 @@ export async function distributionHistory(
       order: -1,
     })
   }
+  const nameOf = await personNamesOf(
+    db,
+    entries.map((entry) => entry.userName),
+  )
   return entries
     .sort((a, b) => b.at.localeCompare(a.at) || a.order - b.order)
-    .map(({ order: _order, ...entry }) => entry)
+    .map(({ order: _order, ...entry }) => ({ ...entry, name: nameOf(entry.userName) }))
 }

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto'
 import {
+  FILE_EMPTY_MESSAGE,
   FILE_TOO_LARGE_CODE,
   FILE_TOO_LARGE_MESSAGE,
   FILE_TYPE_NOT_ALLOWED_CODE,
@@ -64,7 +65,8 @@ function toHttpError(error: unknown): unknown {
 }
 
 /**
- * Reads the fields and the file of a multipart request (400, 413 or 415 as the contract says),
+ * Reads the fields and the file of a multipart request (400, 413 or 415 as the contract says; 400
+ * FILE_EMPTY for a chosen file of 0 bytes),
  * hands them to `handle` and removes the file's temporary copy when `handle` is done.
  */
 export async function withMultipart<T>(
@@ -120,7 +122,12 @@ async function readMultipart(
   }
   assertValidText(fields)
   assertValidText(sentFileName, 'file')
-  if (file === null || file.spool.size === 0) return { fields, file: null }
+  if (file === null) return { fields, file: null }
+  if (file.spool.size === 0) {
+    // a form without a chosen file sends an empty part without a name; a named one is an empty file
+    if (sentFileName) throw badRequest(FILE_EMPTY_MESSAGE, 'FILE_EMPTY', 'file')
+    return { fields, file: null }
+  }
   const detected = file.sniffer.finish(file.spool)
   if (!detected) throw fileTypeNotAllowed()
   const { fileName, sha256, spool } = file

@@ -8,6 +8,7 @@ import {
   checkLandlordLine,
   CO2_AREA_KINDS,
   CO2_RESTRICTIONS,
+  Co2SplitUpdateSchema,
   ENERGY_CARRIER_CODES,
   ENERGY_CARRIERS,
   energyCarrierLabel,
@@ -70,8 +71,16 @@ function Co2SplitView({ split, open }: { split: Co2SplitAnswer; open: boolean })
     emissionsKgInvoice: german(corrections.emissionsKgInvoice),
     co2CostInvoice: german(corrections.co2CostInvoice),
   })
-  const invalid = (field: NumberField) =>
-    numbers[field].trim() !== '' && parseGermanDecimal(numbers[field]) === null
+  /** The field's message before sending: German number form, then the server's rule (decision 044). */
+  const messageOf = (field: NumberField): string | null => {
+    const text = numbers[field].trim()
+    if (text === '') return null
+    const decimal = parseGermanDecimal(text)
+    if (decimal === null) return t('costs.entry.invalidNumber')
+    const result = Co2SplitUpdateSchema.shape[field].safeParse(decimal)
+    return result.success ? null : (result.error.issues[0]?.message ?? null)
+  }
+  const invalid = (field: NumberField) => messageOf(field) !== null
   const serverError = correct.error instanceof ApiError ? correct.error : null
   const errorOf = (field: string) =>
     serverError?.field === field ? serverError.message : undefined
@@ -178,7 +187,7 @@ function Co2SplitView({ split, open }: { split: Co2SplitAnswer; open: boolean })
       value={numbers[field]}
       onChange={(event) => setNumbers((current) => ({ ...current, [field]: event.target.value }))}
       error={invalid(field) || errorOf(field) !== undefined}
-      helperText={invalid(field) ? t('costs.entry.invalidNumber') : (errorOf(field) ?? helperText)}
+      helperText={messageOf(field) ?? errorOf(field) ?? helperText}
       slotProps={{ htmlInput: { inputMode: 'decimal' } }}
     />
   )

@@ -30,12 +30,13 @@ describe('the header of a distribution', () => {
           // 00:30 in Berlin, still 11 March in UTC
           at: '2026-03-11T23:30:00.000Z',
           userName: 'verwalter',
+          name: 'Thomas Brandt',
           reason: 'Die Wartung ist doppelt erfasst.',
         })}
       />,
     )
     expect(screen.getByRole('note')).toHaveTextContent(
-      /^Abgelehnt am 12\.03\.2026 von verwalter: Die Wartung ist doppelt erfasst\.$/,
+      /^Abgelehnt am 12\.03\.2026 von Thomas Brandt: Die Wartung ist doppelt erfasst\.$/,
     )
   })
 

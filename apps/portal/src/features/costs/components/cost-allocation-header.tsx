@@ -59,7 +59,7 @@ export function CostAllocationHeader({ costs }: { costs: OperatingCosts }) {
         <Alert severity="warning" role="note" sx={{ mt: 2 }}>
           {t('costs.header.declined', {
             date: formatDate(decline.at),
-            user: decline.userName,
+            user: decline.name,
             reason: decline.reason,
           })}
         </Alert>

@@ -136,7 +136,7 @@ export function CostHistory({ id }: { id: string }) {
               <ListItemText
                 // the server words every change it knows; an unknown one is not shown by its code
                 primary={entry.detail ?? t('costs.history.change')}
-                secondary={`${formatDate(entry.at)} ${time(entry.at)} · ${entry.userName}`}
+                secondary={`${formatDate(entry.at)} ${time(entry.at)} · ${entry.name}`}
               />
               {entry.receipt && entry.sequence !== null && (
                 <DecisionReceipt id={id} entry={entry} receipt={entry.receipt} />

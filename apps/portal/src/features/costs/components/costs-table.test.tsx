@@ -219,7 +219,7 @@ describe('the Bezug column of the costs table', () => {
       name: 'Aufzugsnutzer (ab 1. OG)',
       type: 'Nutzergruppe',
     })
-    expect(relation('Abwasser')).toEqual({ name: 'Gewerbe', type: 'Nutzungsgruppe' })
+    expect(relation('Abwasser')).toEqual({ name: 'Gewerbe', type: 'Nutzungsart' })
   })
 
   it("shows the unit's reference and location, and the connection's name", async () => {
@@ -227,7 +227,7 @@ describe('the Bezug column of the costs table', () => {
     expect(await screen.findByText('WE 03 · 1. OG links')).toBeInTheDocument()
     expect(relation('Rauchwarnmelder')).toEqual({
       name: 'WE 03 · 1. OG links',
-      type: 'Nutzungseinheit',
+      type: 'Nutzeinheit',
     })
     expect(await screen.findByText('WEG Lindenstraße 12 Hinterhaus')).toBeInTheDocument()
     expect(relation('Gebäudereinigung').name).toBe('WEG Lindenstraße 12 Hinterhaus')

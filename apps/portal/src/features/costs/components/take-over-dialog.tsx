@@ -23,7 +23,7 @@ import {
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAddExpenses, type ExpenseKind } from '../api/operating-costs'
-import type { RelationNames } from '../api/relation-names'
+import { useRelationNames } from '../api/relation-names'
 import { CostDialog, type SaveQuestion } from './cost-dialog'
 
 type Amounts = { gross: string; apportionable: string }
@@ -74,18 +74,23 @@ export function TakeOverDialog({
   costs,
   previous,
   nameOf,
-  relationNames,
   onSaved,
   onClose,
 }: {
   costs: OperatingCosts
   previous: OperatingCosts
   nameOf: (tariffComponent: string) => string
-  relationNames: RelationNames
   onSaved: (message: string) => void
   onClose: () => void
 }) {
   const { t } = useTranslation()
+  // last year's relations named as the table names them ("NE-0001 · EG links"), from this year's
+  // value list: the one the taken-over lines are checked against
+  const relationNames = useRelationNames({
+    ...costs,
+    operatingCostsHeatingExpense: previous.operatingCostsHeatingExpense,
+    operatingCostsWorkingExpense: previous.operatingCostsWorkingExpense,
+  })
   const lines = previousLines(previous).map((line) => ({
     ...line,
     recorded: recordedThisYear(costs, line.kind, line.expense),
@@ -194,10 +199,10 @@ export function TakeOverDialog({
         }}
       >
         {lines.map(({ kind, expense, recorded }, index) => {
+          // while the names load, a placeholder: never the record's key
           const relation =
             expense.object && expense.allocationRef
-              ? (relationNames.nameOf(expense.object, expense.allocationRef) ??
-                expense.allocationRef)
+              ? (relationNames.nameOf(expense.object, expense.allocationRef) ?? '…')
               : ''
           const lineErrors = errors[index] ?? {}
           return (

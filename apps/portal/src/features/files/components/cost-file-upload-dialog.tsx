@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import {
+  FILE_EMPTY_MESSAGE,
   FILE_REQUIRED_MESSAGE,
   FILE_TOO_LARGE_MESSAGE,
   MAX_UPLOAD_BYTES,
@@ -44,6 +45,7 @@ export function CostFileUploadDialog({
 
   const submit = () => {
     if (!file) return setProblem(FILE_REQUIRED_MESSAGE)
+    if (file.size === 0) return setProblem(FILE_EMPTY_MESSAGE)
     if (file.size > MAX_UPLOAD_BYTES) return setProblem(FILE_TOO_LARGE_MESSAGE)
     setProblem(null)
     upload.mutate({ file, note, onProgress: setProgress })

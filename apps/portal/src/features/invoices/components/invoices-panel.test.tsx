@@ -63,6 +63,7 @@ function serverDecides({ invoice, approved, reason }: Decision): Answer {
     status: approved ? 'approved' : 'declined',
     at: '2025-03-20T09:00:00.000Z',
     by: 'verwalter',
+    name: 'Thomas Brandt',
     reason: reason ?? null,
   }
   return {
@@ -83,12 +84,15 @@ beforeEach(() => {
       status: 'declined',
       at: '2025-03-02T10:00:00.000Z',
       by: 'verwalter',
+      name: 'Thomas Brandt',
       reason: 'Die Fläche ist falsch.',
     }),
     voucher(3, {
       status: 'approved',
       at: '2025-03-01T10:00:00.000Z',
       by: 'eigentuemer',
+      // a deleted user's pseudonym is shown as it is
+      name: 'gelöscht-0a1b2c3d',
       reason: null,
     }),
   ]
@@ -153,10 +157,10 @@ describe('the decision on each invoice', () => {
     const undecided = await row('AR1')
     expect(undecided).toHaveTextContent('Ausstehend')
     expect(await row('AR2')).toHaveTextContent(
-      'Abgelehnt am 02.03.2025 von verwalter: Die Fläche ist falsch.',
+      'Abgelehnt am 02.03.2025 von Thomas Brandt: Die Fläche ist falsch.',
     )
     const approved = await row('AR3')
-    expect(approved).toHaveTextContent('Genehmigt am 01.03.2025 von eigentuemer')
+    expect(approved).toHaveTextContent('Genehmigt am 01.03.2025 von gelöscht-0a1b2c3d')
     expect(within(approved).queryAllByRole('button', { name: /genehmigen|ablehnen/ })).toEqual([])
     expect(
       screen.getAllByRole('button', { name: /^Rechnung AR\d genehmigen$/ }).map((b) => b.ariaLabel),
@@ -203,7 +207,7 @@ describe('the decision on each invoice', () => {
     await waitFor(() => expect(dialog).not.toBeInTheDocument())
     expect(screen.getByRole('status')).toHaveTextContent(/Rechnung AR1 .*Kundenservice/)
     expect(await row('AR1')).toHaveTextContent(
-      'Abgelehnt am 20.03.2025 von verwalter: Der Mieter ist im März ausgezogen.',
+      'Abgelehnt am 20.03.2025 von Thomas Brandt: Der Mieter ist im März ausgezogen.',
     )
     expect(sent.map((s) => s.decision)).toEqual([
       { invoice: 'AB1', approved: false, reason: 'Der Mieter ist im März ausgezogen.' },
@@ -234,7 +238,9 @@ describe('the decision on each invoice', () => {
     await waitFor(() => expect(dialog).not.toBeInTheDocument())
     expect(screen.getByRole('status')).toHaveTextContent('Die Rechnung AR2 wurde genehmigt.')
     const approved = await row('AR2')
-    await waitFor(() => expect(approved).toHaveTextContent('Genehmigt am 20.03.2025 von verwalter'))
+    await waitFor(() =>
+      expect(approved).toHaveTextContent('Genehmigt am 20.03.2025 von Thomas Brandt'),
+    )
     expect(within(approved).queryAllByRole('button', { name: /genehmigen|ablehnen/ })).toEqual([])
     expect(sent.map((s) => s.decision)).toEqual([{ invoice: 'AB2', approved: true }])
     expect(sent[0]!.key).toEqual(expect.any(String))

@@ -135,7 +135,7 @@ export function InvoicesPanel({
     if (row.isCorrespondence) return ''
     const approval = row.approval
     if (!approval) return t('invoices.approval.pending')
-    const values = { date: formatDate(approval.at), user: approval.by, reason: approval.reason }
+    const values = { date: formatDate(approval.at), user: approval.name, reason: approval.reason }
     return approval.status === 'approved'
       ? t('invoices.approval.approved', values)
       : t('invoices.approval.declined', values)

@@ -6,6 +6,7 @@
 import { INVOICE_VOUCHER_PREFIX, type InvoiceApproval } from '@portal/domain'
 import { and, eq, inArray, like } from 'drizzle-orm'
 import type { Executor } from '../../../platform/persistence/database'
+import { personNamesOf } from '../../../platform/persistence/actors'
 import { firstRow } from '../../../platform/persistence/rows'
 import {
   billingVouchers,
@@ -22,11 +23,12 @@ export const INVOICE_ENTITY = 'invoice'
 /** The object type of the ABLEHNUNG activity of a declined invoice. */
 export const INVOICE_OBJECT_TYPE = 'RECHNUNG'
 
-export function toInvoiceApproval(row: InvoiceApprovalRow): InvoiceApproval {
+export function toInvoiceApproval(row: InvoiceApprovalRow, name: string): InvoiceApproval {
   return {
     status: row.status,
     at: new Date(row.decidedAt).toISOString(),
     by: row.decidedBy,
+    name,
     reason: row.reason,
   }
 }
@@ -84,5 +86,11 @@ export async function invoiceApprovalsOf(
     .select()
     .from(invoiceApprovals)
     .where(inArray(invoiceApprovals.billingVoucher, [...billingVoucherIds]))
-  return new Map(rows.map((row) => [row.billingVoucher, toInvoiceApproval(row)]))
+  const nameOf = await personNamesOf(
+    db,
+    rows.map((row) => row.decidedBy),
+  )
+  return new Map(
+    rows.map((row) => [row.billingVoucher, toInvoiceApproval(row, nameOf(row.decidedBy))]),
+  )
 }

@@ -14,6 +14,7 @@ import {
 } from '@portal/domain'
 import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../../platform/persistence/database'
+import { personNamesOf } from '../../../platform/persistence/actors'
 import { firstRow } from '../../../platform/persistence/rows'
 import { jsonRecord } from '../../../platform/persistence/json-text'
 import {
@@ -222,9 +223,11 @@ async function latestDecline(
     .limit(1)
   if (!decline) return null
   const reason = (decline.payload as { reason?: unknown } | null)?.reason
+  const nameOf = await personNamesOf(db, [decline.userName])
   return {
     at: new Date(decline.at).toISOString(),
     userName: decline.userName,
+    name: nameOf(decline.userName),
     reason: typeof reason === 'string' ? reason : '',
   }
 }
