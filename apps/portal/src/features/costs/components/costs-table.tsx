@@ -132,6 +132,7 @@ export function CostsTable({
       format: name,
       cell: (e) => (knownName(e) === undefined && namesLoading ? <LoadingText /> : name(e)),
       primary: true,
+      phone: true,
     },
     { key: 'note', header: t('costs.column.BEMERKUNG'), format: (e) => e.note ?? '' },
     {
@@ -147,6 +148,7 @@ export function CostsTable({
       sortValue: (e) =>
         e.amountTransactionCurrency === null ? null : Number(e.amountTransactionCurrency),
       align: 'right',
+      phone: true,
     },
     {
       key: 'relation',
