@@ -233,7 +233,17 @@ function DataTableContent<Row>({
     if (column.key === primaryKey) return renderPrimary(row, content)
     if (hasDetail && column.key === actionsKey) {
       return (
-        <Box sx={{ display: 'inline-flex', alignItems: 'center', whiteSpace: 'nowrap' }}>
+        <Box
+          sx={{
+            display: 'inline-flex',
+            alignItems: 'center',
+            whiteSpace: 'nowrap',
+            // a phone showing only its phone columns stacks the buttons two by two: room for them
+            ...(offPhone.length > 0
+              ? { flexWrap: { xs: 'wrap', sm: 'nowrap' }, maxWidth: { xs: 64, sm: 'none' } }
+              : {}),
+          }}
+        >
           {detailToggle(row, id)}
           {content}
         </Box>
@@ -278,7 +288,9 @@ function DataTableContent<Row>({
   const interactiveRows = rowHref !== undefined || onRowClick !== undefined
 
   const stickySx = (key: string, header = false) => {
-    if (key === primaryKey && stickyPrimary) return stickyStyle(theme, 'left', overflowing, header)
+    if (key === primaryKey && stickyPrimary) {
+      return stickyStyle(theme, 'left', overflowing, header, offPhone.length > 0)
+    }
     if (key === actionsKey) {
       return {
         ...stickyStyle(theme, 'right', overflowing, header),
