@@ -33,6 +33,8 @@ test('a phone shows the cost type, the amount and the actions; the rest opens be
     const table = await showCostList(page, 'Heiz- und Nebenkosten')
     const amount = firstAmount(table)
     await expect(amount).toBeVisible()
+    // the page scrolls down to the line (the table never scrolls the page sideways)
+    await amount.scrollIntoViewIfNeeded()
     await expect(amount).toBeInViewport({ ratio: 1 })
     const box = (await amount.boundingBox())!
     expect(box.x).toBeGreaterThanOrEqual(0)

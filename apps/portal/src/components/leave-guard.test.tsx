@@ -5,7 +5,8 @@ import { Link, Outlet } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { initI18n } from '../lib/i18n'
 import { renderRoutes } from '../testing/render'
-import { LeaveGuard, useLeaveGuard } from './leave-guard'
+import { useLeaveGuard } from './leave-guard'
+import { LeaveGuard } from './leave-guard-outlet'
 
 /** A form that reports a change while its field holds text. */
 function Form() {

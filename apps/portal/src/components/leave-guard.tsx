@@ -1,7 +1,4 @@
 import { useEffect, useSyncExternalStore } from 'react'
-import { useTranslation } from 'react-i18next'
-import { useBlocker } from 'react-router'
-import { ConfirmDialog } from './confirm-dialog'
 
 // How many forms of the page hold changes not saved yet. One router supports one blocker, so the
 // forms report here and one `LeaveGuard` in the app shell asks.
@@ -19,6 +16,9 @@ const report = (change: number) => {
 }
 const hasChanges = () => changedForms > 0
 
+/** Whether a form of the page holds changes not saved yet. */
+export const useHasChanges = () => useSyncExternalStore(subscribe, hasChanges)
+
 /**
  * Decision 045: while `changed` (a form's `isDirty`), leaving the page asks first: a link or back
  * to another page through the app shell's `LeaveGuard`, a reload or closing the tab through the
@@ -31,36 +31,4 @@ export function useLeaveGuard(changed: boolean) {
     report(1)
     return () => report(-1)
   }, [changed])
-}
-
-/** The question before leaving a page with unsaved changes: rendered once, by the app shell. */
-export function LeaveGuard() {
-  const { t } = useTranslation()
-  const changed = useSyncExternalStore(subscribe, hasChanges)
-  // another page only: a new search parameter (a table's page) keeps the form where it is
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      changed && currentLocation.pathname !== nextLocation.pathname,
-  )
-  useEffect(() => {
-    if (!changed) return
-    const ask = (event: BeforeUnloadEvent) => {
-      event.preventDefault()
-      // older browsers ask only with a return value
-      event.returnValue = ''
-    }
-    window.addEventListener('beforeunload', ask)
-    return () => window.removeEventListener('beforeunload', ask)
-  }, [changed])
-  return (
-    <ConfirmDialog
-      open={blocker.state === 'blocked'}
-      title={t('leaveGuard.title')}
-      text={t('leaveGuard.text')}
-      confirmLabel={t('leaveGuard.discard')}
-      cancelLabel={t('leaveGuard.keepEditing')}
-      onConfirm={() => blocker.proceed?.()}
-      onClose={() => blocker.reset?.()}
-    />
-  )
 }

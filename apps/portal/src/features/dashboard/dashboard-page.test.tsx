@@ -1,13 +1,18 @@
 import type { Connection } from '@portal/domain'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { LoadedCustomer } from '../../lib/customer'
-import { initI18n } from '../../lib/i18n'
 import { storeSession, type SessionUser } from '../../lib/session'
 import { jsonAnswer } from '../../testing/answers'
 import { renderRoutes } from '../../testing/render'
 import { Component as DashboardPage, TILES_PER_PAGE } from './dashboard-page'
+
+// the billing years' texts join the catalogue as their module loads, as after the portal's start
+await vi.hoisted(async () => {
+  const { initI18n } = await import('../../lib/i18n')
+  await initI18n()
+})
 
 const NOTICE = 'Die Kostenerfassung für das Abrechnungsjahr 2024 ist noch nicht geöffnet.'
 const customer = { config: { billingYear: 2024, billingYearNotice: NOTICE } } as LoadedCustomer
@@ -60,7 +65,6 @@ const tiles = () => {
 }
 const tileNames = () => tiles().map((tile) => within(tile).getByRole('heading').textContent)
 
-beforeAll(() => initI18n())
 beforeEach(() => {
   localStorage.clear()
   distributions = []

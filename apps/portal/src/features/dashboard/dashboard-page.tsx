@@ -14,6 +14,7 @@ import { PageTitle } from '../../components/page-title'
 import { useCustomer } from '../../lib/customer'
 import { getMeta, getUser } from '../../lib/session'
 import { useBillingYears } from './billing-years'
+import './locales'
 
 /**
  * A property's tile: one link, named by what it shows (name, address, product), so that the
