@@ -117,8 +117,11 @@ test('set up from the account page, then sign in with a code, and once with each
   const setUp = page.getByRole('dialog', { name: 'Zwei-Faktor-Anmeldung einrichten' })
   await expect(setUp).toBeVisible()
   await expect(page).toHaveURL(/\/account$/)
-  await expect(page.getByRole('banner')).toBeAttached()
-  await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeAttached()
+  // behind the modal dialog (hidden from screen readers while it is open, but there)
+  await expect(page.getByRole('banner', { includeHidden: true })).toBeVisible()
+  await expect(
+    page.getByRole('navigation', { name: 'Hauptnavigation', includeHidden: true }),
+  ).toBeVisible()
   const password = setUp.getByLabel(/^Aktuelles Passwort/)
   await expect(password).toBeFocused()
   await expect(password).toHaveAttribute('autocomplete', 'current-password')
