@@ -132,50 +132,6 @@ describe('the second factor on the account page', () => {
     expect(screen.queryByRole('button', { name: /ausschalten/ })).not.toBeInTheDocument()
   })
 
-  it('sets it up in a dialog of the page: password, key and code, then the recovery codes', async () => {
-    const fetchMock = server({
-      enabled: false,
-      required: false,
-      enabledAt: null,
-      recoveryCodesLeft: 0,
-    })
-    vi.stubGlobal('fetch', fetchMock)
-    show()
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Zwei-Faktor-Anmeldung einrichten' }),
-    )
-    const dialog = await screen.findByRole('dialog', { name: 'Zwei-Faktor-Anmeldung einrichten' })
-    const password = within(dialog).getByLabelText(/^Aktuelles Passwort/)
-    await waitFor(() => expect(password).toHaveFocus())
-    await userEvent.type(password, 'Falsch#2024!{Enter}')
-    await waitFor(() => expect(password).toHaveAccessibleDescription(PASSWORD_WRONG))
-    expect(within(dialog).queryByRole('img')).not.toBeInTheDocument()
-    await userEvent.clear(password)
-    await userEvent.type(password, `${PASSWORD}{Enter}`)
-    expect(
-      await within(dialog).findByRole('img', { name: 'QR-Code für die Authenticator-App' }),
-    ).toBeInTheDocument()
-    expect(
-      within(dialog).getByRole('figure', { name: 'Schlüssel für die manuelle Eingabe' }),
-    ).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP')
-    const code = within(dialog).getByLabelText(/^Bestätigungscode aus der App/)
-    await waitFor(() => expect(code).toHaveFocus())
-    await userEvent.type(code, '111111{Enter}')
-    await waitFor(() => expect(code).toHaveAccessibleDescription(CODE_INVALID))
-    await userEvent.clear(code)
-    await userEvent.type(code, '654 321{Enter}')
-    expect(await within(dialog).findAllByRole('listitem')).toHaveLength(10)
-    expect(within(dialog).getByText(/Die Zwei-Faktor-Anmeldung ist eingerichtet/)).toHaveFocus()
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Codes herunterladen' }))
-    expect(await textOf(saved[0]!.blob)).toContain(NEW_CODES.join('\n'))
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Schließen' }))
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
-    expect(screen.getByRole('heading', { level: 2, name: 'Zwei-Faktor-Anmeldung' })).toHaveFocus()
-    expect(await screen.findByText('10 Wiederherstellungscodes übrig.')).toBeInTheDocument()
-    // the page never left: no sign-in view was opened
-    expect(assign).not.toHaveBeenCalled()
-  })
-
   it('makes new recovery codes for the password and a current code, the server’s refusals at their fields', async () => {
     const fetchMock = server(SET_UP)
     vi.stubGlobal('fetch', fetchMock)
@@ -288,5 +244,53 @@ describe('the second factor on the account page', () => {
     await waitFor(() =>
       expect(assign).toHaveBeenCalledWith('/authenticate?view=second-factor&next=%2Faccount'),
     )
+  })
+  it('sets it up in a dialog of the page: password, key and code, then the recovery codes', async () => {
+    const fetchMock = server({
+      enabled: false,
+      required: false,
+      enabledAt: null,
+      recoveryCodesLeft: 0,
+    })
+    vi.stubGlobal('fetch', fetchMock)
+    show()
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Zwei-Faktor-Anmeldung einrichten' }),
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'Zwei-Faktor-Anmeldung einrichten' })
+    const password = within(dialog).getByLabelText(/^Aktuelles Passwort/)
+    await waitFor(() => expect(password).toHaveFocus())
+    await userEvent.type(password, 'Falsch#2024!{Enter}')
+    await waitFor(() => expect(password).toHaveAccessibleDescription(PASSWORD_WRONG))
+    expect(within(dialog).queryByRole('img')).not.toBeInTheDocument()
+    await userEvent.clear(password)
+    await userEvent.type(password, `${PASSWORD}{Enter}`)
+    expect(
+      await within(dialog).findByRole('img', { name: 'QR-Code für die Authenticator-App' }),
+    ).toBeInTheDocument()
+    expect(
+      within(dialog).getByRole('figure', { name: 'Schlüssel für die manuelle Eingabe' }),
+    ).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP')
+    const code = within(dialog).getByLabelText(/^Bestätigungscode aus der App/)
+    await waitFor(() => expect(code).toHaveFocus())
+    await userEvent.type(code, '111111{Enter}')
+    await waitFor(() => expect(code).toHaveAccessibleDescription(CODE_INVALID))
+    await userEvent.clear(code)
+    await userEvent.type(code, '654 321{Enter}')
+    expect(await within(dialog).findAllByRole('listitem')).toHaveLength(10)
+    expect(within(dialog).getByText(/Die Zwei-Faktor-Anmeldung ist eingerichtet/)).toHaveFocus()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Codes herunterladen' }))
+    expect(await textOf(saved[0]!.blob)).toContain(NEW_CODES.join('\n'))
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Schließen' }))
+    // faded out and gone, not only hidden
+    await waitFor(() => expect(dialog).not.toBeInTheDocument())
+    await waitFor(() =>
+      expect(
+        screen.getByRole('heading', { level: 2, name: 'Zwei-Faktor-Anmeldung' }),
+      ).toHaveFocus(),
+    )
+    expect(await screen.findByText('10 Wiederherstellungscodes übrig.')).toBeInTheDocument()
+    // the page never left: no sign-in view was opened
+    expect(assign).not.toHaveBeenCalled()
   })
 })
