@@ -112,54 +112,64 @@ test('set up from the account page, then sign in with a code, and once with each
   await page.goto('/account')
   const section = page.getByRole('region', { name: 'Zwei-Faktor-Anmeldung' })
   await expect(section).toContainText('Die Zwei-Faktor-Anmeldung ist nicht eingerichtet.')
-  await section.getByRole('link', { name: 'Zwei-Faktor-Anmeldung einrichten' }).click()
+  await section.getByRole('button', { name: 'Zwei-Faktor-Anmeldung einrichten' }).click()
 
-  // the set-up: the password first (a token alone enrols no device), a wrong one at its field
-  await expect(page).toHaveURL('/authenticate?view=second-factor&next=%2Faccount')
+  // decision 045: the set-up is a dialog of the account page, inside the app shell (header and
+  // navigation stay); the password first (a token alone enrols no device), a wrong one at its field
+  const setUp = page.getByRole('dialog', { name: 'Zwei-Faktor-Anmeldung einrichten' })
+  await expect(setUp).toBeVisible()
+  await expect(page).toHaveURL(/\/account$/)
+  // behind the modal dialog (hidden from screen readers while it is open, but there)
+  await expect(page.getByRole('banner', { includeHidden: true })).toBeVisible()
   await expect(
-    page.getByRole('heading', { level: 1, name: 'Zwei-Faktor-Anmeldung einrichten' }),
+    page.getByRole('navigation', { name: 'Hauptnavigation', includeHidden: true }),
   ).toBeVisible()
-  const password = field(page, 'Aktuelles Passwort')
+  const password = setUp.getByLabel(/^Aktuelles Passwort/)
   await expect(password).toBeFocused()
+  await expect(password).toHaveAttribute('autocomplete', 'current-password')
+  await expect(page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1')
   await checkWidths(page, 'setup-password')
   await password.fill('Falsch#2024!')
-  await page.getByRole('button', { name: 'Weiter' }).click()
-  await expect(password).toHaveAccessibleDescription(new RegExp(`^${PASSWORD_WRONG}`))
-  await expect(page.getByRole('img', { name: 'QR-Code für die Authenticator-App' })).toBeHidden()
+  await setUp.getByRole('button', { name: 'Weiter' }).click()
+  await expect(password).toHaveAccessibleDescription(PASSWORD_WRONG)
+  await expect(password).toBeFocused()
+  await expect(setUp.getByRole('img', { name: 'QR-Code für die Authenticator-App' })).toBeHidden()
   await checkScreen(page, 'second-factor/setup-wrong-password')
   // then QR code and key, then the first code from the app
-  await enterPassword(page)
+  await password.fill(DEMO_PASSWORD)
+  await setUp.getByRole('button', { name: 'Weiter' }).click()
+  await expect(setUp.getByRole('img', { name: 'QR-Code für die Authenticator-App' })).toBeVisible()
   const app = authenticatorApp(await keyOf(page))
   await checkWidths(page, 'setup')
-  const setUpCode = field(page, 'Bestätigungscode aus der App')
+  const setUpCode = setUp.getByLabel(/^Bestätigungscode aus der App/)
+  await expect(setUpCode).toBeFocused()
   await setUpCode.fill(app.wrongCode())
-  await page.getByRole('button', { name: 'Bestätigen' }).click()
-  await expect(setUpCode).toHaveAccessibleDescription(new RegExp(`^${CODE_INVALID}`))
+  await setUp.getByRole('button', { name: 'Bestätigen' }).click()
+  await expect(setUpCode).toHaveAccessibleDescription(CODE_INVALID)
   await expect(setUpCode).toBeFocused()
   await checkScreen(page, 'second-factor/setup-wrong-code')
-  const recoveryCodes = await confirmSetUp(page, app)
+  await setUpCode.fill(await app.nextCode())
+  await setUp.getByRole('button', { name: 'Bestätigen' }).click()
+  await expect(setUp.getByText(/^Die Zwei-Faktor-Anmeldung ist eingerichtet\./)).toBeFocused()
+  const recoveryCodes = await setUp.getByRole('listitem').allInnerTexts()
+  expect(recoveryCodes).toHaveLength(10)
+  for (const code of recoveryCodes) expect(code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/)
   await checkWidths(page, 'recovery-codes')
 
   const downloading = page.waitForEvent('download')
-  await page.getByRole('button', { name: 'Codes herunterladen' }).click()
+  await setUp.getByRole('button', { name: 'Codes herunterladen' }).click()
   const download = await downloading
   expect(download.suggestedFilename()).toBe('Wiederherstellungscodes eigentuemer.txt')
   const file = await readFile(await download.path(), 'utf8')
   expect(file).toContain('Benutzername: eigentuemer')
   expect(file).toContain(recoveryCodes.join('\n'))
 
-  // on only once the codes are kept
-  await page.getByRole('button', { name: 'Weiter' }).click()
-  const kept = page.getByRole('checkbox', {
-    name: 'Ich habe die Wiederherstellungscodes sicher aufbewahrt.',
-  })
-  await expect(kept).toBeFocused()
-  await expect(kept).toHaveAccessibleDescription(
-    'Bitte bestätigen Sie, dass Sie die Wiederherstellungscodes aufbewahrt haben.',
-  )
-  await kept.check()
-  await page.getByRole('button', { name: 'Weiter' }).click()
+  await setUp.getByRole('button', { name: 'Schließen' }).click()
+  await expect(setUp).toBeHidden()
   await expect(page).toHaveURL(/\/account$/)
+  await expect(
+    section.getByRole('heading', { level: 2, name: 'Zwei-Faktor-Anmeldung', exact: true }),
+  ).toBeFocused()
   await expect(section).toContainText(`Die Zwei-Faktor-Anmeldung ist eingerichtet seit ${today()}.`)
   await expect(section).toContainText('10 Wiederherstellungscodes übrig.')
 

@@ -42,6 +42,7 @@ const INTERACTIVE = [
   'button',
   'summary',
   '[role="button"]',
+  '[role="combobox"]',
   '[role="link"]',
   '[role="menuitem"]',
   '[role="option"]',
@@ -89,7 +90,10 @@ export function createPortalTheme(config: CustomerConfig) {
                 outlineOffset: -2,
               },
               [focused('.MuiAppBar-root')]: { outlineColor: colours.appBar },
-              'html .MuiInputBase-input:focus-visible': { outline: 'none' },
+              // only a field with a border of its own: a bare select (the pager's "Zeilen pro
+              // Seite") has nothing else to show its focus (decision 045)
+              'html :is(.MuiOutlinedInput-root, .MuiFilledInput-root, .MuiInput-root) > .MuiInputBase-input:focus-visible':
+                { outline: 'none' },
             }
           },
         },

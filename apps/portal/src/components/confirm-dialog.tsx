@@ -17,18 +17,27 @@ export function ConfirmDialog({
   title,
   text,
   confirmLabel,
+  cancelLabel,
   pending = false,
   onConfirm,
   onClose,
+  onExited,
   children,
 }: {
   open: boolean
   title: string
   text: string
   confirmLabel: string
+  /** The button that closes the dialog without the action; "Abbrechen" unless named. */
+  cancelLabel?: string
   pending?: boolean
   onConfirm: () => unknown
   onClose: () => void
+  /**
+   * Called once the dialog has closed, instead of returning the focus to the control that opened
+   * it: for a caller that moves the focus itself (that control may be gone).
+   */
+  onExited?: () => void
   children?: ReactNode
 }) {
   const { t } = useTranslation()
@@ -50,7 +59,14 @@ export function ConfirmDialog({
     if (!pending && !running.current) onClose()
   }
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} aria-describedby={textId}>
+    <Dialog
+      open={open}
+      onClose={close}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      disableRestoreFocus={onExited !== undefined}
+      slotProps={{ transition: { onExited } }}
+    >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId}>{text}</DialogContentText>
@@ -58,7 +74,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={close} disabled={pending}>
-          {t('common.cancel')}
+          {cancelLabel ?? t('common.cancel')}
         </Button>
         <Button variant="contained" onClick={confirm} loading={pending}>
           {confirmLabel}

@@ -22,6 +22,7 @@ import { useTheme } from '@mui/material/styles'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NavLink, Outlet, useNavigate } from 'react-router'
+import { LeaveGuard } from '../../components/leave-guard-outlet'
 import { QueryProvider } from '../../components/query-provider'
 import { logout } from '../../features/auth/api/logout'
 import { NotificationBell } from '../../features/notifications/components/notification-bell'
@@ -219,6 +220,7 @@ function AppShellLayout() {
         >
           <SessionMessage />
           <Outlet />
+          <LeaveGuard />
         </Box>
         <Footer />
       </Box>

@@ -16,11 +16,12 @@ import {
   SERVICE_FLAT_FEE,
   type Expense,
 } from '@portal/domain'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { rememberedLocation } from '../../components/data-table/remembered-search'
+import { focusTargetAfterRemoval, moveFocus } from '../../components/data-table/row-focus'
 import { ErrorNotice } from '../../components/error-notice'
 import { isNotAssigned, NotAssignedNotice } from '../../components/not-assigned-notice'
 import { MutationOutcome } from '../../components/mutation-outcome'
@@ -76,6 +77,9 @@ export function Component() {
   const units = useUsageUnits(connection)
   const [deleting, setDeleting] = useState<{ kind: ExpenseKind; expense: Expense } | null>(null)
   const remove = useDeleteExpense(selected ?? '')
+  // decision 045: where the focus goes when the delete dialog closes: back to the button that opened
+  // it, or after a delete to the same button of the next (or previous) line, or to the table
+  const focusAfterDelete = useRef<Element | null>(null)
   // what the last change of a line came to, announced to screen readers
   const [announcement, setAnnouncement] = useState<string | null>(null)
   const heatingTypes = useValueList(costs.data ? valueListRequest(costs.data, 'heating', {}) : null)
@@ -106,6 +110,7 @@ export function Component() {
         onEdit={(expense) => setEntry({ kind, expense })}
         onDelete={(expense) => {
           remove.reset()
+          focusAfterDelete.current = document.activeElement
           setDeleting({ kind, expense })
         }}
       />
@@ -331,10 +336,12 @@ export function Component() {
         pending={remove.isPending}
         onConfirm={() => {
           if (!deleting) return
+          const next = focusTargetAfterRemoval(focusAfterDelete.current)
           remove.mutate(
             { kind: deleting.kind, guid: deleting.expense.guid },
             {
               onSuccess: () => {
+                focusAfterDelete.current = next
                 setDeleting(null)
                 setAnnouncement(t('costs.delete.done'))
               },
@@ -342,6 +349,10 @@ export function Component() {
           )
         }}
         onClose={() => setDeleting(null)}
+        onExited={() => {
+          const target = focusAfterDelete.current
+          moveFocus(target instanceof HTMLElement ? target : null)
+        }}
       >
         <MutationOutcome error={remove.error} />
       </ConfirmDialog>

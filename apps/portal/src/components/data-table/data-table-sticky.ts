@@ -4,7 +4,14 @@ import type { Theme } from '@mui/material/styles'
  * A cell that stays in view while the table scrolls sideways; it needs a background of its own,
  * which takes on the row's hover and selection tint.
  */
-export function stickyStyle(theme: Theme, side: 'left' | 'right', edge: boolean, header: boolean) {
+export function stickyStyle(
+  theme: Theme,
+  side: 'left' | 'right',
+  edge: boolean,
+  header: boolean,
+  /** A table with phone columns: the row's name leaves room for the amount beside it (decision 045). */
+  narrow = false,
+) {
   const tint = (color: string) => ({ backgroundImage: `linear-gradient(${color}, ${color})` })
   return {
     position: 'sticky',
@@ -14,7 +21,7 @@ export function stickyStyle(theme: Theme, side: 'left' | 'right', edge: boolean,
       ? {
           [theme.breakpoints.down('sm')]: {
             minWidth: '7em',
-            maxWidth: '50vw',
+            maxWidth: narrow ? '40vw' : '50vw',
             // a header keeps its word whole; a cell breaks a word only when the word alone is wider
             // than the column (German compounds such as "Dienstleistungspauschale"), hyphenated
             // where the browser has the German dictionary

@@ -22,6 +22,11 @@ export type DataTableColumn<Row> = DataTableField<Row> & {
   actions?: boolean
   /** Not shown as a column, but searched: for what a row shows in its details. */
   hidden?: boolean
+  /**
+   * Shown below MUI's `sm` breakpoint. When a table marks any column so, a phone shows only those
+   * and the actions; the others open in the row's details, so that nothing hides off-screen.
+   */
+  phone?: boolean
   width?: number | string
 }
 

@@ -477,6 +477,29 @@ describe('DataTable', () => {
     })
   })
 
+  describe('phone columns', () => {
+    it('opens what a phone does not show as columns in the row details (decision 045)', async () => {
+      const { user } = renderTable({
+        columns: [{ ...columns[0]!, phone: true }, columns[1]!, { ...columns[2]!, phone: true }],
+      })
+      // from sm on every column shows; the toggle (hidden there) opens what a phone leaves out
+      expect(columnHeaders(screen.getByRole('table'))).toEqual([
+        'Name',
+        'Status',
+        'Beginn',
+        'Details',
+      ])
+      await user.click(screen.getByRole('button', { name: 'Einzelheiten zu Schmidt' }))
+      const detail = dataRows()[1]!.nextElementSibling as HTMLElement
+      expect(
+        within(detail)
+          .getAllByRole('term')
+          .map((term) => term.textContent),
+      ).toEqual(['Status'])
+      expect(within(detail).getByRole('definition')).toHaveTextContent('aktiv')
+    })
+  })
+
   describe('state in the address', () => {
     function renderRouted(url: string, props: Partial<DataTableProps<Contract>> = {}) {
       const user = userEvent.setup()

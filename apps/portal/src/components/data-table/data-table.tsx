@@ -30,6 +30,7 @@ import {
 } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
+import { DescriptionList } from '../description-list'
 import { visuallyHidden } from '../visually-hidden'
 import { tableExportOf } from './data-table-export'
 import { DataTableHead } from './data-table-head'
@@ -71,6 +72,8 @@ const ROW_LINK_CLASS = 'DataTable-rowLink'
 const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"], [role="checkbox"]'
 
 const linkedRowSx: SxProps<Theme> = { cursor: 'pointer' }
+const OFF_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const
+const ONLY_PHONE = { display: { sm: 'none' } } as const
 
 function LocalDataTable<Row>(props: DataTableProps<Row>) {
   return <DataTableContent {...props} store={useLocalStore(props)} />
@@ -124,8 +127,15 @@ function DataTableContent<Row>({
   const fields = givenColumns
   const shownColumns = givenColumns.filter((column) => !column.hidden)
   const hasActionsColumn = shownColumns.some((column) => column.actions)
+  // decision 045: a table that names its phone columns shows only them (and the actions) below sm;
+  // the others open in the row's details there
+  const offPhone = givenColumns.some((column) => column.phone)
+    ? shownColumns.filter((column) => !column.phone && !column.actions)
+    : []
+  const offPhoneKeys = new Set(offPhone.map((column) => column.key))
+  const hasDetail = renderDetail !== undefined || offPhone.length > 0
   const columns: readonly DataTableColumn<Row>[] =
-    renderDetail && !hasActionsColumn
+    hasDetail && !hasActionsColumn
       ? [
           ...shownColumns,
           {
@@ -196,6 +206,8 @@ function DataTableContent<Row>({
     const open = expanded.has(id)
     return (
       <IconButton
+        // only the phone columns' details: no toggle where every column shows
+        sx={renderDetail ? undefined : ONLY_PHONE}
         size="small"
         aria-expanded={open}
         aria-controls={open ? `${detailIdPrefix}-${id}` : undefined}
@@ -219,9 +231,19 @@ function DataTableContent<Row>({
     if (column.key === DETAIL_COLUMN) return detailToggle(row, id)
     const content = column.cell ? column.cell(row) : displayText(row, column)
     if (column.key === primaryKey) return renderPrimary(row, content)
-    if (renderDetail && column.key === actionsKey) {
+    if (hasDetail && column.key === actionsKey) {
       return (
-        <Box sx={{ display: 'inline-flex', alignItems: 'center', whiteSpace: 'nowrap' }}>
+        <Box
+          sx={{
+            display: 'inline-flex',
+            alignItems: 'center',
+            whiteSpace: 'nowrap',
+            // a phone showing only its phone columns stacks the buttons two by two: room for them
+            ...(offPhone.length > 0
+              ? { flexWrap: { xs: 'wrap', sm: 'nowrap' }, maxWidth: { xs: 64, sm: 'none' } }
+              : {}),
+          }}
+        >
           {detailToggle(row, id)}
           {content}
         </Box>
@@ -266,9 +288,16 @@ function DataTableContent<Row>({
   const interactiveRows = rowHref !== undefined || onRowClick !== undefined
 
   const stickySx = (key: string, header = false) => {
-    if (key === primaryKey && stickyPrimary) return stickyStyle(theme, 'left', overflowing, header)
-    if (key === actionsKey) return stickyStyle(theme, 'right', overflowing, header)
-    return {}
+    if (key === primaryKey && stickyPrimary) {
+      return stickyStyle(theme, 'left', overflowing, header, offPhone.length > 0)
+    }
+    if (key === actionsKey) {
+      return {
+        ...stickyStyle(theme, 'right', overflowing, header),
+        ...(key === DETAIL_COLUMN && !renderDetail ? ONLY_PHONE : {}),
+      }
+    }
+    return offPhoneKeys.has(key) ? OFF_PHONE : {}
   }
 
   // The row link sits in the primary cell for the keyboard and screen readers; a pointer may click
@@ -287,7 +316,7 @@ function DataTableContent<Row>({
   const renderRow = (row: TableRowModel<Row>) => {
     const selected = row.getIsSelected()
     const name = rowName(row.original)
-    const open = renderDetail !== undefined && expanded.has(row.id)
+    const open = hasDetail && expanded.has(row.id)
     return (
       <Fragment key={row.id}>
         <TableRow
@@ -326,15 +355,28 @@ function DataTableContent<Row>({
             )
           })}
         </TableRow>
-        {open && renderDetail && (
-          <TableRow>
+        {open && (
+          <TableRow sx={renderDetail ? undefined : ONLY_PHONE}>
             <TableCell colSpan={columnCount} sx={{ bgcolor: 'action.hover' }}>
               {/* stays in view while the table scrolls sideways */}
               <Box
                 id={`${detailIdPrefix}-${row.id}`}
                 sx={{ position: 'sticky', left: 16, maxWidth: 'calc(100vw - 64px)' }}
               >
-                {renderDetail(row.original)}
+                {offPhone.length > 0 && (
+                  <Box sx={{ ...ONLY_PHONE, py: 1 }}>
+                    <DescriptionList
+                      items={offPhone.map((column) => ({
+                        key: column.key,
+                        term: column.header,
+                        description: column.cell
+                          ? column.cell(row.original)
+                          : displayText(row.original, column),
+                      }))}
+                    />
+                  </Box>
+                )}
+                {renderDetail?.(row.original)}
               </Box>
             </TableCell>
           </TableRow>

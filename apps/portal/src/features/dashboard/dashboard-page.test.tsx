@@ -1,14 +1,36 @@
 import type { Connection } from '@portal/domain'
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { LoadedCustomer } from '../../lib/customer'
-import { initI18n } from '../../lib/i18n'
 import { storeSession, type SessionUser } from '../../lib/session'
+import { jsonAnswer } from '../../testing/answers'
 import { renderRoutes } from '../../testing/render'
 import { Component as DashboardPage, TILES_PER_PAGE } from './dashboard-page'
 
-const customer = { config: { billingYearNotice: 'Hinweis zum Abrechnungsjahr' } } as LoadedCustomer
+// the billing years' texts join the catalogue as their module loads, as after the portal's start
+await vi.hoisted(async () => {
+  const { initI18n } = await import('../../lib/i18n')
+  await initI18n()
+})
+
+const NOTICE = 'Die Kostenerfassung für das Abrechnungsjahr 2024 ist noch nicht geöffnet.'
+const customer = { config: { billingYear: 2024, billingYearNotice: NOTICE } } as LoadedCustomer
+
+/** The distributions the search answers: one per property and year, by status. */
+let distributions: { from: string; until: string; operatingCostsDistributionStatus: string }[] = []
+const distribution = (year: number, status: string) => ({
+  from: `${year}-01-01`,
+  until: `${year}-12-31`,
+  operatingCostsDistributionStatus: status,
+})
+const search = vi.fn((url: string, init: RequestInit) =>
+  Promise.resolve(
+    url.startsWith('/api/persistence/operating-costs-search') && init.method === 'POST'
+      ? jsonAnswer(200, { items: distributions, next: null })
+      : jsonAnswer(404, { detail: 'Nicht gefunden' }),
+  ),
+)
 
 function properties(count: number): Connection[] {
   return Array.from(
@@ -43,10 +65,14 @@ const tiles = () => {
 }
 const tileNames = () => tiles().map((tile) => within(tile).getByRole('heading').textContent)
 
-describe('the dashboard tiles', () => {
-  beforeAll(() => initI18n())
-  beforeEach(() => localStorage.clear())
+beforeEach(() => {
+  localStorage.clear()
+  distributions = []
+  vi.stubGlobal('fetch', search)
+})
+afterEach(() => vi.unstubAllGlobals())
 
+describe('the dashboard tiles', () => {
   it('shows every property of a small list, without pages', () => {
     showDashboard(5)
     expect(tiles()).toHaveLength(5)
@@ -122,5 +148,63 @@ describe('the dashboard tiles', () => {
       screen.getByRole('link', { name: 'Alle Liegenschaften als Tabelle durchsuchen' }),
     )
     expect(router.state.location.pathname).toBe('/properties')
+  })
+})
+
+describe('the billing year notice', () => {
+  const notice = async () => {
+    await waitFor(() => expect(screen.queryByText(/wird geladen/)).toBeNull())
+    return screen.getByRole('alert').textContent
+  }
+
+  it('says what the distributions say: 2025 open, 2024 released, not the configured text', async () => {
+    distributions = [
+      distribution(2025, 'O'),
+      distribution(2025, 'O'),
+      distribution(2024, 'F'),
+      distribution(2024, 'G'),
+    ]
+    showDashboard(2)
+    expect(await notice()).toBe(
+      'Die Kostenerfassung für das Abrechnungsjahr 2025 ist geöffnet.' +
+        'Die Abrechnung für das Abrechnungsjahr 2024 ist freigegeben und kann geprüft werden.',
+    )
+    const [, init] = search.mock.calls[0]!
+    // the last two billing years and the running one, of every property the user sees
+    const year = new Date().getFullYear()
+    expect(JSON.parse(init.body as string)).toEqual({
+      filters: [{ property: 'until', type: 'ge', value: `${year - 2}-01-01` }],
+    })
+  })
+
+  it('takes the year open while one property is, and names years with the provider or closed', async () => {
+    distributions = [
+      distribution(2024, 'E'),
+      distribution(2024, 'O'),
+      distribution(2023, 'G'),
+      distribution(2023, 'S'),
+      distribution(2022, 'V'),
+    ]
+    showDashboard(2)
+    expect(await notice()).toBe(
+      'Die Kostenerfassung für das Abrechnungsjahr 2024 ist geöffnet.' +
+        'Das Abrechnungsjahr 2023 ist abgeschlossen.',
+    )
+  })
+
+  it('names a year with the provider', async () => {
+    distributions = [distribution(2024, 'V'), distribution(2024, 'E')]
+    showDashboard(2)
+    expect(await notice()).toBe(
+      'Die Kosten für das Abrechnungsjahr 2024 sind erfasst; die Abrechnung wird erstellt.',
+    )
+  })
+
+  it("shows the customer's notice while its billing year has no distribution yet", async () => {
+    distributions = [distribution(2023, 'F')]
+    showDashboard(2)
+    expect(await notice()).toBe(
+      `${NOTICE}Die Abrechnung für das Abrechnungsjahr 2023 ist freigegeben und kann geprüft werden.`,
+    )
   })
 })

@@ -13,6 +13,8 @@ import { ItemPages, useItemPage } from '../../components/item-pages'
 import { PageTitle } from '../../components/page-title'
 import { useCustomer } from '../../lib/customer'
 import { getMeta, getUser } from '../../lib/session'
+import { useBillingYears } from './billing-years'
+import './locales'
 
 /**
  * A property's tile: one link, named by what it shows (name, address, product), so that the
@@ -50,6 +52,33 @@ function PropertyTile({ property }: { property: Connection }) {
   )
 }
 
+/**
+ * Decision 045: the billing years as the distributions stand (open for entry, released, with the
+ * provider, closed); the customer's own notice while its billing year has none yet, or when the
+ * distributions cannot be read.
+ */
+function BillingYearNotice() {
+  const { t } = useTranslation()
+  const { config } = useCustomer()
+  const years = useBillingYears()
+  const newest = years.data?.[0]?.year.slice(-4)
+  const announced = !newest || config.billingYear > Number(newest)
+  return (
+    <Alert severity="info" sx={{ mb: 3 }}>
+      {years.isPending ? (
+        t('dashboard.billingYear.loading')
+      ) : (
+        <>
+          {(years.isError || announced) && <div>{config.billingYearNotice}</div>}
+          {years.data?.map(({ year, state }) => (
+            <div key={year}>{t(`dashboard.billingYear.${state}`, { year })}</div>
+          ))}
+        </>
+      )}
+    </Alert>
+  )
+}
+
 /** Tiles on one page: fills rows of one, two, three and four columns. */
 export const TILES_PER_PAGE = 12
 
@@ -60,7 +89,6 @@ export const TILES_PER_PAGE = 12
  */
 export function Component() {
   const { t } = useTranslation()
-  const { config } = useCustomer()
   const properties = getMeta()
   const user = getUser()
   const { page, pages, setPage, shown } = useItemPage(properties, TILES_PER_PAGE)
@@ -69,9 +97,7 @@ export function Component() {
       <PageTitle documentTitle={t('dashboard.title')}>
         {t('dashboard.greeting', { name: user?.name ?? '' })}
       </PageTitle>
-      <Alert severity="info" sx={{ mb: 3 }}>
-        {config.billingYearNotice}
-      </Alert>
+      <BillingYearNotice />
       <Typography variant="h5" component="h2" id="dashboard-properties" gutterBottom>
         {t('dashboard.properties')}
       </Typography>

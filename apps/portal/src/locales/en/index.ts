@@ -2,7 +2,6 @@ import account from './account.json'
 import auth from './auth.json'
 import catalogue from './catalogue.json'
 import common from './common.json'
-import dashboard from './dashboard.json'
 import faq from './faq.json'
 import layout from './layout.json'
 import legal from './legal.json'
@@ -12,7 +11,6 @@ export default {
   ...common,
   ...layout,
   ...auth,
-  ...dashboard,
   ...properties,
   ...catalogue,
   ...account,

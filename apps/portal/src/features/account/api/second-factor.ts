@@ -63,3 +63,44 @@ export function useDisableSecondFactor() {
     onSuccess: () => client.invalidateQueries({ queryKey: SECOND_FACTOR }),
   })
 }
+
+/** A second factor being set up: its secret (base32), as `otpauth://` address and as QR code. */
+export interface SecondFactorSetup {
+  secret: string
+  uri: string
+  /** The QR code of `uri`: an SVG document. */
+  qrCode: string
+}
+
+/**
+ * The set-up from the account page, inside the app shell (decision 045): starts against the
+ * current password (decision 040; 400 `CURRENT_PASSWORD_WRONG` at `currentPassword`), or answers
+ * the set-up already started with the same secret; 409 `SECOND_FACTOR_ENABLED` when there is one.
+ */
+export function useStartSecondFactorSetup() {
+  return useIdempotentMutation<SecondFactorSetup, string>({
+    mutationFn: (currentPassword, idempotencyKey) =>
+      apiRequest<SecondFactorSetup>(`${PATH}/setup`, {
+        body: { currentPassword },
+        errorCode: ERROR.loginFailed,
+        idempotencyKey,
+      }),
+  })
+}
+
+/**
+ * Confirms the set-up with a code from the app; answers the ten recovery codes, shown once. 400
+ * `SECOND_FACTOR_INVALID` (field `code`) for a wrong code.
+ */
+export function useConfirmSecondFactor() {
+  const client = useQueryClient()
+  return useIdempotentMutation<{ recoveryCodes: string[] }, string>({
+    mutationFn: (code, idempotencyKey) =>
+      apiRequest<{ recoveryCodes: string[] }>(`${PATH}/confirm`, {
+        body: { code },
+        errorCode: ERROR.loginFailed,
+        idempotencyKey,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: SECOND_FACTOR }),
+  })
+}

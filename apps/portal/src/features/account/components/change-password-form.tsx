@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { useLeaveGuard } from '../../../components/leave-guard'
 import { MutationOutcome } from '../../../components/mutation-outcome'
 import { NewPasswordFields } from '../../../components/new-password-fields'
 import { PasswordField } from '../../../components/password-field'
@@ -23,12 +24,13 @@ export function ChangePasswordForm() {
     handleSubmit,
     reset,
     setError,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<PasswordChange>({
     resolver: zodResolver(PasswordChangeSchema),
     mode: 'onChange',
     defaultValues: EMPTY,
   })
+  useLeaveGuard(isDirty)
   // a wrong current password or a broken rule the server names is shown at its field
   const notice = useServerFieldErrors(change.error, setError, FIELDS)
   const onSubmit = handleSubmit((values) =>

@@ -46,7 +46,12 @@ function server(initial: Status) {
     }
     const wrong = () =>
       json(400, { detail: CODE_INVALID, code: 'SECOND_FACTOR_INVALID', field: 'code' })
-    if (url !== '/api/processes/second-factor' && currentPassword !== PASSWORD) {
+    const setup = { secret: 'JBSWY3DPEHPK3PXPJBSWY3DP', uri: 'otpauth://totp/x', qrCode: '<svg/>' }
+    const needsPassword = ![
+      '/api/processes/second-factor',
+      '/api/processes/second-factor/confirm',
+    ].includes(url)
+    if (needsPassword && currentPassword !== PASSWORD) {
       return json(400, {
         detail: PASSWORD_WRONG,
         code: 'CURRENT_PASSWORD_WRONG',
@@ -56,6 +61,13 @@ function server(initial: Status) {
     switch (url) {
       case '/api/processes/second-factor':
         return json(200, status)
+      case '/api/processes/second-factor/setup':
+        return json(200, setup)
+      case '/api/processes/second-factor/confirm':
+        if (code !== '654321') return wrong()
+        status = { ...status, enabled: true, enabledAt: '2026-11-28T05:00:00.000Z' }
+        status = { ...status, recoveryCodesLeft: 10 }
+        return json(200, { recoveryCodes: NEW_CODES })
       case '/api/processes/second-factor/recovery-codes':
         if (code !== '654321') return wrong()
         status = { ...status, recoveryCodesLeft: 10 }
@@ -114,10 +126,9 @@ describe('the second factor on the account page', () => {
     expect(
       screen.getByText('Ihr Kundenportal verlangt die Zwei-Faktor-Anmeldung.'),
     ).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Zwei-Faktor-Anmeldung einrichten' })).toHaveAttribute(
-      'href',
-      '/authenticate?view=second-factor&next=%2Faccount',
-    )
+    expect(
+      screen.getByRole('button', { name: 'Zwei-Faktor-Anmeldung einrichten' }),
+    ).not.toHaveAttribute('href')
     expect(screen.queryByRole('button', { name: /ausschalten/ })).not.toBeInTheDocument()
   })
 
@@ -212,7 +223,7 @@ describe('the second factor on the account page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(screen.getByRole('heading', { level: 2, name: 'Zwei-Faktor-Anmeldung' })).toHaveFocus()
     expect(
-      await screen.findByRole('link', { name: 'Zwei-Faktor-Anmeldung einrichten' }),
+      await screen.findByRole('button', { name: 'Zwei-Faktor-Anmeldung einrichten' }),
     ).toBeInTheDocument()
     expect(assign).not.toHaveBeenCalled()
   })
@@ -233,5 +244,53 @@ describe('the second factor on the account page', () => {
     await waitFor(() =>
       expect(assign).toHaveBeenCalledWith('/authenticate?view=second-factor&next=%2Faccount'),
     )
+  })
+  it('sets it up in a dialog of the page: password, key and code, then the recovery codes', async () => {
+    const fetchMock = server({
+      enabled: false,
+      required: false,
+      enabledAt: null,
+      recoveryCodesLeft: 0,
+    })
+    vi.stubGlobal('fetch', fetchMock)
+    show()
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Zwei-Faktor-Anmeldung einrichten' }),
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'Zwei-Faktor-Anmeldung einrichten' })
+    const password = within(dialog).getByLabelText(/^Aktuelles Passwort/)
+    await waitFor(() => expect(password).toHaveFocus())
+    await userEvent.type(password, 'Falsch#2024!{Enter}')
+    await waitFor(() => expect(password).toHaveAccessibleDescription(PASSWORD_WRONG))
+    expect(within(dialog).queryByRole('img')).not.toBeInTheDocument()
+    await userEvent.clear(password)
+    await userEvent.type(password, `${PASSWORD}{Enter}`)
+    expect(
+      await within(dialog).findByRole('img', { name: 'QR-Code für die Authenticator-App' }),
+    ).toBeInTheDocument()
+    expect(
+      within(dialog).getByRole('figure', { name: 'Schlüssel für die manuelle Eingabe' }),
+    ).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP')
+    const code = within(dialog).getByLabelText(/^Bestätigungscode aus der App/)
+    await waitFor(() => expect(code).toHaveFocus())
+    await userEvent.type(code, '111111{Enter}')
+    await waitFor(() => expect(code).toHaveAccessibleDescription(CODE_INVALID))
+    await userEvent.clear(code)
+    await userEvent.type(code, '654 321{Enter}')
+    expect(await within(dialog).findAllByRole('listitem')).toHaveLength(10)
+    expect(within(dialog).getByText(/Die Zwei-Faktor-Anmeldung ist eingerichtet/)).toHaveFocus()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Codes herunterladen' }))
+    expect(await textOf(saved[0]!.blob)).toContain(NEW_CODES.join('\n'))
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Schließen' }))
+    // faded out and gone, not only hidden
+    await waitFor(() => expect(dialog).not.toBeInTheDocument())
+    await waitFor(() =>
+      expect(
+        screen.getByRole('heading', { level: 2, name: 'Zwei-Faktor-Anmeldung' }),
+      ).toHaveFocus(),
+    )
+    expect(await screen.findByText('10 Wiederherstellungscodes übrig.')).toBeInTheDocument()
+    // the page never left: no sign-in view was opened
+    expect(assign).not.toHaveBeenCalled()
   })
 })

@@ -12,6 +12,7 @@ import { formatDate, REQUIRED_MESSAGE } from '@portal/domain'
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ErrorNotice } from '../../../components/error-notice'
+import { useLeaveGuard } from '../../../components/leave-guard'
 import { OutlinedField } from '../../../components/outlined-field'
 import { PasswordField } from '../../../components/password-field'
 import { useCustomer } from '../../../lib/customer'
@@ -20,19 +21,24 @@ import { saveRecoveryCodes } from '../../../lib/recovery-codes'
 import { getUser, secondFactorSetupPath } from '../../../lib/session'
 import {
   type SecondFactorProof,
+  useConfirmSecondFactor,
   useDisableSecondFactor,
   useNewRecoveryCodes,
   useSecondFactorStatus,
+  useStartSecondFactorSetup,
 } from '../api/second-factor'
 import '../locales'
 import { AccountSection } from './account-section'
 
-/** The set-up is a view of the sign-in page (plain, decision 027): opened as a page. */
+/**
+ * The set-up the server demands once a required second factor was turned off: the sign-in page's
+ * view, as after a sign-in (the server refuses the account page's other requests until then).
+ */
 const SET_UP_PATH = secondFactorSetupPath('/account')
 
 /**
  * "Zwei-Faktor-Anmeldung": whether the user has a second factor, and what to do about it: set it
- * up (on the sign-in page's set-up view, which asks for the password), make new recovery codes, or
+ * up (in a dialog inside the app shell, which asks for the password first), make new recovery codes, or
  * turn it off. Both changes ask for the current password and a current code in a dialog first
  * (decision 040); where the customer requires a second factor, turning it off leads straight to
  * setting it up again.
@@ -40,7 +46,7 @@ const SET_UP_PATH = secondFactorSetupPath('/account')
 export function SecondFactorSection() {
   const { t } = useTranslation()
   const status = useSecondFactorStatus()
-  const [dialog, setDialog] = useState<'codes' | 'disable' | null>(null)
+  const [dialog, setDialog] = useState<'setUp' | 'codes' | 'disable' | null>(null)
   const [turnedOff, setTurnedOff] = useState(false)
   const heading = useRef<HTMLHeadingElement>(null)
   // the button that opened the dialog is gone once it is off: the section's heading takes the focus
@@ -81,7 +87,11 @@ export function SecondFactorSection() {
         </Box>
       )}
       {state && !state.enabled && (
-        <Button variant="contained" href={SET_UP_PATH} sx={{ alignSelf: 'flex-start' }}>
+        <Button
+          variant="contained"
+          onClick={() => setDialog('setUp')}
+          sx={{ alignSelf: 'flex-start' }}
+        >
           {t('account.secondFactor.setUp')}
         </Button>
       )}
@@ -99,6 +109,12 @@ export function SecondFactorSection() {
           </Button>
         </Stack>
       )}
+      <SetUpDialog
+        open={dialog === 'setUp'}
+        onClose={() => setDialog(null)}
+        // once it is set up, the button that opened the dialog is gone: the heading takes the focus
+        onDone={() => heading.current?.focus()}
+      />
       <NewRecoveryCodesDialog open={dialog === 'codes'} onClose={() => setDialog(null)} />
       <DisableDialog
         open={dialog === 'disable'}
@@ -113,13 +129,11 @@ export function SecondFactorSection() {
   )
 }
 
-/** New recovery codes: a current code from the app, then the codes, shown once, to download. */
-function NewRecoveryCodesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** Saves recovery codes as a text file named by the user. */
+function useCodesDownload() {
   const { t } = useTranslation()
   const { config } = useCustomer()
-  const create = useNewRecoveryCodes()
-  const codes = create.data?.recoveryCodes
-  const download = (recoveryCodes: string[]) => {
+  return (recoveryCodes: string[]) => {
     const userName = getUser()?.userName ?? ''
     saveRecoveryCodes(
       recoveryCodes,
@@ -131,6 +145,190 @@ function NewRecoveryCodesDialog({ open, onClose }: { open: boolean; onClose: () 
       t('account.secondFactor.file.name', { userName }),
     )
   }
+}
+
+/** The secret in blocks of four, as authenticator apps show keys: easier to read and compare. */
+const inBlocks = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret
+
+/**
+ * Decision 045: the set-up from the account page, in a dialog inside the app shell (the forced
+ * set-up after the sign-in stays on the sign-in page): the current password first (decision 040),
+ * then the QR code, the key and the first code from the app, then the recovery codes, shown once.
+ * The step's field takes the focus as it appears, and again with the server's message about it.
+ */
+function SetUpDialog({
+  open,
+  onClose,
+  onDone,
+}: {
+  open: boolean
+  onClose: () => void
+  /** After the dialog that showed the recovery codes has faded out. */
+  onDone: () => void
+}) {
+  const { t } = useTranslation()
+  const titleId = useId()
+  const textId = useId()
+  const secretId = useId()
+  const start = useStartSecondFactorSetup()
+  const confirm = useConfirmSecondFactor()
+  const download = useCodesDownload()
+  const [password, setPassword] = useState('')
+  const [code, setCode] = useState('')
+  const [checked, setChecked] = useState(false)
+  const input = useRef<HTMLInputElement>(null)
+  const setup = start.data
+  const codes = confirm.data?.recoveryCodes
+  const pending = start.isPending || confirm.isPending
+  const error = setup ? confirm.error : start.error
+  const atField = fieldErrorOf(error, PROOF_FIELDS)
+  const typed = setup ? code.replace(/\s/g, '') : password
+  const problem = checked && typed === '' ? REQUIRED_MESSAGE : atField?.message
+  useLeaveGuard(open && !codes && (password !== '' || code !== ''))
+  useEffect(() => {
+    if (open) input.current?.focus()
+  }, [open, setup, error])
+
+  const close = () => {
+    if (!pending) onClose()
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (pending) return
+    setChecked(true)
+    if (typed === '') input.current?.focus()
+    else if (setup) confirm.mutate(typed)
+    else start.mutate(password, { onSuccess: () => setChecked(false) })
+  }
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      disableRestoreFocus={codes !== undefined}
+      slotProps={{
+        transition: {
+          onEntered: () => input.current?.focus(),
+          onExited: () => {
+            if (codes) onDone()
+            setPassword('')
+            setCode('')
+            setChecked(false)
+            start.reset()
+            confirm.reset()
+          },
+        },
+      }}
+    >
+      <DialogTitle id={titleId}>{t('account.secondFactor.setUp')}</DialogTitle>
+      {codes ? (
+        <>
+          <DialogContent id={textId}>
+            <RecoveryCodeList
+              codes={codes}
+              intro={t('account.secondFactor.setUpDone')}
+              downloadLabel={t('account.secondFactor.download')}
+              onDownload={() => download(codes)}
+            />
+          </DialogContent>
+          <DialogActions>
+            <Button variant="contained" onClick={onClose}>
+              {t('common.close')}
+            </Button>
+          </DialogActions>
+        </>
+      ) : (
+        <Box component="form" noValidate onSubmit={submit} sx={{ display: 'contents' }}>
+          <DialogContent sx={{ pt: 0 }}>
+            <Stack spacing={2}>
+              <div id={textId}>
+                <DialogContentText>{t('account.secondFactor.setUpIntro')}</DialogContentText>
+                <DialogContentText sx={{ mt: 1 }}>
+                  {setup
+                    ? t('account.secondFactor.setUpApps')
+                    : t('account.secondFactor.setUpPassword')}
+                </DialogContentText>
+              </div>
+              {error !== null && !atField && <ErrorNotice error={error} />}
+              {setup ? (
+                <>
+                  <DialogContentText>{t('account.secondFactor.setUpScan')}</DialogContentText>
+                  <Box
+                    component="img"
+                    src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qrCode)}`}
+                    alt={t('account.secondFactor.qrAlt')}
+                    width={200}
+                    height={200}
+                    sx={{ alignSelf: 'center' }}
+                  />
+                  <Box component="figure" aria-labelledby={secretId} sx={{ m: 0 }}>
+                    <DialogContentText component="figcaption" id={secretId}>
+                      {t('account.secondFactor.secret')}
+                    </DialogContentText>
+                    <Box
+                      component="code"
+                      sx={{
+                        fontSize: '1.125rem',
+                        letterSpacing: '0.05em',
+                        overflowWrap: 'anywhere',
+                      }}
+                    >
+                      {inBlocks(setup.secret)}
+                    </Box>
+                  </Box>
+                  <OutlinedField
+                    key="code"
+                    ref={input}
+                    label={t('account.secondFactor.code')}
+                    name="code"
+                    value={code}
+                    onChange={(event) => setCode(event.target.value)}
+                    autoComplete="one-time-code"
+                    inputMode="numeric"
+                    required
+                    error={Boolean(problem)}
+                    helperText={problem}
+                  />
+                </>
+              ) : (
+                <PasswordField
+                  key="password"
+                  ref={input}
+                  label={t('account.secondFactor.currentPassword')}
+                  name="currentPassword"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                  autoComplete="current-password"
+                  required
+                  error={Boolean(problem)}
+                  helperText={problem}
+                />
+              )}
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close} disabled={pending}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" variant="contained" loading={pending}>
+              {setup
+                ? t('account.secondFactor.setUpConfirm')
+                : t('account.secondFactor.setUpStart')}
+            </Button>
+          </DialogActions>
+        </Box>
+      )}
+    </Dialog>
+  )
+}
+
+/** New recovery codes: a current code from the app, then the codes, shown once, to download. */
+function NewRecoveryCodesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation()
+  const create = useNewRecoveryCodes()
+  const codes = create.data?.recoveryCodes
+  const download = useCodesDownload()
   return (
     <CodeDialog
       open={open}
@@ -292,6 +490,7 @@ function CodeDialog({
   const input = useRef<HTMLInputElement>(null)
   const atField = fieldErrorOf(error, PROOF_FIELDS)
   const fieldName = atField?.field
+  useLeaveGuard(open && !result && (password !== '' || code !== ''))
   // a refused password or code is typed again: its field takes the focus with its message
   useEffect(() => {
     if (fieldName === 'currentPassword') passwordInput.current?.focus()

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next'
 import { ControlledSelectField } from '../../../components/controlled-select-field'
 import { ControlledTextField } from '../../../components/controlled-text-field'
 import { ControlledDateField } from '../../../components/date-field'
+import { useLeaveGuard } from '../../../components/leave-guard'
 import { useServerFieldErrors } from '../../../lib/form-errors'
 import {
   useSaveExpense,
@@ -71,15 +72,20 @@ export function CostEntryDialog({
     () => initialValues(initialKind, costs, expense),
     [initialKind, costs, expense],
   )
-  const { control, handleSubmit, setValue, setError, getValues } = useForm<
-    EntryForm,
-    unknown,
-    ExpenseInput
-  >({
+  const {
+    control,
+    handleSubmit,
+    setValue,
+    setError,
+    getValues,
+    formState: { isDirty },
+  } = useForm<EntryForm, unknown, ExpenseInput>({
     resolver,
     mode: 'onTouched',
     defaultValues: initial,
   })
+  // decision 045: leaving the page with the dialog filled in asks first
+  useLeaveGuard(isDirty)
   const [kind, tariffComponent, object, grossAmount] = useWatch({
     control,
     name: ['kind', 'tariffComponent', 'object', 'amountTransactionCurrency'],

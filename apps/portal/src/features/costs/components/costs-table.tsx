@@ -47,11 +47,12 @@ function ReadOnlyNote({ text }: { text: string }) {
 /**
  * §3 CostsTable: the expense list, the §5-excluded tariff components never appear. The columns
  * are what a person checks a line by (cost type, note, allocation key, gross amount and what it is
- * allocated to) and its actions; the other catalogue fields open below the line. A line's related
- * record shows by the name the value list gives it (`relationNames`): a contract's tenant, a
- * unit's reference and location addendum, a connection's name, a group's name. While the value
- * lists load, a name not known yet is a placeholder, never the code; one they do not know shows as
- * its key (docs/decisions/012).
+ * allocated to) and its actions; the other catalogue fields open below the line. A phone shows
+ * cost type, amount and actions; note, key and Bezug open below the line there (decision 045). A
+ * line's related record shows by the name the value list gives it (`relationNames`): a contract's
+ * tenant, a unit's reference and location addendum, a connection's name, a group's name. While the
+ * value lists load, a name not known yet is a placeholder, never the code; one they do not know
+ * shows as its key (docs/decisions/012).
  */
 export function CostsTable({
   caption,
@@ -132,6 +133,7 @@ export function CostsTable({
       format: name,
       cell: (e) => (knownName(e) === undefined && namesLoading ? <LoadingText /> : name(e)),
       primary: true,
+      phone: true,
     },
     { key: 'note', header: t('costs.column.BEMERKUNG'), format: (e) => e.note ?? '' },
     {
@@ -147,6 +149,7 @@ export function CostsTable({
       sortValue: (e) =>
         e.amountTransactionCurrency === null ? null : Number(e.amountTransactionCurrency),
       align: 'right',
+      phone: true,
     },
     {
       key: 'relation',

@@ -29,6 +29,7 @@ import { ControlledSelectField } from '../../../components/controlled-select-fie
 import { ControlledTextField } from '../../../components/controlled-text-field'
 import { ControlledDateField } from '../../../components/date-field'
 import { ErrorNotice } from '../../../components/error-notice'
+import { useLeaveGuard } from '../../../components/leave-guard'
 import { useServerFieldErrors } from '../../../lib/form-errors'
 import { useReportTenantChange } from '../api/report-tenant-change'
 
@@ -77,11 +78,18 @@ export function TenantChangeDialog({
   const [unitMissing, setUnitMissing] = useState(false)
   const [file, setFile] = useState<File | null>(null)
   const report = useReportTenantChange()
-  const { control, handleSubmit, setError } = useForm<TenantChangeDraft, unknown, TenantChange>({
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { isDirty },
+  } = useForm<TenantChangeDraft, unknown, TenantChange>({
     resolver: zodResolver(TenantChangeSchema),
     mode: 'onTouched',
     defaultValues: EMPTY,
   })
+  // decision 045: leaving the page with the report filled in asks first (not once it was sent)
+  useLeaveGuard((isDirty || file !== null) && !report.isSuccess)
   const customerType = useWatch({ control, name: 'customerType' })
   const notice = useServerFieldErrors(report.error, setError, FIELDS, 'activity.payload')
   const onSubmit = handleSubmit((payload) => {
