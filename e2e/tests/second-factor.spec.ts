@@ -234,6 +234,27 @@ test('set up from the account page, then sign in with a code, and once with each
   // named as used, not as wrong (decision 044)
   await expect(page.getByRole('alert')).toHaveText(RECOVERY_CODE_USED)
   await expect(page).toHaveURL(/\/authenticate$/)
+
+  // turned off with the password and a recovery code: the page says so, and is readable again
+  // (nothing of it stays hidden from screen readers once the dialog has closed)
+  await recovery.fill(recoveryCodes[1]!)
+  await page.getByRole('button', { name: 'Anmelden' }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.goto('/account')
+  await section.getByRole('button', { name: 'Zwei-Faktor-Anmeldung ausschalten' }).click()
+  const disable = page.getByRole('dialog', { name: 'Zwei-Faktor-Anmeldung ausschalten?' })
+  await disable.getByLabel(/^Aktuelles Passwort/).fill(DEMO_PASSWORD)
+  await disable.getByLabel(/^Bestätigungs- oder Wiederherstellungscode/).fill(recoveryCodes[2]!)
+  await disable.getByRole('button', { name: 'Ausschalten' }).click()
+  await expect(disable).toBeHidden()
+  await expect(section.getByRole('status')).toHaveText(
+    'Die Zwei-Faktor-Anmeldung ist ausgeschaltet.',
+  )
+  await expect(
+    section.getByRole('heading', { level: 2, name: 'Zwei-Faktor-Anmeldung', exact: true }),
+  ).toBeFocused()
+  await expect(page.getByRole('main')).toBeVisible()
+  await expect(section).toContainText('Die Zwei-Faktor-Anmeldung ist nicht eingerichtet.')
 })
 
 test('a customer that requires it: the set-up right after the password, before anything else', async ({
