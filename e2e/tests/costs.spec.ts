@@ -108,7 +108,8 @@ test('approve a released distribution', async ({ page }) => {
   // the history keeps what was approved: its totals, the hash, the lines and a PDF receipt
   const history = page.getByRole('region', { name: 'Verlauf' })
   const item = history.getByRole('listitem').filter({ hasText: 'auf „genehmigt“ geändert' })
-  await expect(item).toContainText('verwalter')
+  // the person, not the user name (decision 044)
+  await expect(item).toContainText('Thomas Brandt')
   // the approved total is the one the overview shows
   const overview = await page.getByRole('region', { name: 'Übersicht' }).innerText()
   const total = /Kosten gesamt\s+([\d.]+,\d\d)/.exec(overview)?.[1]

@@ -25,13 +25,13 @@ function address(shown: string) {
 }
 const byAddress: Compare = (a, b) => compareAddresses(address(a), address(b))
 
-/** '63067 Offenbach am Main': by the place, then the postal code. */
+/** '63067 Offenbach am Main': by what the cell shows first, the postal code, then the place (decision 044). */
 function place(shown: string) {
   const match = /^(\d{5})\s+(.*)$/.exec(shown)
   return match ? { code: match[1]!, city: match[2]! } : { code: '', city: shown }
 }
 const byPlace: Compare = (a, b) =>
-  text(place(a).city, place(b).city) || text(place(a).code, place(b).code)
+  text(place(a).code, place(b).code) || text(place(a).city, place(b).city)
 
 /** Empty cells sort last in either direction. */
 function expectOrdered(values: readonly string[], compare: Compare, order: 'asc' | 'desc') {
