@@ -42,6 +42,9 @@ export default defineConfig({
           include: ['apps/portal/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/portal/src/testing/setup.ts'],
+          // a test that clicks through dialogs on a busy machine takes longer than vitest's
+          // default of 5 s, and its waits may take up to 10 s (testing/setup.ts)
+          testTimeout: 30_000,
         },
       },
       { extends: true, test: { name: 'bench', include: ['bench/**/*.test.ts'] } },
