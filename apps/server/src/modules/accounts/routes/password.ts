@@ -22,6 +22,12 @@ const invitationRateLimit = { rateLimit: { max: 5, timeWindow: '1 minute' } }
 /** Checking an invitation link as its page opens: a reload or two more than the acceptance. */
 const invitationCheckRateLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } }
 const TokenSchema = z.string().min(1).max(200)
+/** A new password chosen through a mailed link: a reset link or an invitation. */
+const LinkPasswordSchema = z.strictObject({
+  token: TokenSchema,
+  newPassword: password,
+  newPasswordRepeat: password,
+})
 
 const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   // reset links are stored and mailed after the answer (decision 002); closing waits a while for them
@@ -91,11 +97,7 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Neues Passwort über einen Link zum Zurücksetzen aus der E-Mail setzen (30 Minuten gültig, einmal nutzbar). Alle anderen offenen Links des Benutzers werden ungültig. Einladungen nimmt `acceptInvitation` an.',
         tags: ['account'],
-        body: z.strictObject({
-          token: TokenSchema,
-          newPassword: password,
-          newPasswordRepeat: password,
-        }),
+        body: LinkPasswordSchema,
         response: { 200: SuccessMessageSchema },
       },
     },
@@ -141,11 +143,7 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Vergibt das Passwort über den Link einer Einladung (7 Tage gültig, einmal nutzbar). 410 INVITATION_USED oder INVITATION_EXPIRED wie bei `checkInvitation`. Fünf Aufrufe je Minute und Adresse, unabhängig vom Zurücksetzen des Passworts.',
         tags: ['account'],
-        body: z.strictObject({
-          token: TokenSchema,
-          newPassword: password,
-          newPasswordRepeat: password,
-        }),
+        body: LinkPasswordSchema,
         response: { 200: SuccessMessageSchema },
       },
     },
