@@ -1,7 +1,7 @@
 /**
  * The portal in Debian's Chromium: the API calls it makes while a user browses (replayed by the
  * mixed scenario), the gzip JavaScript it loads, and Lighthouse scores for login and dashboard
- * (the login on a phone three times, its median counting: `lighthouseRunCount`).
+ * (each page on a phone three times, its median counting: `lighthouseRunCount`).
  */
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
@@ -249,14 +249,14 @@ async function lighthouseRun(
 
 /**
  * Lighthouse on login and dashboard, desktop and mobile; a page that runs several times (the
- * login on a phone, `lighthouseRunCount`) is given by its median run, with every run's score.
+ * pages on a phone, `lighthouseRunCount`) is given by its median run, with every run's score.
  */
 async function measureLighthouse(credentials: Credentials): Promise<LighthouseFigures[]> {
   const figures: LighthouseFigures[] = []
   for (const formFactor of ['desktop', 'mobile'] as const) {
     for (const target of ['login', 'dashboard'] as const) {
       const runs: LighthouseFigures[] = []
-      for (let run = 0; run < lighthouseRunCount(target, formFactor); run++) {
+      for (let run = 0; run < lighthouseRunCount(formFactor); run++) {
         // a run Lighthouse itself could not record is tried once more (six runs make it likelier)
         runs.push(
           await lighthouseRun(credentials, target, formFactor).catch((error: unknown) => {

@@ -146,10 +146,9 @@ describe('memoryTarget and portalTargets', () => {
 })
 
 describe('lighthouseRunCount and medianRun', () => {
-  it('runs the login on a phone three times and everything else once', () => {
-    expect(lighthouseRunCount('login', 'mobile')).toBe(3)
-    expect(lighthouseRunCount('login', 'desktop')).toBe(1)
-    expect(lighthouseRunCount('dashboard', 'mobile')).toBe(1)
+  it('runs each page on a phone three times and on a desktop once', () => {
+    expect(lighthouseRunCount('mobile')).toBe(3)
+    expect(lighthouseRunCount('desktop')).toBe(1)
   })
 
   it('takes the figures of the median run and keeps every score in order', () => {
