@@ -32,9 +32,11 @@ function filesBelow(folder: string, keep: (name: string) => boolean): string[] {
 
 const source = (name: string) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)
 
+/** A German catalogue of the portal: the entry's and each feature's `de.json`, or a `*.de.json`. */
+const germanCatalogue = (name: string) => name === 'de.json' || name.endsWith('.de.json')
+
 const TEXTS = [
-  ...filesBelow(path.join(ROOT, 'apps/portal/src/locales/de'), (name) => name.endsWith('.json')),
-  ...filesBelow(path.join(ROOT, 'apps/portal/src/features'), (name) => name.endsWith('.de.json')),
+  ...filesBelow(path.join(ROOT, 'apps/portal/src'), germanCatalogue),
   ...filesBelow(path.join(ROOT, 'customers'), (name) => name.endsWith('.de-DE.json')),
   ...filesBelow(path.join(ROOT, 'packages/domain/src'), source),
   ...filesBelow(path.join(ROOT, 'apps/server/src'), source),
@@ -44,7 +46,9 @@ const TEXTS = [
 describe('one word per concept', () => {
   it('reads the German catalogues, the FAQ and the sources of domain, server and portal', () => {
     const relative = TEXTS.map((file) => path.relative(ROOT, file))
-    expect(relative).toContain('apps/portal/src/locales/de/catalogue.json')
+    expect(relative).toContain('apps/portal/src/locales/de.json')
+    expect(relative).toContain('apps/portal/src/features/costs/locales/de.json')
+    expect(relative).toContain('apps/portal/src/components/leave-question.de.json')
     expect(relative).toContain('packages/domain/src/codes/costs.ts')
     expect(relative).toContain('customers/alpha-waerme/faq.de-DE.json')
     expect(relative.some((file) => file.startsWith('apps/server/src/modules/'))).toBe(true)

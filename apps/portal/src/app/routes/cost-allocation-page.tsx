@@ -53,6 +53,8 @@ import {
 } from '../../features/costs/components/previous-year-comparison'
 import { TakeOverDialog } from '../../features/costs/components/take-over-dialog'
 import { WorkflowActions } from '../../features/costs/components/workflow-actions'
+import '../../features/costs/locales'
+import '../../features/properties/locales'
 
 // below the lists, for distributions with fuel costs; loaded with a heating list (it holds the
 // domain's CO2 rules, which would otherwise join this screen's chunk)

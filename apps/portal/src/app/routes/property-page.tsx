@@ -30,6 +30,7 @@ import {
 } from '../../features/properties/api/property'
 import { AddressBlock } from '../../features/properties/components/address-block'
 import { PropertyContacts } from '../../features/properties/components/property-contacts'
+import '../../features/properties/locales'
 
 const ConsumptionOverviewPanel = lazy(
   () => import('../../features/consumption/components/consumption-overview-panel'),

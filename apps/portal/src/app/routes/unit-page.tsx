@@ -20,6 +20,8 @@ import {
 import { useAttributes, useConnection } from '../../features/properties/api/property'
 import { useUsageUnit } from '../../features/properties/api/unit'
 import { TenantChangeDialog } from '../../features/tenant-change/components/tenant-change-dialog'
+import '../../features/properties/locales'
+import '../../features/tenant-change/locales'
 
 const ConsumptionPanel = lazy(
   () => import('../../features/consumption/components/consumption-panel'),

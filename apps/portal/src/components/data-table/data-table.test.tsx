@@ -14,7 +14,7 @@ import {
   vi,
   type MockInstance,
 } from 'vitest'
-import common from '../../locales/de/common.json'
+import common from '../../locales/de.json'
 import { columnHeaders } from '../../testing/render'
 import { DataTable, type DataTableColumn, type DataTableProps } from './data-table'
 

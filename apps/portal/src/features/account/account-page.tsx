@@ -5,6 +5,7 @@ import { ChangePasswordForm } from './components/change-password-form'
 import { PersonalData } from './components/personal-data'
 import { SignOutEverywhere } from './components/sign-out-everywhere'
 import { UserProfile } from './components/user-profile'
+import './locales'
 
 /** The second factor's section and its texts: a chunk of its own, loaded with the page. */
 const SecondFactorSection = lazy(async () => ({

@@ -1,8 +1,8 @@
 /**
  * The FAQ of every customer names buttons, tabs and menu entries in quotes („Kosten erfasst“). Each
- * such name must be a text the portal shows: a string of the German catalogue (read from
- * locales/de and the features' *.de.json at run time, so that a renamed label fails here until the
- * FAQ follows), a label of the domain's code tables (the statuses „offen“, „genehmigt“), or a text
+ * such name must be a text the portal shows: a string of the German catalogues (read from
+ * locales/de.json and the features' locales/de.json at run time, so that a renamed label fails here
+ * until the FAQ follows), a label of the domain's code tables (the statuses „offen“, „genehmigt“), or a text
  * of the customer's own configuration. And every FAQ answers the questions about what the portal
  * added since it was first written (decision 044).
  */
@@ -12,8 +12,7 @@ import * as domain from '@portal/domain'
 import { describe, expect, it } from 'vitest'
 
 const CUSTOMERS = path.resolve(import.meta.dirname, '../../../../../customers')
-const GERMAN_CATALOGUE = path.resolve(import.meta.dirname, '../../locales/de')
-const FEATURES = path.resolve(import.meta.dirname, '..')
+const PORTAL = path.resolve(import.meta.dirname, '../..')
 
 /** Every string inside a JSON value. */
 function stringsOf(value: unknown): string[] {
@@ -32,24 +31,23 @@ function quotedNames(text: string): string[] {
   )
 }
 
-/** The strings of all German catalogue files: the shared ones and those of the features. */
-function germanCatalogue(): string[] {
-  const featureCatalogues = readdirSync(FEATURES).flatMap((feature) => {
-    const folder = path.join(FEATURES, feature, 'locales')
-    try {
-      return readdirSync(folder)
-        .filter((file) => file.endsWith('.de.json'))
-        .map((file) => path.join(folder, file))
-    } catch {
-      return []
-    }
+/** Every file below `folder` whose name passes `keep`. */
+function filesBelow(folder: string, keep: (name: string) => boolean): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(folder, entry.name)
+    if (entry.isDirectory()) return filesBelow(file, keep)
+    return keep(entry.name) ? [file] : []
   })
-  return [
-    ...readdirSync(GERMAN_CATALOGUE)
-      .filter((file) => file.endsWith('.json'))
-      .map((file) => path.join(GERMAN_CATALOGUE, file)),
-    ...featureCatalogues,
-  ].flatMap((file) => stringsOf(readJson(file)))
+}
+
+/**
+ * The strings of all German catalogue files (decision 050): the entry's `locales/de.json`, each
+ * feature's `locales/de.json` and the `*.de.json` beside a screen or component.
+ */
+function germanCatalogue(): string[] {
+  return filesBelow(PORTAL, (name) => name === 'de.json' || name.endsWith('.de.json')).flatMap(
+    (file) => stringsOf(readJson(file)),
+  )
 }
 
 /** The labels of the domain's code tables: exported objects whose values are all texts. */
@@ -132,9 +130,13 @@ const TOPICS: [string, RegExp][] = [
 ]
 
 describe('what the FAQ answers', () => {
-  it('reads the features’ catalogues as well', () => {
-    expect(germanCatalogue()).toContain('Zwei-Faktor-Anmeldung einrichten')
-    expect(germanCatalogue()).toContain('Verbrauch je Monat')
+  it('reads the entry’s and the features’ catalogues', () => {
+    const texts = germanCatalogue()
+    // the entry's (the sign-in), the second factor's, the consumption's and the costs' catalogues
+    expect(texts).toContain('Passwort vergessen?')
+    expect(texts).toContain('Zwei-Faktor-Anmeldung einrichten')
+    expect(texts).toContain('Verbrauch je Monat')
+    expect(texts).toContain('Vorjahreswerte übernehmen')
   })
 
   it.each(customers)(

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography'
 import { useTranslation } from 'react-i18next'
 import { PageTitle } from '../../components/page-title'
 import { useCustomer } from '../../lib/customer'
+import './locales'
 
 /** The FAQ of the customer configuration, loaded before the application started. */
 export function Component() {

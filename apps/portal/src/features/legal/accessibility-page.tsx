@@ -6,11 +6,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PageTitle } from '../../components/page-title'
 import { useCustomer } from '../../lib/customer'
-import { addLazyTexts } from '../../lib/lazy-texts'
-import de from './locales/accessibility.de.json'
-import en from './locales/accessibility.en.json'
-
-addLazyTexts(de, en)
+import './locales'
 
 function Section({ heading, children }: { heading: string; children: ReactNode }) {
   return (

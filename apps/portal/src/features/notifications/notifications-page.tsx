@@ -17,6 +17,7 @@ import { ItemPages, useItemPage } from '../../components/item-pages'
 import { PageTitle } from '../../components/page-title'
 import { PanelState } from '../../components/panel-state'
 import { useMarkNotificationsRead, useNotifications } from './api/notifications'
+import './locales'
 
 /** Notices on one page: a property manager of a large customer may have hundreds. */
 export const NOTIFICATIONS_PER_PAGE = 20

@@ -14,6 +14,7 @@ import {
 import { useRememberSearch } from '../../components/data-table/remembered-search'
 import { PageTitle } from '../../components/page-title'
 import { getMeta } from '../../lib/session'
+import './locales'
 
 /** §2 Properties: the user's properties (the session meta) in the data table, to choose one. */
 export function Component() {

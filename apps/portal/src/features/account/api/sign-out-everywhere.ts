@@ -2,6 +2,7 @@ import { ERROR } from '@portal/domain'
 import { apiRequest, endSession } from '../../../lib/api-client'
 import i18n from '../../../lib/i18n'
 import { useIdempotentMutation } from '../../../lib/idempotent-mutation'
+import '../locales'
 
 /**
  * "Auf allen Geräten abmelden" (decision 022): the server refuses every token of the user issued

@@ -11,6 +11,7 @@ import { NewPasswordFields } from '../../../components/new-password-fields'
 import { PasswordField } from '../../../components/password-field'
 import { useServerFieldErrors } from '../../../lib/form-errors'
 import { useChangePassword } from '../api/change-password'
+import '../locales'
 
 const EMPTY: PasswordChange = { currentPassword: '', newPassword: '', newPasswordRepeat: '' }
 const FIELDS = ['currentPassword', 'newPassword', 'newPasswordRepeat'] as const

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { getUser } from '../../../lib/session'
 import { downloadPersonalData } from '../api/personal-data'
 import { AccountSection } from './account-section'
+import '../locales'
 
 /** "Meine Daten herunterladen": the person's own data as a ZIP (DSGVO Art. 15 and 20). */
 export function PersonalData() {

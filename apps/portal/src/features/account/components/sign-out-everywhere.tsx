@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { MutationOutcome } from '../../../components/mutation-outcome'
 import { useSignOutEverywhere } from '../api/sign-out-everywhere'
 import { AccountSection } from './account-section'
+import '../locales'
 
 /**
  * Ends every session of the account at once (a lost phone, a shared computer), this one included;

@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography'
 import { useTranslation } from 'react-i18next'
 import { DescriptionList } from '../../../components/description-list'
 import { getUser } from '../../../lib/session'
+import '../locales'
 
 /** §3 UserProfile: name, user name, mail. */
 export function UserProfile() {

@@ -18,6 +18,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table/
 import { ErrorNotice } from '../../../components/error-notice'
 import { useCustomer } from '../../../lib/customer'
 import { useUnitContracts, type ContractRow } from '../api/unit-contracts'
+import '../locales'
 
 /** §2 account type: VKW a close icon, VKG a check icon, each named for screen readers. */
 function AccountTypeIcon({ type }: { type: string }) {

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button'
 import TextField from '@mui/material/TextField'
 import { formatAmount } from '@portal/domain'
 import { useTranslation } from 'react-i18next'
+import '../locales'
 
 /**
  * Decision 032: a CO2 line that differs from the split: the expected amount, a button that takes

@@ -31,6 +31,7 @@ import { DescriptionList } from '../../../components/description-list'
 import { ApiError } from '../../../lib/api-client'
 import { co2SplitQuery, useCorrectCo2Split } from '../api/co2-split'
 import { CostsSection } from './costs-section'
+import '../locales'
 
 /** A stored decimal as the user would type it: German, without trailing zeros. */
 const german = (value: string | null) =>

@@ -12,6 +12,7 @@ import {
 import { useTranslation } from 'react-i18next'
 import { DescriptionList } from '../../../components/description-list'
 import { CostsSection } from './costs-section'
+import '../locales'
 
 /**
  * §3 header totals: sums over the (visible) expenses, with a decimal comma and EUR; §4: the latest

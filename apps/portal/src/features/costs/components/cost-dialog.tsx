@@ -7,6 +7,7 @@ import { useId, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { MutationOutcome } from '../../../components/mutation-outcome'
+import '../locales'
 
 /** What is asked before saving (decision 036), and the save once the user confirmed. */
 export type SaveQuestion = { texts: string[]; send: () => void }

@@ -41,6 +41,7 @@ import {
 import { DecimalField } from './decimal-field'
 import { PreviousYearHint } from './previous-year-hint'
 import { useCo2Check } from './use-co2-check'
+import '../locales'
 
 const negated = (value: string) => (value.startsWith('-') ? value.slice(1) : `-${value}`)
 

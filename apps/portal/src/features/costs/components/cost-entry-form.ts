@@ -14,6 +14,7 @@ import {
 import type { TFunction } from 'i18next'
 import type { FieldErrors, Resolver } from 'react-hook-form'
 import type { ExpenseKind } from '../api/operating-costs'
+import '../locales'
 
 /** The decimal fields of a line: the quantity and the catalogue's amounts. */
 export const NUMBER_FIELDS = [

@@ -14,6 +14,7 @@ import { PanelState } from '../../../components/panel-state'
 import { downloadReceipt, useHistory } from '../api/operating-costs'
 import { AmountRows } from './column-heads'
 import { CostsSection } from './costs-section'
+import '../locales'
 
 const time = (at: string) =>
   new Intl.DateTimeFormat('de-DE', {

@@ -23,6 +23,7 @@ import { DescriptionList } from '../../../components/description-list'
 import { LoadingText } from '../../../components/loading-text'
 import { RowActionButton } from '../../../components/row-action-button'
 import type { RelationNames } from '../api/relation-names'
+import '../locales'
 
 const amount = (value: string | null) => (value === null ? '' : formatAmount(value))
 

@@ -5,6 +5,7 @@ import { ambiguousDotReadings, type ExpenseInput } from '@portal/domain'
 import { Controller, type Control } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { AMBIGUOUS, type EntryForm, type NumberField } from './cost-entry-form'
+import '../locales'
 
 /** A decimal input; for a lone dot it offers both readings as buttons at the field. */
 export function DecimalField({

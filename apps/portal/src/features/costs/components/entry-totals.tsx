@@ -2,6 +2,7 @@ import Table from '@mui/material/Table'
 import { expenseTotals, isVisibleExpense, type OperatingCosts } from '@portal/domain'
 import { useTranslation } from 'react-i18next'
 import { AmountRows } from './column-heads'
+import '../locales'
 
 /**
  * §4 'Kosten erfasst': the sums the user confirms, amount and apportionable amount of the heating

@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next'
 import { visuallyHidden } from '../../../components/visually-hidden'
 import { ColumnHeads } from './column-heads'
 import { CostsSection } from './costs-section'
+import '../locales'
 
 function changeText(t: TFunction, change: YearOnYearChange): string {
   return change.kind === 'change'

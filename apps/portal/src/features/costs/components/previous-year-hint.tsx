@@ -14,6 +14,7 @@ import {
 } from '@portal/domain'
 import { useTranslation } from 'react-i18next'
 import type { ExpenseKind } from '../api/operating-costs'
+import '../locales'
 
 /**
  * Decision 031, at entry: last year's amount of the chosen cost type and what this year's lines of the

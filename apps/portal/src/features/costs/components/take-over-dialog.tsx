@@ -25,6 +25,7 @@ import { useTranslation } from 'react-i18next'
 import { useAddExpenses, type ExpenseKind } from '../api/operating-costs'
 import { useRelationNames } from '../api/relation-names'
 import { CostDialog, type SaveQuestion } from './cost-dialog'
+import '../locales'
 
 type Amounts = { gross: string; apportionable: string }
 type LineErrors = Partial<Record<keyof Amounts, string>>

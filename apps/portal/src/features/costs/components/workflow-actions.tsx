@@ -11,6 +11,7 @@ import { MutationOutcome } from '../../../components/mutation-outcome'
 import { visuallyHidden } from '../../../components/visually-hidden'
 import { useApproveDistribution, useFinalizeEntry } from '../api/operating-costs'
 import { EntryTotals } from './entry-totals'
+import '../locales'
 
 type Open = 'finalize' | 'approve' | 'decline' | null
 

@@ -5,6 +5,7 @@ import type { DataTableColumn } from '../../../components/data-table/data-table'
 import { DescriptionList } from '../../../components/description-list'
 import { TablePanel } from '../../../components/table-panel'
 import { useUnitDevices, type DeviceRow } from '../api/unit-devices'
+import '../locales'
 
 /**
  * §3 Devices of a usage unit (errors 122, 123). A device is told apart by serial number, type,

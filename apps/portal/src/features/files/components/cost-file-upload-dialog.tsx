@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next'
 import { MutationOutcome } from '../../../components/mutation-outcome'
 import { fieldErrorOf } from '../../../lib/form-errors'
 import { useUploadFile } from '../api/attachments'
+import '../locales'
 
 const kilobytes = (bytes: number) =>
   `${new Intl.NumberFormat('de-DE').format(Math.ceil(bytes / 1024))} kB`

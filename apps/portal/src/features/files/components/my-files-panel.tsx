@@ -10,6 +10,7 @@ import { ErrorNotice } from '../../../components/error-notice'
 import { MutationOutcome } from '../../../components/mutation-outcome'
 import { RowActionButton } from '../../../components/row-action-button'
 import { useDeleteFile, useMyFiles } from '../api/attachments'
+import '../locales'
 
 const kilobytes = (bytes: number) =>
   `${new Intl.NumberFormat('de-DE').format(Math.ceil(bytes / 1024))} kB`

@@ -31,6 +31,7 @@ import { RowActionButton } from '../../../components/row-action-button'
 import { visuallyHidden } from '../../../components/visually-hidden'
 import { useDecideInvoice } from '../api/invoice-approval'
 import { useInvoices, useVoucher, type InvoiceRow } from '../api/invoices'
+import '../locales'
 
 const VOUCHER_FIELDS: (keyof Voucher)[] = [
   'voucherNr',

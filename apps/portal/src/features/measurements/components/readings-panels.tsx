@@ -4,6 +4,7 @@ import { dateColumn, decimalColumn } from '../../../components/data-table/column
 import type { DataTableColumn } from '../../../components/data-table/data-table'
 import { TablePanel } from '../../../components/table-panel'
 import { useMeasurements, useReadingOrders } from '../api/unit-readings'
+import '../locales'
 
 type ReadingOrderRow = NonNullable<ReturnType<typeof useReadingOrders>['data']>[number]
 

@@ -4,6 +4,7 @@ import IconButton from '@mui/material/IconButton'
 import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
 import { useUnreadCount } from '../api/notifications'
+import '../locales'
 
 /** The badge shows at most this number, then '99+'. */
 export const MAX_BADGE_COUNT = 99

@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography'
 import type { Connection } from '@portal/domain'
 import { useTranslation } from 'react-i18next'
 import { DescriptionList } from '../../../components/description-list'
+import '../locales'
 
 /** §3 address block: NAME1, NAME2, STRASSE, HAUSNR, ZUSATZ, PLZ, ORT. */
 export function AddressBlock({ connection }: { connection: Connection }) {

@@ -4,6 +4,7 @@ import { contractName, label, PROPERTY_CONTACT_ROLES } from '@portal/domain'
 import { useTranslation } from 'react-i18next'
 import { PanelState } from '../../../components/panel-state'
 import { usePropertyContacts } from '../api/property'
+import '../locales'
 
 /** Narrower than this, a role stands above its contact instead of beside it. */
 const TWO_COLUMNS_FROM = '30rem'

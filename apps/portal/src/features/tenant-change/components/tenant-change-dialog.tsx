@@ -32,6 +32,7 @@ import { ErrorNotice } from '../../../components/error-notice'
 import { useLeaveGuard } from '../../../components/leave-guard'
 import { useServerFieldErrors } from '../../../lib/form-errors'
 import { useReportTenantChange } from '../api/report-tenant-change'
+import '../locales'
 
 export type UnitChoice = { pointOfDelivery: string; label: string }
 
