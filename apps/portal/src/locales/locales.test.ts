@@ -18,11 +18,11 @@ describe('catalogues', () => {
 
   it('the catalogues of screens loaded on demand hold the same keys in German and English', () => {
     const catalogues = import.meta.glob<{ default: object }>(
-      ['../features/*/locales/*.json', '../components/*.json'],
+      ['../features/*/locales/*.json', '../components/**/*.json'],
       { eager: true },
     )
     const german = Object.keys(catalogues).filter((file) => file.endsWith('.de.json'))
-    expect(german).toContain('../features/auth/locales/second-factor.de.json')
+    expect(german).toContain('../components/second-factor/second-factor.de.json')
     expect(german).toContain('../components/leave-question.de.json')
     for (const file of german) {
       const english = catalogues[file.replace(/\.de\.json$/, '.en.json')]

@@ -35,6 +35,7 @@ const source = (name: string) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(n
 const TEXTS = [
   ...filesBelow(path.join(ROOT, 'apps/portal/src/locales/de'), (name) => name.endsWith('.json')),
   ...filesBelow(path.join(ROOT, 'apps/portal/src/features'), (name) => name.endsWith('.de.json')),
+  ...filesBelow(path.join(ROOT, 'apps/portal/src/components'), (name) => name.endsWith('.de.json')),
   ...filesBelow(path.join(ROOT, 'customers'), (name) => name.endsWith('.de-DE.json')),
   ...filesBelow(path.join(ROOT, 'packages/domain/src'), source),
   ...filesBelow(path.join(ROOT, 'apps/server/src'), source),

@@ -1,7 +1,7 @@
 /**
  * The FAQ of every customer names buttons, tabs and menu entries in quotes („Kosten erfasst“). Each
  * such name must be a text the portal shows: a string of the German catalogue (read from
- * locales/de and the features' *.de.json at run time, so that a renamed label fails here until the
+ * locales/de, the features' and the shared components' *.de.json at run time, so that a renamed label fails here until the
  * FAQ follows), a label of the domain's code tables (the statuses „offen“, „genehmigt“), or a text
  * of the customer's own configuration. And every FAQ answers the questions about what the portal
  * added since it was first written (decision 044).
@@ -14,6 +14,10 @@ import { describe, expect, it } from 'vitest'
 const CUSTOMERS = path.resolve(import.meta.dirname, '../../../../../customers')
 const GERMAN_CATALOGUE = path.resolve(import.meta.dirname, '../../locales/de')
 const FEATURES = path.resolve(import.meta.dirname, '..')
+/** The catalogues of shared components (the second factor's, used by sign-in and account). */
+const SHARED_CATALOGUES = [
+  path.resolve(import.meta.dirname, '../../components/second-factor/second-factor.de.json'),
+]
 
 /** Every string inside a JSON value. */
 function stringsOf(value: unknown): string[] {
@@ -49,6 +53,7 @@ function germanCatalogue(): string[] {
       .filter((file) => file.endsWith('.json'))
       .map((file) => path.join(GERMAN_CATALOGUE, file)),
     ...featureCatalogues,
+    ...SHARED_CATALOGUES,
   ].flatMap((file) => stringsOf(readJson(file)))
 }
 
