@@ -20,6 +20,8 @@ export interface KitFormProps {
   label: string
   submitLabel: string
   pending: boolean
+  /** Whether anything is typed: a frame inside the app shell asks before leaving (decision 045). */
+  changed: boolean
   onSubmit: (event: FormEvent) => void
   /** Where the form offers a way out beside its button (a dialog's "Abbrechen"). */
   onCancel?: () => void

@@ -1,7 +1,6 @@
 import { REQUIRED_MESSAGE } from '@portal/domain'
 import { createRef, useCallback, useEffect, useState, type FormEvent, type RefObject } from 'react'
 import { fieldErrorOf } from '../../lib/form-errors'
-import { useLeaveGuard } from '../leave-guard'
 
 /** How a typed value is sent. An app's code as digits: some apps show it as "123 456". */
 export const digitsOf = (typed: string) => typed.replace(/\s/g, '')
@@ -20,13 +19,10 @@ export const asTyped = (typed: string) => typed
 export function useSendForm<Name extends string>({
   fields,
   send,
-  guard = false,
 }: {
   /** The fields in their order, each with how its value is sent. */
   fields: Readonly<Record<Name, (typed: string) => string>>
   send: (values: Record<Name, string>) => Promise<unknown>
-  /** Decision 045: leaving the page asks first while something is typed. */
-  guard?: boolean
 }) {
   const names = Object.keys(fields) as Name[]
   const [values, setValues] = useState(
@@ -44,7 +40,6 @@ export function useSendForm<Name extends string>({
   const [error, setError] = useState<unknown>(null)
   const atField = fieldErrorOf(error, names)
   const refused = atField?.field ?? (names.length === 1 ? names[0] : undefined)
-  useLeaveGuard(guard && names.some((name) => values[name] !== ''))
 
   const first = names[0]
   const focusFirst = useCallback(() => {
@@ -107,6 +102,8 @@ export function useSendForm<Name extends string>({
     /** The failure no field shows; null while there is none. */
     error: atField ? null : error,
     pending,
+    /** Whether anything is typed: what a frame that asks before leaving (decision 045) needs. */
+    changed: names.some((name) => values[name] !== ''),
     submit,
     reset,
     /** Puts the focus on the first field (after a switch of what it asks for). */

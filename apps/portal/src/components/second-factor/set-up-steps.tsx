@@ -22,7 +22,6 @@ export function SetUpSteps({
   kit,
   lead,
   introId,
-  guard = false,
   start,
   confirm,
   onConfirmed,
@@ -34,8 +33,6 @@ export function SetUpSteps({
   lead?: ReactNode
   /** The introduction's id, for a dialog described by it. */
   introId?: string
-  /** Decision 045: leaving the page asks first while something is typed. */
-  guard?: boolean
   start: (currentPassword: string) => Promise<SecondFactorSetup>
   /** Answers the recovery codes. */
   confirm: (code: string) => Promise<string[]>
@@ -72,7 +69,6 @@ export function SetUpSteps({
           clean: asTyped,
         }}
         submitLabel={t('secondFactor.setUp.start')}
-        guard={guard}
         send={(currentPassword) => start(currentPassword).then(setSetup, unlessEnabled)}
         onCancel={onCancel}
       >
@@ -94,7 +90,6 @@ export function SetUpSteps({
         clean: digitsOf,
       }}
       submitLabel={t('secondFactor.setUp.confirm')}
-      guard={guard}
       send={(code) => confirm(code).then(onConfirmed, unlessEnabled)}
       onCancel={onCancel}
     >
@@ -121,7 +116,6 @@ function Step<Name extends 'currentPassword' | 'code'>({
   fieldIntro,
   field,
   submitLabel,
-  guard,
   send,
   onCancel,
   children,
@@ -131,7 +125,6 @@ function Step<Name extends 'currentPassword' | 'code'>({
   fieldIntro: string
   field: StepField<Name>
   submitLabel: string
-  guard: boolean
   send: (value: string) => Promise<unknown>
   onCancel?: () => void
   children: ReactNode
@@ -141,7 +134,6 @@ function Step<Name extends 'currentPassword' | 'code'>({
     // a computed key widens to string: this form has the one field
     fields: { [field.name]: field.clean } as Record<Name, (typed: string) => string>,
     send: (values) => send(values[field.name]),
-    guard,
   })
   const Field = field.password ? kit.PasswordField : kit.Field
   return (
@@ -149,6 +141,7 @@ function Step<Name extends 'currentPassword' | 'code'>({
       label={label}
       submitLabel={submitLabel}
       pending={form.pending}
+      changed={form.changed}
       onSubmit={form.submit}
       onCancel={onCancel}
     >

@@ -8,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ErrorNotice } from '../../../components/error-notice'
+import { useLeaveGuard } from '../../../components/leave-guard'
 import { OutlinedField } from '../../../components/outlined-field'
 import { PasswordField } from '../../../components/password-field'
 import type {
@@ -36,9 +37,21 @@ const DialogPasswordField = ({ onChange, error, ...field }: KitFieldProps) => (
   />
 )
 
-/** The form's fields in the dialog's content, "Abbrechen" and its button among its actions. */
-function DialogForm({ label, submitLabel, pending, onSubmit, onCancel, children }: KitFormProps) {
+/**
+ * The form's fields in the dialog's content, "Abbrechen" and its button among its actions; while
+ * anything is typed, leaving the page asks first (decision 045).
+ */
+function DialogForm({
+  label,
+  submitLabel,
+  pending,
+  changed,
+  onSubmit,
+  onCancel,
+  children,
+}: KitFormProps) {
   const { t } = useTranslation()
+  useLeaveGuard(changed)
   return (
     <Box
       component="form"

@@ -97,13 +97,13 @@ function ProofForm({
   const form = useSendForm({
     fields: { currentPassword: asTyped, code: recoveryCodeToo ? trimmed : digitsOf },
     send,
-    guard: true,
   })
   return (
     <Form
       label={label}
       submitLabel={submitLabel}
       pending={form.pending}
+      changed={form.changed}
       onSubmit={form.submit}
       onCancel={onCancel}
     >

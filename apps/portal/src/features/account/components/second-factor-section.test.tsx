@@ -268,7 +268,8 @@ describe('the second factor on the account page', () => {
       await screen.findByRole('button', { name: 'Zwei-Faktor-Anmeldung einrichten' }),
     )
     const dialog = await screen.findByRole('dialog', { name: 'Zwei-Faktor-Anmeldung einrichten' })
-    const password = within(dialog).getByLabelText(/^Aktuelles Passwort/)
+    // the steps load as the dialog opens
+    const password = await within(dialog).findByLabelText(/^Aktuelles Passwort/)
     await waitFor(() => expect(password).toHaveFocus())
     await userEvent.type(password, 'Falsch#2024!{Enter}')
     await waitFor(() =>

@@ -1,8 +1,16 @@
-import { useState } from 'react'
+import DialogContent from '@mui/material/DialogContent'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { SetUpSteps } from '../../../components/second-factor/set-up-steps'
 import { useConfirmSecondFactor, useStartSecondFactorSetup } from '../api/second-factor'
 import { CodesShown, DIALOG_KIT, SecondFactorDialog } from './second-factor-dialog'
+
+/**
+ * The steps load when the dialog opens: most visits of the account page set nothing up (decision
+ * 049; the section's budget).
+ */
+const SetUpSteps = lazy(async () => ({
+  default: (await import('../../../components/second-factor/set-up-steps')).SetUpSteps,
+}))
 
 /**
  * Decision 045: the set-up from the account page, in a dialog inside the app shell, with the
@@ -47,15 +55,16 @@ export function SetUpDialog({
             onClose={onClose}
           />
         ) : (
-          <SetUpSteps
-            kit={DIALOG_KIT}
-            introId={text}
-            guard
-            start={start.mutateAsync}
-            confirm={async (code) => (await confirm.mutateAsync(code)).recoveryCodes}
-            onConfirmed={setCodes}
-            onCancel={onClose}
-          />
+          <Suspense fallback={<DialogContent>{t('common.loading')}</DialogContent>}>
+            <SetUpSteps
+              kit={DIALOG_KIT}
+              introId={text}
+              start={start.mutateAsync}
+              confirm={async (code) => (await confirm.mutateAsync(code)).recoveryCodes}
+              onConfirmed={setCodes}
+              onCancel={onClose}
+            />
+          </Suspense>
         )
       }
     </SecondFactorDialog>

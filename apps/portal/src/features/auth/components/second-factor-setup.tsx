@@ -9,11 +9,16 @@ import { RecoveryCodes } from '../../../components/second-factor/recovery-codes'
 import { SetUpSteps } from '../../../components/second-factor/set-up-steps'
 import { logout } from '../api/logout'
 import { confirmSecondFactor, startSecondFactorSetup } from '../api/second-factor-setup'
-import { loadSession, userNameOf } from '../api/sign-in'
 import { PlainAlert } from './plain-alert'
 import { PlainButton } from './plain-button'
 import { PlainField, PlainPasswordField } from './plain-field'
 import { SubmissionOutcome } from './submission-outcome'
+
+/**
+ * The sign-in's calls, loaded as the sign-in page loads them: the forced set-up needs them only
+ * once its codes show (whose they are) and to load the session after it.
+ */
+const signInCalls = () => import('../api/sign-in')
 
 /** The portal's pages are MUI's: opened as a page of their own, as after the sign-in. */
 function openPortal(path: string) {
@@ -79,18 +84,19 @@ function SetupFrame({
 
   /** Loads the session first when the sign-in left that to the set-up, then opens the portal. */
   const finish = async () => {
-    if (!signedIn) await loadSession(token)
+    if (!signedIn) await (await signInCalls()).loadSession(token)
     onFinished(next)
   }
+  const [userName, setUserName] = useState(() => getUser()?.userName ?? '')
+  const codesShown = phase.step === 'recovery'
+  useEffect(() => {
+    if (codesShown && !userName) {
+      void signInCalls().then(({ userNameOf }) => setUserName(userNameOf(token)))
+    }
+  }, [codesShown, userName, token])
 
   if (phase.step === 'recovery') {
-    return (
-      <RecoveryStep
-        codes={phase.codes}
-        userName={getUser()?.userName ?? userNameOf(token)}
-        onContinue={finish}
-      />
-    )
+    return <RecoveryStep codes={phase.codes} userName={userName} onContinue={finish} />
   }
   if (phase.step === 'enabled') {
     return (
