@@ -102,9 +102,8 @@ export function useSendForm<Name extends string>({
     /** The failure no field shows; null while there is none. */
     error: atField ? null : error,
     pending,
-    /** Whether anything is typed: what a frame that asks before leaving (decision 045) needs. */
-    changed: names.some((name) => values[name] !== ''),
-    submit,
+    /** What the kit's form is given; `changed` for a frame that asks before leaving (decision 045). */
+    formProps: { pending, changed: names.some((name) => values[name] !== ''), onSubmit: submit },
     reset,
     /** Puts the focus on the first field (after a switch of what it asks for). */
     focus: focusFirst,

@@ -54,48 +54,39 @@ export function SetUpSteps({
       {setup && <p className="auth-text">{t('secondFactor.setUp.apps')}</p>}
     </div>
   )
-  if (!setup) {
-    return (
-      <Step
-        key="password"
-        kit={kit}
-        label={t('secondFactor.setUp.passwordTitle')}
-        fieldIntro={t('secondFactor.setUp.passwordIntro')}
-        field={{
+  const step = setup
+    ? {
+        label: t('secondFactor.setUp.confirm'),
+        fieldIntro: t('secondFactor.setUp.confirmIntro'),
+        field: {
+          name: 'code',
+          label: t('secondFactor.appCode'),
+          autoComplete: 'one-time-code',
+          inputMode: 'numeric',
+          clean: digitsOf,
+        } as const,
+        submitLabel: t('secondFactor.setUp.confirm'),
+        send: (code: string) => confirm(code).then(onConfirmed, unlessEnabled),
+      }
+    : {
+        label: t('secondFactor.setUp.passwordTitle'),
+        fieldIntro: t('secondFactor.setUp.passwordIntro'),
+        field: {
           name: 'currentPassword',
           label: t('secondFactor.currentPassword'),
           autoComplete: 'current-password',
           password: true,
           clean: asTyped,
-        }}
-        submitLabel={t('secondFactor.setUp.start')}
-        send={(currentPassword) => start(currentPassword).then(setSetup, unlessEnabled)}
-        onCancel={onCancel}
-      >
-        {intro}
-      </Step>
-    )
-  }
+        } as const,
+        submitLabel: t('secondFactor.setUp.start'),
+        send: (currentPassword: string) => start(currentPassword).then(setSetup, unlessEnabled),
+      }
   return (
-    <Step
-      key="code"
-      kit={kit}
-      label={t('secondFactor.setUp.confirm')}
-      fieldIntro={t('secondFactor.setUp.confirmIntro')}
-      field={{
-        name: 'code',
-        label: t('secondFactor.appCode'),
-        autoComplete: 'one-time-code',
-        inputMode: 'numeric',
-        clean: digitsOf,
-      }}
-      submitLabel={t('secondFactor.setUp.confirm')}
-      send={(code) => confirm(code).then(onConfirmed, unlessEnabled)}
-      onCancel={onCancel}
-    >
+    // a step of its own for each field: typed values, checks and messages start afresh
+    <Step key={step.field.name} kit={kit} {...step} onCancel={onCancel}>
       {intro}
-      <p className="auth-text">{t('secondFactor.setUp.scan')}</p>
-      <SetupKey setup={setup} />
+      {setup && <p className="auth-text">{t('secondFactor.setUp.scan')}</p>}
+      {setup && <SetupKey setup={setup} />}
     </Step>
   )
 }
@@ -137,14 +128,7 @@ function Step<Name extends 'currentPassword' | 'code'>({
   })
   const Field = field.password ? kit.PasswordField : kit.Field
   return (
-    <kit.Form
-      label={label}
-      submitLabel={submitLabel}
-      pending={form.pending}
-      changed={form.changed}
-      onSubmit={form.submit}
-      onCancel={onCancel}
-    >
+    <kit.Form label={label} submitLabel={submitLabel} onCancel={onCancel} {...form.formProps}>
       {children}
       <p id={fieldIntroId} className="auth-text">
         {fieldIntro}

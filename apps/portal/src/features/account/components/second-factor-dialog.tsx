@@ -19,23 +19,17 @@ import type {
 import { RecoveryCodes } from '../../../components/second-factor/recovery-codes'
 import { getUser } from '../../../lib/session'
 
-const DialogField = ({ onChange, error, ...field }: KitFieldProps) => (
-  <OutlinedField
-    {...field}
-    onChange={(event) => onChange(event.target.value)}
-    error={Boolean(error)}
-    helperText={error}
-  />
-)
-
-const DialogPasswordField = ({ onChange, error, ...field }: KitFieldProps) => (
-  <PasswordField
-    {...field}
-    onChange={(event) => onChange(event.target.value)}
-    error={Boolean(error)}
-    helperText={error}
-  />
-)
+/** A field of MUI's drawn from the kit's props: the value in `onChange`, the message as helper. */
+const fromKit =
+  (Input: typeof OutlinedField | typeof PasswordField) =>
+  ({ onChange, error, ...field }: KitFieldProps) => (
+    <Input
+      {...field}
+      onChange={(event) => onChange(event.target.value)}
+      error={Boolean(error)}
+      helperText={error}
+    />
+  )
 
 /**
  * The form's fields in the dialog's content, "Abbrechen" and its button among its actions; while
@@ -79,8 +73,8 @@ function DialogForm({
 /** The second factor's shared steps drawn with MUI, as the rest of the account page. */
 export const DIALOG_KIT: SecondFactorKit = {
   Form: DialogForm,
-  Field: DialogField,
-  PasswordField: DialogPasswordField,
+  Field: fromKit(OutlinedField),
+  PasswordField: fromKit(PasswordField),
   Outcome: ErrorNotice,
 }
 

@@ -11,26 +11,8 @@ import { DIALOG_KIT, SecondFactorDialog } from './second-factor-dialog'
 
 const { Form, Field, PasswordField, Outcome } = DIALOG_KIT
 
-/**
- * A dialog that asks for the current password and a code (decision 040) and sends them: the
- * server's message about either stands at its field, which takes the focus again; any other
- * failure above them. Enter sends. Once `result` is there it shows that instead.
- */
-export function ProofDialog({
-  open,
-  title,
-  text,
-  more,
-  codeLabel,
-  recoveryCodeToo,
-  submitLabel,
-  pending,
-  result,
-  send,
-  onClose,
-  onExited,
-}: {
-  open: boolean
+/** What a dialog asking for the proof of decision 040 says and sends. */
+interface Proof {
   title: string
   text: string
   more?: string
@@ -38,43 +20,45 @@ export function ProofDialog({
   /** Whether a recovery code does as well as the app's: then it is sent as typed. */
   recoveryCodeToo: boolean
   submitLabel: string
+  send: (proof: SecondFactorProof) => Promise<unknown>
+}
+
+/**
+ * A dialog that asks for the current password and a code (decision 040) and sends them: the
+ * server's message about either stands at its field, which takes the focus again; any other
+ * failure above them. Enter sends. Once `result` is there it shows that instead.
+ */
+export function ProofDialog({
+  open,
+  pending,
+  result,
+  onClose,
+  onExited,
+  ...proof
+}: Proof & {
+  open: boolean
   pending: boolean
   /** What the request made, shown in place of the form (`textId` describes the dialog). */
   result?: (textId: string) => ReactNode
-  send: (proof: SecondFactorProof) => Promise<unknown>
   onClose: () => void
   onExited: () => void
 }) {
   return (
     <SecondFactorDialog
       open={open}
-      title={title}
+      title={proof.title}
       pending={pending}
       onClose={onClose}
       onExited={onExited}
     >
-      {({ text: textId }) =>
-        result?.(textId) ?? (
-          <ProofForm
-            textId={textId}
-            label={title}
-            text={text}
-            more={more}
-            codeLabel={codeLabel}
-            recoveryCodeToo={recoveryCodeToo}
-            submitLabel={submitLabel}
-            send={send}
-            onCancel={onClose}
-          />
-        )
-      }
+      {({ text }) => result?.(text) ?? <ProofForm {...proof} textId={text} onCancel={onClose} />}
     </SecondFactorDialog>
   )
 }
 
 function ProofForm({
   textId,
-  label,
+  title,
   text,
   more,
   codeLabel,
@@ -82,31 +66,14 @@ function ProofForm({
   submitLabel,
   send,
   onCancel,
-}: {
-  textId: string
-  label: string
-  text: string
-  more?: string
-  codeLabel: string
-  recoveryCodeToo: boolean
-  submitLabel: string
-  send: (proof: SecondFactorProof) => Promise<unknown>
-  onCancel: () => void
-}) {
+}: Proof & { textId: string; onCancel: () => void }) {
   const { t } = useTranslation()
   const form = useSendForm({
     fields: { currentPassword: asTyped, code: recoveryCodeToo ? trimmed : digitsOf },
     send,
   })
   return (
-    <Form
-      label={label}
-      submitLabel={submitLabel}
-      pending={form.pending}
-      changed={form.changed}
-      onSubmit={form.submit}
-      onCancel={onCancel}
-    >
+    <Form label={title} submitLabel={submitLabel} onCancel={onCancel} {...form.formProps}>
       <div id={textId} className="auth-stack">
         <p className="auth-text">{text}</p>
         {more && <p className="auth-text">{more}</p>}

@@ -42,7 +42,7 @@ export function SecondFactorStep({
     <form
       className="auth-stack"
       noValidate
-      onSubmit={form.submit}
+      onSubmit={form.formProps.onSubmit}
       aria-label={t('secondFactor.signIn.label')}
     >
       {form.error !== null && <LoginError error={form.error} />}
