@@ -87,13 +87,11 @@ function SetupFrame({
     if (!signedIn) await (await signInCalls()).loadSession(token)
     onFinished(next)
   }
+  // whose the codes are, for their file: named in the token until the session is loaded
   const [userName, setUserName] = useState(() => getUser()?.userName ?? '')
-  const codesShown = phase.step === 'recovery'
   useEffect(() => {
-    if (codesShown && !userName) {
-      void signInCalls().then(({ userNameOf }) => setUserName(userNameOf(token)))
-    }
-  }, [codesShown, userName, token])
+    if (!userName) void signInCalls().then(({ userNameOf }) => setUserName(userNameOf(token)))
+  }, [userName, token])
 
   if (phase.step === 'recovery') {
     return <RecoveryStep codes={phase.codes} userName={userName} onContinue={finish} />
