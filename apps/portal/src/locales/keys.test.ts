@@ -22,15 +22,17 @@ function keys(catalogue: object, prefix = ''): string[] {
 
 const readJson = (file: string): object => JSON.parse(readFileSync(file, 'utf8')) as object
 
-/** The German catalogues an import of `specifier` from `file` loads. */
+/** The German catalogues an import of `specifier` from `file` loads: a JSON file, or a module that adds texts. */
 function cataloguesOf(file: string, specifier: string): string[] {
   if (!specifier.startsWith('.')) return []
   const target = path.resolve(path.dirname(file), specifier)
   if (target.endsWith('.json')) return /(^|[./])de\.json$/.test(target) ? [target] : []
-  const loader = path.join(target, 'index.ts')
-  if (path.basename(target) !== 'locales' || !existsSync(loader)) return []
-  return [...readFileSync(loader, 'utf8').matchAll(/from '(\.\/[^']*de\.json)'/g)].map((match) =>
-    path.join(target, match[1]!),
+  // a module that adds texts (a feature's `locales/index.ts`, a shared part's `texts.ts`)
+  const loader = [`${target}.ts`, path.join(target, 'index.ts')].find((file) => existsSync(file))
+  const source = loader ? readFileSync(loader, 'utf8') : ''
+  if (!source.includes('addLazyTexts(')) return []
+  return [...source.matchAll(/from '(\.\/[^']*de\.json)'/g)].map((match) =>
+    path.join(path.dirname(loader!), match[1]!),
   )
 }
 

@@ -29,7 +29,7 @@ function emptyTexts(catalogue: object, prefix = ''): string[] {
 
 /** Every catalogue file beside the entry's, by path relative to this folder. */
 const loadedOnDemand = import.meta.glob<{ default: object }>(
-  ['../features/*/locales/*.json', '../components/*.json'],
+  ['../features/*/locales/*.json', '../components/**/*.json'],
   { eager: true },
 )
 
@@ -45,23 +45,12 @@ const pairs: [string, object, object | undefined][] = [
     ]),
 ]
 
-/**
- * The second factor's catalogues are being merged into one (issue 27, "one second-factor
- * catalogue"); until then they keep their names.
- */
-const AWAITING_MERGE = [
-  '../features/auth/locales/second-factor.de.json',
-  '../features/auth/locales/second-factor.en.json',
-  '../features/account/locales/second-factor.de.json',
-  '../features/account/locales/second-factor.en.json',
-]
-
 describe('catalogues', () => {
   it('reads the entry’s, every feature’s and the shared components’ catalogues', () => {
     const files = pairs.map(([file]) => file)
     expect(files).toContain('./de.json')
     expect(files).toContain('../features/costs/locales/de.json')
-    expect(files).toContain('../features/auth/locales/second-factor.de.json')
+    expect(files).toContain('../components/second-factor/second-factor.de.json')
     expect(files).toContain('../components/leave-question.de.json')
     expect(files.length).toBeGreaterThan(15)
   })
@@ -70,8 +59,7 @@ describe('catalogues', () => {
     const misplaced = Object.keys(loadedOnDemand).filter(
       (file) =>
         file.startsWith('../features/') &&
-        !/^\.\.\/features\/[^/]+\/locales\/(de|en)\.json$/.test(file) &&
-        !AWAITING_MERGE.includes(file),
+        !/^\.\.\/features\/[^/]+\/locales\/(de|en)\.json$/.test(file),
     )
     expect(misplaced).toEqual([])
   })

@@ -2,6 +2,7 @@ import { ERROR } from '@portal/domain'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client'
 import { useIdempotentMutation } from '../../../lib/idempotent-mutation'
+import type { SecondFactorSetup } from '../../../components/second-factor/setup-key'
 
 /** Whether the user has a second factor, since when, and whether the customer requires one. */
 export interface SecondFactorStatus {
@@ -62,14 +63,6 @@ export function useDisableSecondFactor() {
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: SECOND_FACTOR }),
   })
-}
-
-/** A second factor being set up: its secret (base32), as `otpauth://` address and as QR code. */
-export interface SecondFactorSetup {
-  secret: string
-  uri: string
-  /** The QR code of `uri`: an SVG document. */
-  qrCode: string
 }
 
 /**

@@ -1,7 +1,7 @@
-import { REQUIRED_MESSAGE } from '@portal/domain'
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import '../locales'
+import { digitsOf, trimmed, useSendForm } from '../../../components/second-factor/send-form'
+import '../../../components/second-factor/texts'
 import { LoginError } from './login-error'
 import { PlainButton } from './plain-button'
 import { PlainField } from './plain-field'
@@ -28,75 +28,49 @@ export function SecondFactorStep({
   const { t } = useTranslation()
   const requestId = useId()
   const [recovery, setRecovery] = useState(false)
-  const [code, setCode] = useState('')
-  const [checked, setChecked] = useState(false)
-  const [error, setError] = useState<unknown>(null)
-  const [pending, setPending] = useState(false)
-  const input = useRef<HTMLInputElement>(null)
+  const form = useSendForm({
+    // a recovery code is sent as typed: the server forgives case, blanks and dashes
+    fields: { code: recovery ? trimmed : digitsOf },
+    send: ({ code }) => onSubmit(code),
+  })
+  const { focus } = form
 
-  // when the step appears and when it switches between the two kinds of code
-  useEffect(() => input.current?.focus(), [recovery])
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setChecked(true)
-    // an app's code is digits ("123 456" as some apps show it); a recovery code is sent as typed
-    const typed = recovery ? code.trim() : code.replace(/\s/g, '')
-    if (typed === '') {
-      input.current?.focus()
-      return
-    }
-    setError(null)
-    setPending(true)
-    try {
-      await onSubmit(typed)
-    } catch (caught) {
-      setError(caught)
-      setPending(false)
-      input.current?.focus()
-      input.current?.select()
-    }
-  }
+  // again when it switches between the two kinds of code
+  useEffect(focus, [recovery, focus])
 
   return (
     <form
       className="auth-stack"
       noValidate
-      onSubmit={submit}
-      aria-label={t('auth.secondFactor.stepLabel')}
+      onSubmit={form.formProps.onSubmit}
+      aria-label={t('secondFactor.signIn.label')}
     >
-      {error !== null && <LoginError error={error} />}
+      {form.error !== null && <LoginError error={form.error} />}
       <p id={requestId} className="auth-text">
-        {request || t('auth.secondFactor.request')}
+        {request || t('secondFactor.signIn.request')}
       </p>
       <PlainField
-        label={t(recovery ? 'auth.secondFactor.recoveryCode' : 'auth.secondFactor.code')}
-        name="code"
-        value={code}
-        onChange={setCode}
+        {...form.field('code')}
+        label={t(recovery ? 'secondFactor.signIn.recoveryCode' : 'secondFactor.signIn.code')}
         autoComplete={recovery ? 'off' : 'one-time-code'}
         inputMode={recovery ? 'text' : 'numeric'}
-        required
         describedBy={requestId}
-        error={checked && code.trim() === '' ? REQUIRED_MESSAGE : undefined}
-        ref={input}
       />
       <button
         type="button"
         className="auth-link auth-link-button"
         onClick={() => {
           setRecovery((shown) => !shown)
-          setCode('')
-          setChecked(false)
+          form.reset()
         }}
       >
-        {t(recovery ? 'auth.secondFactor.useAppCode' : 'auth.secondFactor.useRecoveryCode')}
+        {t(recovery ? 'secondFactor.signIn.useAppCode' : 'secondFactor.signIn.useRecoveryCode')}
       </button>
-      <PlainButton size="large" loading={pending}>
-        {t('auth.secondFactor.submit')}
+      <PlainButton size="large" loading={form.pending}>
+        {t('secondFactor.signIn.submit')}
       </PlainButton>
       <button type="button" className="auth-link auth-link-button" onClick={onBack}>
-        {t('auth.secondFactor.back')}
+        {t('secondFactor.signIn.back')}
       </button>
     </form>
   )
