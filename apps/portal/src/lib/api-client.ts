@@ -94,7 +94,7 @@ export function endSession(message: string): void {
   window.location.assign(signInPath())
 }
 
-function parseAnswer<T>(text: string): T | null {
+function parseJson<T>(text: string): T | null {
   try {
     return text ? (JSON.parse(text) as T) : null
   } catch {
@@ -131,7 +131,7 @@ async function send(path: string, options: RequestOptions, ifNoneMatch?: string)
   if (response.status === 304 && ifNoneMatch) return { notModified: true }
   if (response.status === 204) return { notModified: false, payload: undefined, etag: null }
   const text = await response.text().catch(() => '')
-  const payload = parseAnswer<{ detail?: string; code?: string; field?: string }>(text)
+  const payload = parseJson<{ detail?: string; code?: string; field?: string }>(text)
   if (!response.ok) {
     if (response.status === 401 && !options.anonymous && !options.keepSessionOn401) {
       logoutWithMessage(payload?.detail ?? SESSION_EXPIRED)
