@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, apiRequest, endSession } from './api-client'
-import { clearSession, isLoggedIn, storeSession, storeToken, takeSessionMessage } from './session'
+import { ApiError, apiRead, apiRequest, endSession, type Answer } from './api-client'
+import { versionedServer } from '../testing/versioned-server'
+import { isLoggedIn, storeSession, storeToken, takeSessionMessage } from './session'
 
 const respond = (status: number, body: unknown) =>
   vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status })))
@@ -170,186 +171,65 @@ describe('a signed-in call refused until a second factor is set up', () => {
   })
 })
 
-/** A token as the server issues it, for the user `sub` (only its payload is read). */
-const tokenFor = (sub: string) =>
-  `e30.${btoa(JSON.stringify({ sub, preferred_username: sub })).replace(/=+$/, '')}.sig`
-
-/**
- * A fake server for the validators: each answer of a (method, address, body) has a version; it
- * answers 304 when `If-None-Match` names the current one, else the answer with its ETag.
- */
-function versionedServer(options: { etags?: boolean } = {}) {
-  const versions = new Map<string, number>()
-  const sent: { url: string; method: string; ifNoneMatch: string | undefined }[] = []
-  const fetch = vi.fn((url: string, init: RequestInit) => {
-    const headers = init.headers as Record<string, string>
-    const method = init.method ?? 'GET'
-    sent.push({ url, method, ifNoneMatch: headers['If-None-Match'] })
-    const key = `${method} ${url} ${typeof init.body === 'string' ? init.body : ''}`
-    const version = versions.get(key) ?? 1
-    const etag = `"v${version}-${key.length}"`
-    if (headers['If-None-Match'] === etag) {
-      return Promise.resolve(new Response(null, { status: 304, headers: { ETag: etag } }))
-    }
-    return Promise.resolve(
-      new Response(JSON.stringify({ items: [{ key, version }], next: null }), {
-        status: 200,
-        headers: options.etags === false ? {} : { ETag: etag },
-      }),
-    )
-  })
-  return {
-    fetch,
-    sent,
-    change: (method: string, url: string, body?: unknown) => {
-      const key = `${method} ${url} ${body === undefined ? '' : JSON.stringify(body)}`
-      versions.set(key, (versions.get(key) ?? 1) + 1)
-    },
-    lastIfNoneMatch: () => sent.at(-1)?.ifNoneMatch,
-  }
-}
-
-describe('apiRequest revalidates reads (decision 026)', () => {
+describe('apiRead revalidates the answer the caller keeps (decisions 026, 047)', () => {
   const SEARCH = '/api/persistence/connections-search?limit=9999'
   const filters = { filters: [{ property: 'companyCode', type: 'eq', value: '1000' }] }
-  const search = () => apiRequest<{ items: unknown[] }>(SEARCH, { body: filters, errorCode: 108 })
+  const search = (known?: Answer) => apiRead(SEARCH, { body: filters, errorCode: 108 }, known)
 
-  beforeEach(() => {
-    clearSession()
-    storeToken(tokenFor('u-1'))
-  })
+  beforeEach(() => storeToken('t0k3n'))
 
-  it('gives the remembered answer again on a 304, for a search and for a GET', async () => {
+  it('asks without a validator first, and answers the data with the server’s ETag', async () => {
     const server = versionedServer()
     vi.stubGlobal('fetch', server.fetch)
     const first = await search()
     expect(server.lastIfNoneMatch()).toBeUndefined()
-    const again = await search()
-    expect(server.lastIfNoneMatch()).toMatch(/^"v1-/)
+    expect(first.etag).toMatch(/^"v1-/)
+    expect(first.data).toEqual({ items: [expect.objectContaining({ version: 1 })], next: null })
+  })
+
+  it('sends the kept ETag and answers the kept answer itself on a 304', async () => {
+    const server = versionedServer()
+    vi.stubGlobal('fetch', server.fetch)
+    const first = await search()
+    const again = await search(first)
+    expect(server.lastIfNoneMatch()).toBe(first.etag)
     expect(again).toBe(first)
-
-    const record = await apiRequest('/api/persistence/connections/1', { errorCode: 110 })
-    expect(await apiRequest('/api/persistence/connections/1', { errorCode: 110 })).toBe(record)
-    expect(server.lastIfNoneMatch()).toMatch(/^"v1-/)
   })
 
-  it('replaces the remembered answer by a 200 with a new ETag', async () => {
+  it('answers the changed data and its new ETag when the kept one is out of date', async () => {
     const server = versionedServer()
     vi.stubGlobal('fetch', server.fetch)
-    await search()
+    const first = await search()
     server.change('POST', SEARCH, filters)
-    const changed = await search()
-    expect(changed.items).toEqual([expect.objectContaining({ version: 2 })])
-    const again = await search()
-    expect(server.lastIfNoneMatch()).toMatch(/^"v2-/)
-    expect(again).toBe(changed)
+    const changed = await search(first)
+    expect(changed).not.toBe(first)
+    expect(changed.etag).toMatch(/^"v2-/)
+    expect(changed.data).toEqual({ items: [expect.objectContaining({ version: 2 })], next: null })
   })
 
-  it('never sends the ETag of another address or another body', async () => {
-    const server = versionedServer()
-    vi.stubGlobal('fetch', server.fetch)
-    await search()
-    await apiRequest(SEARCH, {
-      body: { filters: [{ property: 'companyCode', type: 'eq', value: '2000' }] },
-      errorCode: 108,
-    })
-    expect(server.lastIfNoneMatch()).toBeUndefined()
-    await apiRequest(`${SEARCH}&next=abc`, { body: filters, errorCode: 108 })
-    expect(server.lastIfNoneMatch()).toBeUndefined()
-    await apiRequest('/api/persistence/devices-search?limit=9999', {
-      body: filters,
-      errorCode: 108,
-    })
-    expect(server.lastIfNoneMatch()).toBeUndefined()
-    // a GET of the same address is another request than the POST
-    await apiRequest(SEARCH, { errorCode: 108 })
-    expect(server.lastIfNoneMatch()).toBeUndefined()
-  })
-
-  it('forgets every answer at sign-out, and a second user never gets the first one’s', async () => {
-    const server = versionedServer()
-    vi.stubGlobal('fetch', server.fetch)
-    await search()
-    clearSession()
-    storeToken(tokenFor('u-1'))
-    await search()
-    expect(server.lastIfNoneMatch()).toBeUndefined()
-
-    // another user signs in without a sign-out in this tab (auto-login of another tab's token)
-    storeToken(tokenFor('u-2'))
-    await search()
-    expect(server.lastIfNoneMatch()).toBeUndefined()
-    await search()
-    expect(server.lastIfNoneMatch()).toMatch(/^"v1-/)
-  })
-
-  it('does not remember an answer that arrives after the sign-out', async () => {
-    const answers: ((response: Response) => void)[] = []
-    const fetch = vi.fn(
-      (_url: string, _init: RequestInit) =>
-        new Promise<Response>((resolve) => answers.push(resolve)),
-    )
-    vi.stubGlobal('fetch', fetch)
-    const answer = (index: number, etag: string) =>
-      answers[index]!(new Response('{"items":[]}', { status: 200, headers: { ETag: etag } }))
-    const late = search()
-    // signed out and in again while the first user's search is under way
-    clearSession()
-    storeToken(tokenFor('u-1'))
-    const other = apiRequest('/api/persistence/connections/1', { errorCode: 110 })
-    answer(1, '"anderes"')
-    await other
-    answer(0, '"alt"')
-    await late
-    const next = search()
-    answer(2, '"neu"')
-    await next
-    const [, init] = fetch.mock.calls[2]!
-    expect((init.headers as Record<string, string>)['If-None-Match']).toBeUndefined()
-  })
-
-  it('never sends If-None-Match with a change, even to the address of a list', async () => {
-    const server = versionedServer()
-    vi.stubGlobal('fetch', server.fetch)
-    const LIST = '/api/persistence/operating-costs/4711/heating-expenses?limit=9999'
-    await apiRequest(LIST, { body: {}, errorCode: 114 })
-    await apiRequest(LIST, { body: {}, errorCode: 114 })
-    expect(server.lastIfNoneMatch()).toMatch(/^"v1-/)
-    const line = { operatingCostsHeatingExpense: [{ amount: 1 }] }
-    for (const change of [
-      () => apiRequest(LIST, { body: line, errorCode: 115 }),
-      () => apiRequest(LIST, { body: line, errorCode: 115 }),
-      () => apiRequest(LIST, { body: {}, errorCode: 115, idempotencyKey: 'k-1' }),
-      () => apiRequest(LIST, { body: {}, errorCode: 115, idempotencyKey: 'k-1' }),
-      () => apiRequest(`${LIST}/g-1`, { method: 'PATCH', body: { amount: 2 }, errorCode: 116 }),
-      () => apiRequest(`${LIST}/g-1`, { method: 'DELETE', errorCode: 117 }),
-      () => apiRequest('/api/persistence/notifications/read', { body: { ids: [] }, errorCode: 1 }),
-      () => apiRequest('/api/persistence/notifications/read', { body: { ids: [] }, errorCode: 1 }),
-    ]) {
-      await change()
-      expect(server.lastIfNoneMatch()).toBeUndefined()
-    }
-  })
-
-  it('works with a server that sends no ETag: nothing is remembered', async () => {
+  it('works with a server that sends no ETag: nothing to send the next time', async () => {
     const server = versionedServer({ etags: false })
     vi.stubGlobal('fetch', server.fetch)
     const first = await search()
-    const again = await search()
+    expect(first.etag).toBeNull()
+    await search(first)
     expect(server.lastIfNoneMatch()).toBeUndefined()
-    expect(again).toEqual(first)
   })
 
-  it('remembers the last 200 answers, forgetting the least recently used', async () => {
+  it('maps a failed read to its §8 code like any call', async () => {
+    vi.stubGlobal('fetch', respond(404, { detail: 'Nicht gefunden.', code: 'NOT_FOUND' }))
+    await expect(search()).rejects.toMatchObject({ status: 404, errorCode: 108 })
+  })
+
+  it('never sends If-None-Match with a change', async () => {
     const server = versionedServer()
     vi.stubGlobal('fetch', server.fetch)
-    const read = (n: number) => apiRequest(`/api/persistence/partners/${n}`, { errorCode: 110 })
-    for (let n = 0; n < 200; n += 1) await read(n)
-    await read(0) // used again: now the most recently used
-    await read(200) // one more: the least recently used (1) is forgotten
-    await read(1)
+    const LIST = '/api/persistence/operating-costs/4711/heating-expenses?limit=9999'
+    await apiRead(LIST, { body: {}, errorCode: 114 })
+    const line = { operatingCostsHeatingExpense: [{ amount: 1 }] }
+    await apiRequest(LIST, { body: line, errorCode: 115, idempotencyKey: 'k-1' })
     expect(server.lastIfNoneMatch()).toBeUndefined()
-    await read(0)
-    expect(server.lastIfNoneMatch()).toMatch(/^"v1-/)
+    await apiRequest(`${LIST}/g-1`, { method: 'DELETE', errorCode: 117, idempotencyKey: 'k-2' })
+    expect(server.lastIfNoneMatch()).toBeUndefined()
   })
 })

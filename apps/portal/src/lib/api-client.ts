@@ -1,14 +1,13 @@
 /**
  * The one way out to the backend (§7): JSON headers, the bearer token, errors mapped to the codes of
  * §8 with the server's German detail, and a logout with the message on any 401 of a signed-in call.
- * Reads are revalidated (decision 026): the last answer of each is remembered with its ETag and given
- * again when the server answers 304 Not Modified.
+ * Reads are revalidated (decisions 026, 047): `apiRead` sends the ETag of the answer the query cache
+ * keeps and answers that answer again when the server says 304 Not Modified.
  */
 import {
   clearSession,
   getToken,
   isLoggedIn,
-  onSessionEnd,
   secondFactorSetupPath,
   setSessionMessage,
   signInPath,
@@ -95,97 +94,7 @@ export function endSession(message: string): void {
   window.location.assign(signInPath())
 }
 
-/**
- * The remembered answers of the reads: per user, method, address and body the last answer and its
- * ETag, the least recently used forgotten first. Only in this tab's memory (personal data is never
- * written to storage for this), and forgotten when the session ends or another user signs in.
- */
-const REMEMBERED_ANSWERS = 200
-/** At most this much answer text (UTF-16 code units) is remembered over all answers. */
-const REMEMBERED_TEXT = 20_000_000
-
-type Remembered = { etag: string; answer: unknown; size: number }
-const remembered = new Map<string, Remembered>()
-let rememberedText = 0
-/** Whose answers `remembered` holds: the token's subject. */
-let rememberedFor: string | null = null
-/** Raised when everything is forgotten: an answer asked for before is then not remembered. */
-let generation = 0
-
-function forgetAnswers(): void {
-  remembered.clear()
-  rememberedText = 0
-  rememberedFor = null
-  generation += 1
-}
-onSessionEnd(forgetAnswers)
-
-function forgetAnswer(key: string): void {
-  const entry = remembered.get(key)
-  if (!entry) return
-  remembered.delete(key)
-  rememberedText -= entry.size
-}
-
-/** Remembers an answer as the most recently used, unless everything was forgotten since `asked`. */
-function rememberAnswer(key: string, entry: Remembered, asked: number): void {
-  if (asked !== generation) return
-  forgetAnswer(key)
-  if (entry.size > REMEMBERED_TEXT) return
-  remembered.set(key, entry)
-  rememberedText += entry.size
-  for (const oldest of remembered.keys()) {
-    if (remembered.size <= REMEMBERED_ANSWERS && rememberedText <= REMEMBERED_TEXT) break
-    forgetAnswer(oldest)
-  }
-}
-
-/** The user a token was issued to: its subject `sub` (the user's immutable id, decision 016). */
-function subjectOf(token: string): string {
-  try {
-    const payload = (token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/')
-    const { sub } = JSON.parse(atob(payload)) as { sub?: unknown }
-    if (typeof sub === 'string' || typeof sub === 'number') return `sub ${sub}`
-  } catch {
-    // not a JWT: the token itself stands for its user
-  }
-  return `token ${token}`
-}
-
-/** The addresses of the searches (§7 `…-search`, the expense lists); a body of theirs only filters. */
-const SEARCH_PATH = /(?:-search|\/(?:heating|working)-expenses)$/
-const SEARCH_BODY_KEYS = new Set(['filters', 'sort'])
-
-/**
- * Whether a request only reads (a GET, or a search POST whose body holds nothing but filters and
- * sort) and may therefore be revalidated. A change (it carries an `Idempotency-Key`, or adds
- * expense lines to the same address) never is.
- */
-function isRead(method: string, path: string, options: RequestOptions): boolean {
-  if (options.anonymous || options.idempotencyKey) return false
-  if (method === 'GET') return true
-  const body = options.body
-  return (
-    method === 'POST' &&
-    SEARCH_PATH.test(path.split('?', 1)[0] ?? '') &&
-    typeof body === 'object' &&
-    body !== null &&
-    !Array.isArray(body) &&
-    Object.keys(body).every((key) => SEARCH_BODY_KEYS.has(key))
-  )
-}
-
-/** The key of a read's remembered answer; the first of another user forgets the last one's. */
-function rememberedKey(token: string, method: string, url: string, body: string | undefined) {
-  const user = subjectOf(token)
-  if (user !== rememberedFor) {
-    forgetAnswers()
-    rememberedFor = user
-  }
-  return JSON.stringify([user, method, url, body ?? null])
-}
-
-function parseAnswer<T>(text: string): T | null {
+function parseJson<T>(text: string): T | null {
   try {
     return text ? (JSON.parse(text) as T) : null
   } catch {
@@ -193,39 +102,36 @@ function parseAnswer<T>(text: string): T | null {
   }
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions): Promise<T> {
+/**
+ * A read's answer with the ETag the server validates it by (decision 026), null when it sent
+ * none. The query cache keeps it as the query's data (decision 047): no second cache of answers.
+ */
+export interface Answer<T = unknown> {
+  data: T
+  etag: string | null
+}
+
+type Sent = { notModified: true } | { notModified: false; payload: unknown; etag: string | null }
+
+async function send(path: string, options: RequestOptions, ifNoneMatch?: string): Promise<Sent> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST')
-  const url = `${baseUrl}${path}`
   const body = options.body === undefined ? undefined : JSON.stringify(options.body)
   const headers: Record<string, string> = { Accept: 'application/json' }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   const token = options.anonymous ? null : getToken()
   if (token) headers.Authorization = `Bearer ${token}`
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey
-  const key =
-    token && isRead(method, path, options) ? rememberedKey(token, method, url, body) : null
-  const known = key === null ? undefined : remembered.get(key)
-  const asked = generation
-  if (known) headers['If-None-Match'] = known.etag
+  if (ifNoneMatch) headers['If-None-Match'] = ifNoneMatch
   let response: Response
   try {
-    response = await fetch(url, { method, headers, body, credentials: 'omit' })
+    response = await fetch(`${baseUrl}${path}`, { method, headers, body, credentials: 'omit' })
   } catch {
     throw new ApiError(0, options.errorCode, null, 'NETWORK')
   }
-  if (response.status === 304 && known && key !== null) {
-    // unchanged: the remembered answer, as if it had come again (and now the most recently used)
-    if (remembered.get(key) === known) rememberAnswer(key, known, asked)
-    return known.answer as T
-  }
-  if (response.status === 204) return undefined as T
+  if (response.status === 304 && ifNoneMatch) return { notModified: true }
+  if (response.status === 204) return { notModified: false, payload: undefined, etag: null }
   const text = await response.text().catch(() => '')
-  const payload = parseAnswer<T & { detail?: string; code?: string; field?: string }>(text)
-  if (key !== null) {
-    const etag = response.ok ? response.headers.get('ETag') : null
-    if (etag) rememberAnswer(key, { etag, answer: payload, size: text.length }, asked)
-    else forgetAnswer(key)
-  }
+  const payload = parseJson<{ detail?: string; code?: string; field?: string }>(text)
   if (!response.ok) {
     if (response.status === 401 && !options.anonymous && !options.keepSessionOn401) {
       logoutWithMessage(payload?.detail ?? SESSION_EXPIRED)
@@ -239,7 +145,27 @@ export async function apiRequest<T>(path: string, options: RequestOptions): Prom
       payload?.field ?? null,
     )
   }
-  return payload as T
+  return { notModified: false, payload, etag: response.headers.get('ETag') }
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions): Promise<T> {
+  const sent = await send(path, options)
+  return (sent.notModified ? undefined : sent.payload) as T
+}
+
+/** The options of a read: it carries no key of a user action and always the token. */
+export type ReadOptions = Omit<RequestOptions, 'idempotencyKey' | 'anonymous' | 'keepSessionOn401'>
+
+/**
+ * A read (a GET, or a search POST that only filters) revalidated against `known`, the answer the
+ * caller keeps for exactly this request: its ETag goes in `If-None-Match`, and a 304 answers
+ * `known` itself. The server's ETag names who asked, the address and the body, so an answer kept
+ * for another user or request is never confirmed.
+ */
+export async function apiRead(path: string, options: ReadOptions, known?: Answer): Promise<Answer> {
+  const sent = await send(path, options, known?.etag ?? undefined)
+  if (sent.notModified) return known!
+  return { data: sent.payload, etag: sent.etag }
 }
 
 /**

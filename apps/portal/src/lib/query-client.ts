@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { ApiError } from './api-client'
+import { onSessionEnd } from './session'
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -11,3 +12,6 @@ export const queryClient = new QueryClient({
     },
   },
 })
+
+// the answers are this tab's only copy of personal data: the next user of the tab starts empty
+onSessionEnd(() => queryClient.clear())

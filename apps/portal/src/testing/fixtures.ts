@@ -1,4 +1,13 @@
-import type { Expense, OperatingCosts } from '@portal/domain'
+import {
+  CATALOGUE,
+  ConnectionSchema,
+  exampleRecord,
+  OperatingCostsSummarySchema,
+  type Connection,
+  type Expense,
+  type OperatingCosts,
+  type OperatingCostsSummary,
+} from '@portal/domain'
 import type { SessionUser } from '../lib/session'
 
 /** The 2024 operating-costs distribution of property 1000000001 with these working-cost lines. */
@@ -29,3 +38,23 @@ export const OWNER: SessionUser = {
   name: 'Erika Eigner',
   mail: 'e@example.org',
 }
+
+/**
+ * A distribution as the searches answer it (decision 047: the portal parses every answer): the
+ * catalogue's example with these fields.
+ */
+export const summaryOf = (more: Partial<OperatingCostsSummary>): OperatingCostsSummary =>
+  OperatingCostsSummarySchema.parse({
+    ...exampleRecord(CATALOGUE.operatingCostsDistributions),
+    ...more,
+  })
+
+/** A property (connection) as the server answers it: the catalogue's example with these fields. */
+export const connectionOf = (more: Partial<Connection>): Connection =>
+  ConnectionSchema.parse({
+    ...exampleRecord(CATALOGUE.connections),
+    productName: null,
+    connectionFeature: [],
+    attributesCollection: [],
+    ...more,
+  })

@@ -36,3 +36,7 @@ export const CompanyCodeSchema = z.object({
 export type CompanyCode = z.infer<typeof CompanyCodeSchema>
 
 export const SuccessMessageSchema = z.object({ successMessage: z.string() })
+
+/** §7 password change: the server revokes earlier tokens and answers a fresh one. */
+export const PasswordChangedSchema = SuccessMessageSchema.extend({ token: z.string().min(1) })
+export type PasswordChanged = z.infer<typeof PasswordChangedSchema>

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { Component as PropertyPage } from './property-page'
 import type { LoadedCustomer } from '../../lib/customer'
 import { initI18n } from '../../lib/i18n'
+import { connectionOf } from '../../testing/fixtures'
 import { renderRoutes } from '../../testing/render'
 import { Component as CostAllocationPage } from './cost-allocation-page'
 import { Component as UnitPage } from './unit-page'
@@ -11,7 +12,7 @@ const customer = {
   config: { applicationTitle: 'Kundenportal', switches: { showContractReference: true } },
 } as LoadedCustomer
 
-const PROPERTY = {
+const PROPERTY = connectionOf({
   connection: '1000000002',
   name1: 'Wohnanlage',
   name2: 'Am Park',
@@ -20,7 +21,7 @@ const PROPERTY = {
   houseNumberSuffix: null,
   postalCode: '04109',
   city: 'Leipzig',
-}
+})
 const GENERIC = /Leider ist ein Fehler aufgetreten/
 
 /** Records the server knows; any other id answers as the server does: 404 NOT_FOUND. */

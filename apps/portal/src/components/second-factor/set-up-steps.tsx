@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../lib/api-client'
 import type { SecondFactorKit } from './kit'
 import { asTyped, digitsOf, useSendForm } from './send-form'
-import { SetupKey, type SecondFactorSetup } from './setup-key'
+import type { SecondFactorSetup } from '@portal/domain'
+import { SetupKey } from './setup-key'
 import './texts'
 
 /** The set-up was done already (another tab, a repeat): the codes are not shown again. */

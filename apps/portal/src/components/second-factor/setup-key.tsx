@@ -1,14 +1,7 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { SecondFactorSetup } from '@portal/domain'
 import './texts'
-
-/** A second factor being set up: its secret (base32), as `otpauth://` address and as QR code. */
-export interface SecondFactorSetup {
-  secret: string
-  uri: string
-  /** The QR code of `uri`: an SVG document (decision 035: the portal carries no QR encoder). */
-  qrCode: string
-}
 
 /** The secret in blocks of four, as authenticator apps show keys: easier to read and compare. */
 const inBlocks = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret

@@ -1,10 +1,11 @@
-import type { Connection } from '@portal/domain'
+import type { Connection, OperatingCostsSummary } from '@portal/domain'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { LoadedCustomer } from '../../lib/customer'
 import { storeSession, type SessionUser } from '../../lib/session'
 import { jsonAnswer } from '../../testing/answers'
+import { summaryOf } from '../../testing/fixtures'
 import { renderRoutes } from '../../testing/render'
 import { Component as DashboardPage, TILES_PER_PAGE } from './dashboard-page'
 
@@ -18,12 +19,13 @@ const NOTICE = 'Die Kostenerfassung für das Abrechnungsjahr 2024 ist noch nicht
 const customer = { config: { billingYear: 2024, billingYearNotice: NOTICE } } as LoadedCustomer
 
 /** The distributions the search answers: one per property and year, by status. */
-let distributions: { from: string; until: string; operatingCostsDistributionStatus: string }[] = []
-const distribution = (year: number, status: string) => ({
-  from: `${year}-01-01`,
-  until: `${year}-12-31`,
-  operatingCostsDistributionStatus: status,
-})
+let distributions: OperatingCostsSummary[] = []
+const distribution = (year: number, status: string) =>
+  summaryOf({
+    from: `${year}-01-01`,
+    until: `${year}-12-31`,
+    operatingCostsDistributionStatus: status,
+  })
 const search = vi.fn((url: string, init: RequestInit) =>
   Promise.resolve(
     url.startsWith('/api/persistence/operating-costs-search') && init.method === 'POST'

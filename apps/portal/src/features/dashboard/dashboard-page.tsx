@@ -13,7 +13,7 @@ import { ItemPages, useItemPage } from '../../components/item-pages'
 import { PageTitle } from '../../components/page-title'
 import { useCustomer } from '../../lib/customer'
 import { getMeta, getUser } from '../../lib/session'
-import { useBillingYears } from './billing-years'
+import { useBillingYears } from './api/billing-years'
 import './locales'
 
 /**

@@ -1,27 +1,38 @@
-import { ERROR } from '@portal/domain'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  ERROR,
+  RecoveryCodesSchema,
+  SecondFactorSetupSchema,
+  SecondFactorStatusSchema,
+  type RecoveryCodes,
+  type SecondFactorSetup,
+} from '@portal/domain'
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client'
+import { dataOf, parseAnswer, readAnswer } from '../../../lib/api-query'
 import { useIdempotentMutation } from '../../../lib/idempotent-mutation'
-import type { SecondFactorSetup } from '../../../components/second-factor/setup-key'
 
-/** Whether the user has a second factor, since when, and whether the customer requires one. */
-export interface SecondFactorStatus {
-  enabled: boolean
-  required: boolean
-  /** When it was set up (ISO instant), null while it is not. */
-  enabledAt: string | null
-  recoveryCodesLeft: number
+export type { SecondFactorSetup, SecondFactorStatus } from '@portal/domain'
+
+export const secondFactorKeys = {
+  status: ['second-factor'] as const,
 }
 
-const SECOND_FACTOR = ['second-factor']
 const PATH = '/api/processes/second-factor'
 
-export function useSecondFactorStatus() {
-  return useQuery({
-    queryKey: SECOND_FACTOR,
-    queryFn: () => apiRequest<SecondFactorStatus>(PATH, { errorCode: ERROR.loginFailed }),
+/** Whether the user has a second factor, since when, and whether the customer requires one. */
+export const secondFactorStatusQuery = () =>
+  queryOptions({
+    queryKey: secondFactorKeys.status,
+    queryFn: (context) =>
+      readAnswer(context, PATH, SecondFactorStatusSchema, { errorCode: ERROR.loginFailed }),
+    select: dataOf,
   })
-}
+
+export const useSecondFactorStatus = () => useQuery(secondFactorStatusQuery())
+
+/** The recovery codes of an answer (parsed: they are shown once and must be complete). */
+const recoveryCodesOf = (answer: unknown): RecoveryCodes =>
+  parseAnswer(RecoveryCodesSchema, answer, ERROR.loginFailed)
 
 /** The current password and a code: what a change of the second factor takes (decision 040). */
 export interface SecondFactorProof {
@@ -36,14 +47,14 @@ export interface SecondFactorProof {
  */
 export function useNewRecoveryCodes() {
   const client = useQueryClient()
-  return useIdempotentMutation<{ recoveryCodes: string[] }, SecondFactorProof>({
+  return useIdempotentMutation<RecoveryCodes, SecondFactorProof>({
     mutationFn: (proof, idempotencyKey) =>
-      apiRequest<{ recoveryCodes: string[] }>(`${PATH}/recovery-codes`, {
+      apiRequest<unknown>(`${PATH}/recovery-codes`, {
         body: proof,
         errorCode: ERROR.loginFailed,
         idempotencyKey,
-      }),
-    onSuccess: () => client.invalidateQueries({ queryKey: SECOND_FACTOR }),
+      }).then(recoveryCodesOf),
+    onSuccess: () => client.invalidateQueries({ queryKey: secondFactorKeys.status }),
   })
 }
 
@@ -61,7 +72,7 @@ export function useDisableSecondFactor() {
         errorCode: ERROR.loginFailed,
         idempotencyKey,
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: SECOND_FACTOR }),
+    onSuccess: () => client.invalidateQueries({ queryKey: secondFactorKeys.status }),
   })
 }
 
@@ -73,11 +84,11 @@ export function useDisableSecondFactor() {
 export function useStartSecondFactorSetup() {
   return useIdempotentMutation<SecondFactorSetup, string>({
     mutationFn: (currentPassword, idempotencyKey) =>
-      apiRequest<SecondFactorSetup>(`${PATH}/setup`, {
+      apiRequest<unknown>(`${PATH}/setup`, {
         body: { currentPassword },
         errorCode: ERROR.loginFailed,
         idempotencyKey,
-      }),
+      }).then((answer) => parseAnswer(SecondFactorSetupSchema, answer, ERROR.loginFailed)),
   })
 }
 
@@ -87,13 +98,13 @@ export function useStartSecondFactorSetup() {
  */
 export function useConfirmSecondFactor() {
   const client = useQueryClient()
-  return useIdempotentMutation<{ recoveryCodes: string[] }, string>({
+  return useIdempotentMutation<RecoveryCodes, string>({
     mutationFn: (code, idempotencyKey) =>
-      apiRequest<{ recoveryCodes: string[] }>(`${PATH}/confirm`, {
+      apiRequest<unknown>(`${PATH}/confirm`, {
         body: { code },
         errorCode: ERROR.loginFailed,
         idempotencyKey,
-      }),
-    onSuccess: () => client.invalidateQueries({ queryKey: SECOND_FACTOR }),
+      }).then(recoveryCodesOf),
+    onSuccess: () => client.invalidateQueries({ queryKey: secondFactorKeys.status }),
   })
 }

@@ -1,13 +1,5 @@
-import { ERROR } from '@portal/domain'
+import { ERROR, type SecondFactorSetup } from '@portal/domain'
 import { apiRequest } from '../../../lib/api-client'
-
-/** A second factor being set up: its secret (base32), as `otpauth://` address and as QR code. */
-export interface SecondFactorSetup {
-  secret: string
-  uri: string
-  /** The QR code of `uri`: an SVG document. */
-  qrCode: string
-}
 
 /**
  * Starts the set-up of the TOTP second factor against the current password (decision 040), or

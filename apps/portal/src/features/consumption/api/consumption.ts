@@ -1,7 +1,13 @@
-import { ERROR, type PropertyConsumption, type UserConsumption } from '@portal/domain'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { ERROR, PropertyConsumptionSchema, UnitConsumptionSchema } from '@portal/domain'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { downloadFile } from '../../../lib/api-client'
-import { getRecord } from '../../../lib/queries'
+import { dataOf, readAnswer } from '../../../lib/api-query'
+
+export const consumptionKeys = {
+  unit: (pointOfDelivery: string, partner: string | null) =>
+    ['unit-consumption', pointOfDelivery, partner] as const,
+  property: (connection: string) => ['property-consumption', connection] as const,
+}
 
 const unitPath = (pointOfDelivery: string) =>
   `points-of-delivery/${encodeURIComponent(pointOfDelivery)}/monthly-consumption`
@@ -14,30 +20,40 @@ const userQuery = (partner: string | null) =>
  * Decision 033: one user's months of the unit's last twelve (§6a HeizkostenV) with his
  * comparisons; `partner` null for the current user.
  */
-export function useUnitConsumption(pointOfDelivery: string, partner: string | null) {
-  return useQuery({
-    queryKey: ['unit-consumption', pointOfDelivery, partner],
-    queryFn: () =>
-      getRecord<UserConsumption>(
-        `${unitPath(pointOfDelivery)}${userQuery(partner)}`,
-        ERROR.unitDetails,
+export const unitConsumptionQuery = (pointOfDelivery: string, partner: string | null) =>
+  queryOptions({
+    queryKey: consumptionKeys.unit(pointOfDelivery, partner),
+    queryFn: (context) =>
+      readAnswer(
+        context,
+        `/api/persistence/${unitPath(pointOfDelivery)}${userQuery(partner)}`,
+        UnitConsumptionSchema,
+        { errorCode: ERROR.unitDetails },
       ),
+    select: dataOf,
     // the user chooser stays on screen (and keeps the focus) while the next user's months load
     placeholderData: keepPreviousData,
   })
-}
+
+export const useUnitConsumption = (pointOfDelivery: string, partner: string | null) =>
+  useQuery(unitConsumptionQuery(pointOfDelivery, partner))
 
 /** Decision 033: the property's units against its average per m² over the last twelve months. */
-export function usePropertyConsumption(connection: string) {
-  return useQuery({
-    queryKey: ['property-consumption', connection],
-    queryFn: () =>
-      getRecord<PropertyConsumption>(
-        `connections/${encodeURIComponent(connection)}/monthly-consumption`,
-        ERROR.unitDetails,
+export const propertyConsumptionQuery = (connection: string) =>
+  queryOptions({
+    queryKey: consumptionKeys.property(connection),
+    queryFn: (context) =>
+      readAnswer(
+        context,
+        `/api/persistence/connections/${encodeURIComponent(connection)}/monthly-consumption`,
+        PropertyConsumptionSchema,
+        { errorCode: ERROR.unitDetails },
       ),
+    select: dataOf,
   })
-}
+
+export const usePropertyConsumption = (connection: string) =>
+  useQuery(propertyConsumptionQuery(connection))
 
 /** Saves the one-page PDF of a user's month ('YYYY-MM') that a property manager passes on. */
 export function downloadConsumptionInformation(

@@ -1,13 +1,18 @@
 import {
   contractName,
   ERROR,
+  ContractAccountSchema,
+  ContractSchema,
   isShownContractAccountType,
-  type Contract,
-  type ContractAccount,
 } from '@portal/domain'
-import { useQuery } from '@tanstack/react-query'
-import { getPartner, getRecord } from '../../../lib/queries'
-import { unitRelations } from '../../../lib/unit-relations'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { readRecord } from '../../../lib/api-query'
+import { readPartner, unitRelations } from '../../../lib/records'
+
+export const contractKeys = {
+  all: ['unit-contracts'] as const,
+  unit: (pointOfDelivery: string) => [...contractKeys.all, pointOfDelivery] as const,
+}
 
 export type ContractRow = {
   key: string
@@ -23,24 +28,28 @@ export type ContractRow = {
  * §7: the unit's contracts through its object relations, each with its contract account and the
  * partner's name; VKT rows are not shown (§2). Requests run in parallel.
  */
-export function useUnitContracts(pointOfDelivery: string) {
-  return useQuery({
-    queryKey: ['unit-contracts', pointOfDelivery],
-    queryFn: async (): Promise<ContractRow[]> => {
-      const relations = await unitRelations(pointOfDelivery)
+export const unitContractsQuery = (pointOfDelivery: string) =>
+  queryOptions({
+    queryKey: contractKeys.unit(pointOfDelivery),
+    queryFn: async ({ client }): Promise<ContractRow[]> => {
+      const relations = await unitRelations(client, pointOfDelivery)
       const keys = relations.filter((r) => r.targetType === 'VERTRAG').map((r) => r.targetKey)
       const rows = await Promise.all(
         keys.map(async (key) => {
-          const contract = await getRecord<Contract>(
+          const contract = await readRecord(
+            client,
             `contracts/${encodeURIComponent(key)}`,
+            ContractSchema,
             ERROR.contracts,
           )
           const [account, partner] = await Promise.all([
-            getRecord<ContractAccount>(
+            readRecord(
+              client,
               `contract-accounts/${encodeURIComponent(contract.contractAccount)}`,
+              ContractAccountSchema,
               ERROR.contracts,
             ),
-            getPartner(contract.businessPartner, ERROR.contracts),
+            readPartner(client, contract.businessPartner, ERROR.contracts),
           ])
           return {
             key: contract.key,
@@ -56,4 +65,6 @@ export function useUnitContracts(pointOfDelivery: string) {
       return rows.filter((row) => isShownContractAccountType(row.contractAccountType))
     },
   })
-}
+
+export const useUnitContracts = (pointOfDelivery: string) =>
+  useQuery(unitContractsQuery(pointOfDelivery))

@@ -6,7 +6,9 @@ import {
 } from '@portal/domain'
 import { queryOptions, useQueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client'
+import { dataOf, parseAnswer, readAnswer } from '../../../lib/api-query'
 import { useIdempotentMutation } from '../../../lib/idempotent-mutation'
+import { costKeys } from './operating-costs'
 
 const co2SplitPath = (id: string) =>
   `/api/persistence/operating-costs/${encodeURIComponent(id)}/co2-split`
@@ -17,14 +19,12 @@ const co2SplitPath = (id: string) =>
  */
 export const co2SplitQuery = (id: string) =>
   queryOptions({
-    queryKey: ['operating-costs', id, 'co2-split'],
-    queryFn: async () =>
-      Co2SplitAnswerSchema.parse(
-        await apiRequest<unknown>(co2SplitPath(id), {
-          method: 'GET',
-          errorCode: ERROR.operatingCosts,
-        }),
-      ),
+    queryKey: costKeys.co2Split(id),
+    queryFn: (context) =>
+      readAnswer(context, co2SplitPath(id), Co2SplitAnswerSchema, {
+        errorCode: ERROR.operatingCosts,
+      }),
+    select: dataOf,
   })
 
 /** Stores what the user corrected from the invoice; answers the recomputed split. */
@@ -37,9 +37,10 @@ export function useCorrectCo2Split(id: string) {
         body: update,
         errorCode: ERROR.expenseUpdate,
         idempotencyKey,
-      }).then((answer) => Co2SplitAnswerSchema.parse(answer)),
+      }).then((answer) => parseAnswer(Co2SplitAnswerSchema, answer, ERROR.expenseUpdate)),
+    // the server's ETag of the recomputed split is not known: the next read asks unconditionally
     onSuccess: (split: Co2SplitAnswer) => {
-      client.setQueryData(co2SplitQuery(id).queryKey, split)
+      client.setQueryData(co2SplitQuery(id).queryKey, { data: split, etag: null })
     },
   })
 }

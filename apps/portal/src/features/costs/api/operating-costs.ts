@@ -6,72 +6,134 @@ import {
   type Expense,
   type ExpenseType,
   type ExpenseInput,
+  ExpenseSchema,
+  HeatingExpensesSchema,
+  SuccessMessageSchema,
+  HistorySchema,
+  OperatingCostsSchema,
+  OperatingCostsSummarySchema,
+  ValueListAnswerSchema,
+  WorkingExpensesSchema,
+  type History,
   type HistoryEntry,
   type OperatingCosts,
   type OperatingCostsSummary,
+  type ValueListAnswer,
   type ValueListRequest,
 } from '@portal/domain'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
 import { apiRequest, downloadFile, SEARCH_ALL } from '../../../lib/api-client'
+import {
+  dataOf,
+  eq,
+  parseAnswer,
+  readAnswer,
+  readPages,
+  searchAnswer,
+  type Answer,
+} from '../../../lib/api-query'
+import { dataKeys } from '../../../lib/data-keys'
 import { useIdempotentMutation } from '../../../lib/idempotent-mutation'
-import { followPages, getRecord, searchWhere } from '../../../lib/queries'
 
 export type ExpenseKind = ExpenseType
 
 const distributionPath = (id: string) => `operating-costs/${encodeURIComponent(id)}`
 
-/** §5: the distributions of the property that end within the last three years, newest first. */
-export function useDistributions(connection: string) {
-  return useQuery({
-    queryKey: ['distributions', connection],
-    queryFn: async () =>
-      selectDistributions(
-        await searchWhere<OperatingCostsSummary>(
-          'operating-costs',
-          'connection',
-          connection,
-          ERROR.distributionSearch,
-        ),
-        toIsoDate(new Date()),
-      ),
-  })
+/** The keys of the cost entry's reads; everything of a distribution lies below its own key. */
+export const costKeys = {
+  distributions: (connection: string) => [...dataKeys.distributions, connection] as const,
+  detail: (id: string) => dataKeys.distribution(id),
+  expenses: (id: string, kind: ExpenseKind) =>
+    [...dataKeys.distribution(id), 'expenses', kind] as const,
+  history: (id: string) => [...dataKeys.distribution(id), 'history'] as const,
+  co2Split: (id: string) => [...dataKeys.distribution(id), 'co2-split'] as const,
+  valueLists: ['value-list'] as const,
+  valueList: (request: ValueListRequest | null) => [...costKeys.valueLists, request] as const,
 }
 
-export function useOperatingCosts(id: string | undefined) {
-  return useQuery({
-    queryKey: ['operating-costs', id],
-    enabled: Boolean(id),
-    queryFn: () => getRecord<OperatingCosts>(distributionPath(id!), ERROR.operatingCosts),
+/** §5: the distributions that end within the last three years, newest first (today's rule). */
+const currentDistributions = (answer: Answer<OperatingCostsSummary[]>) =>
+  selectDistributions(answer.data, toIsoDate(new Date()))
+
+/** §5: the distributions of the property that end within the last three years, newest first. */
+export const distributionsQuery = (connection: string) =>
+  queryOptions({
+    queryKey: costKeys.distributions(connection),
+    queryFn: (context) =>
+      searchAnswer(
+        context,
+        'operating-costs',
+        [eq('connection', connection)],
+        OperatingCostsSummarySchema,
+        ERROR.distributionSearch,
+      ),
+    select: currentDistributions,
   })
-}
+
+export const useDistributions = (connection: string) => useQuery(distributionsQuery(connection))
+
+export const operatingCostsQuery = (id: string) =>
+  queryOptions({
+    queryKey: costKeys.detail(id),
+    queryFn: (context) =>
+      readAnswer(context, `/api/persistence/${distributionPath(id)}`, OperatingCostsSchema, {
+        errorCode: ERROR.operatingCosts,
+      }),
+    select: dataOf,
+  })
+
+export const useOperatingCosts = (id: string | undefined) =>
+  useQuery({ ...operatingCostsQuery(id ?? ''), enabled: Boolean(id) })
+
+/** Pages of the expense lists: the lines under the list's field, and where the next page starts. */
+const HEATING_PAGE = HeatingExpensesSchema.extend({ next: z.string().nullish() })
+const WORKING_PAGE = WorkingExpensesSchema.extend({ next: z.string().nullish() })
 
 /** §7: one expense list of a distribution, every page of it (`next` followed). */
-export function useExpenseList(id: string | undefined, kind: ExpenseKind) {
-  const field = EXPENSE_LIST_FIELDS[kind]
-  return useQuery({
-    queryKey: ['operating-costs', id, 'expenses', kind],
-    enabled: Boolean(id),
-    queryFn: () =>
-      followPages<Record<typeof field, Expense[]> & { next: string | null }, Expense>(
-        `/api/persistence/${distributionPath(id!)}/${kind}-expenses`,
-        {},
-        ERROR.operatingCosts,
-        (answer) => answer[field],
-      ),
+export const expenseListQuery = (id: string, kind: ExpenseKind) =>
+  queryOptions({
+    queryKey: costKeys.expenses(id, kind),
+    queryFn: (context): Promise<Answer<Expense[]>> => {
+      const path = `/api/persistence/${distributionPath(id)}/${kind}-expenses`
+      return kind === 'heating'
+        ? readPages(
+            context,
+            path,
+            {},
+            HEATING_PAGE,
+            (page) => page.operatingCostsHeatingExpense,
+            ERROR.operatingCosts,
+          )
+        : readPages(
+            context,
+            path,
+            {},
+            WORKING_PAGE,
+            (page) => page.operatingCostsWorkingExpense,
+            ERROR.operatingCosts,
+          )
+    },
+    select: dataOf,
   })
-}
 
-export function useHistory(id: string | undefined) {
-  return useQuery({
-    queryKey: ['operating-costs', id, 'history'],
-    enabled: Boolean(id),
-    queryFn: () =>
-      getRecord<{ items: HistoryEntry[] }>(
-        `${distributionPath(id!)}/history`,
-        ERROR.operatingCosts,
-      ).then((answer) => answer.items),
+export const useExpenseList = (id: string | undefined, kind: ExpenseKind) =>
+  useQuery({ ...expenseListQuery(id ?? '', kind), enabled: Boolean(id) })
+
+const historyItems = (answer: Answer<History>): HistoryEntry[] => answer.data.items
+
+export const historyQuery = (id: string) =>
+  queryOptions({
+    queryKey: costKeys.history(id),
+    queryFn: (context) =>
+      readAnswer(context, `/api/persistence/${distributionPath(id)}/history`, HistorySchema, {
+        errorCode: ERROR.operatingCosts,
+      }),
+    select: historyItems,
   })
-}
+
+export const useHistory = (id: string | undefined) =>
+  useQuery({ ...historyQuery(id ?? ''), enabled: Boolean(id) })
 
 /** Saves the PDF receipt of a decision in the history (its entry's place in the audit chain). */
 export function downloadReceipt(id: string, sequence: number): Promise<void> {
@@ -81,8 +143,6 @@ export function downloadReceipt(id: string, sequence: number): Promise<void> {
     ERROR.fileDownload,
   )
 }
-
-type ValueListEntry = { key: string; obj: string; name: string }
 
 const VALUE_LIST_TABLES = { heating: 'tb_uti_bkosten_h', working: 'tb_uti_bkosten_b' } as const
 
@@ -109,31 +169,33 @@ export function valueListRequest(
   }
 }
 
+const valueListEntries = (answer: Answer<ValueListAnswer>) => answer.data.data.data
+
 /** §7 value list: cost types, allocation keys, objects and relations (error 114). */
-export function valueListQuery(request: ValueListRequest | null) {
-  return {
-    queryKey: ['value-list', request],
+export const valueListQuery = (request: ValueListRequest | null) =>
+  queryOptions({
+    queryKey: costKeys.valueList(request),
     enabled: request !== null,
     staleTime: 10 * 60_000,
-    queryFn: () =>
-      apiRequest<{ data: { data: ValueListEntry[] } }>(
-        `/api/processes/system/value-list${SEARCH_ALL}`,
-        { body: request, errorCode: ERROR.allocationKeys },
-      ).then((answer) => answer.data.data),
-  }
-}
+    queryFn: (context) =>
+      readAnswer(context, `/api/processes/system/value-list${SEARCH_ALL}`, ValueListAnswerSchema, {
+        body: request,
+        errorCode: ERROR.allocationKeys,
+      }),
+    select: valueListEntries,
+  })
 
 export function useValueList(request: ValueListRequest | null) {
   return useQuery(valueListQuery(request))
 }
 
-/** After any change: the distribution, its history and the property's list are read again. */
+/** After any change: the distribution with all read below it, and every list of distributions. */
 function useRefresh(id: string) {
   const client = useQueryClient()
   return () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: ['operating-costs', id] }),
-      client.invalidateQueries({ queryKey: ['distributions'] }),
+      client.invalidateQueries({ queryKey: costKeys.detail(id) }),
+      client.invalidateQueries({ queryKey: dataKeys.distributions }),
     ])
 }
 
@@ -156,7 +218,7 @@ export function useSaveExpense(id: string) {
       idempotencyKey,
     ) =>
       guid
-        ? apiRequest<Expense>(
+        ? apiRequest<unknown>(
             `/api/persistence/${distributionPath(id)}/${kind}-expenses/${encodeURIComponent(guid)}`,
             {
               method: 'PATCH',
@@ -164,7 +226,7 @@ export function useSaveExpense(id: string) {
               errorCode: ERROR.expenseUpdate,
               idempotencyKey,
             },
-          )
+          ).then((answer) => parseAnswer(ExpenseSchema, answer, ERROR.expenseUpdate))
         : apiRequest<unknown>(`/api/persistence/${distributionPath(id)}/${kind}-expenses`, {
             body: { [EXPENSE_LIST_FIELDS[kind]]: [input] },
             errorCode: ERROR.expenseAdd,
@@ -219,11 +281,11 @@ function useWorkflowStep<Decision extends object | void>(
   const refresh = useRefresh(id)
   return useIdempotentMutation({
     mutationFn: (decision: Decision, idempotencyKey) =>
-      apiRequest<{ successMessage: string }>(`/api/processes/operating-costs/${step}`, {
+      apiRequest<unknown>(`/api/processes/operating-costs/${step}`, {
         body: { operatingCostsDistribution: id, ...decision },
         errorCode,
         idempotencyKey,
-      }),
+      }).then((answer) => parseAnswer(SuccessMessageSchema, answer, errorCode)),
     onSettled: refresh,
   })
 }

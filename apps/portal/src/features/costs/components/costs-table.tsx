@@ -23,6 +23,7 @@ import { DescriptionList } from '../../../components/description-list'
 import { LoadingText } from '../../../components/loading-text'
 import { RowActionButton } from '../../../components/row-action-button'
 import type { RelationNames } from '../api/relation-names'
+import { costKeys } from '../api/operating-costs'
 import '../locales'
 
 const amount = (value: string | null) => (value === null ? '' : formatAmount(value))
@@ -77,7 +78,7 @@ export function CostsTable({
 }) {
   const { t } = useTranslation()
   // the cost types come with the value lists of the distribution
-  const namesLoading = useIsFetching({ queryKey: ['value-list'] }) > 0
+  const namesLoading = useIsFetching({ queryKey: costKeys.valueLists }) > 0
 
   const knownName = (e: Expense) =>
     costTypeNames.get(e.tariffComponent) ??

@@ -3,13 +3,19 @@ import {
   meterType,
   selectDevices,
   toIsoDate,
-  type BillingObject,
+  BillingObjectSchema,
+  DeviceSchema,
   type Device,
   type MeterType,
 } from '@portal/domain'
-import { useQuery } from '@tanstack/react-query'
-import { getRecord } from '../../../lib/queries'
-import { unitRelations } from '../../../lib/unit-relations'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { readRecord } from '../../../lib/api-query'
+import { unitRelations } from '../../../lib/records'
+
+export const deviceKeys = {
+  all: ['unit-devices'] as const,
+  unit: (pointOfDelivery: string) => [...deviceKeys.all, pointOfDelivery] as const,
+}
 
 export type DeviceRow = Device & { meterType: MeterType; counterPosition: string }
 
@@ -24,17 +30,19 @@ function currentCounterPosition(device: Device): string {
  * removed or removed after 1 January of the previous year (§5); main or sub meter from the
  * billing object's assignment.
  */
-export function useUnitDevices(pointOfDelivery: string) {
-  return useQuery({
-    queryKey: ['unit-devices', pointOfDelivery],
-    queryFn: async (): Promise<DeviceRow[]> => {
-      const relations = await unitRelations(pointOfDelivery)
+export const unitDevicesQuery = (pointOfDelivery: string) =>
+  queryOptions({
+    queryKey: deviceKeys.unit(pointOfDelivery),
+    queryFn: async ({ client }): Promise<DeviceRow[]> => {
+      const relations = await unitRelations(client, pointOfDelivery)
       const billingObjects = await Promise.all(
         relations
           .filter((r) => r.targetType === 'ABRECHNUNGSOBJEKT')
           .map((r) =>
-            getRecord<BillingObject>(
+            readRecord(
+              client,
               `billing-objects/${encodeURIComponent(r.targetKey)}`,
+              BillingObjectSchema,
               ERROR.billingObjects,
             ),
           ),
@@ -42,7 +50,9 @@ export function useUnitDevices(pointOfDelivery: string) {
       const assignments = billingObjects.flatMap((b) => b.deviceAssignment)
       const keys = [...new Set(assignments.map((a) => a.device))]
       const devices = await Promise.all(
-        keys.map((key) => getRecord<Device>(`devices/${encodeURIComponent(key)}`, ERROR.devices)),
+        keys.map((key) =>
+          readRecord(client, `devices/${encodeURIComponent(key)}`, DeviceSchema, ERROR.devices),
+        ),
       )
       return selectDevices(devices, toIsoDate(new Date())).map((device) => ({
         ...device,
@@ -51,4 +61,6 @@ export function useUnitDevices(pointOfDelivery: string) {
       }))
     },
   })
-}
+
+export const useUnitDevices = (pointOfDelivery: string) =>
+  useQuery(unitDevicesQuery(pointOfDelivery))

@@ -1,6 +1,8 @@
-import { ERROR, type InvoiceApprovalRequest } from '@portal/domain'
+import { ERROR, SuccessMessageSchema, type InvoiceApprovalRequest } from '@portal/domain'
 import { useQueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client'
+import { parseAnswer } from '../../../lib/api-query'
+import { dataKeys } from '../../../lib/data-keys'
 import { useIdempotentMutation } from '../../../lib/idempotent-mutation'
 
 /**
@@ -12,15 +14,12 @@ export function useDecideInvoice(distribution: string) {
   const client = useQueryClient()
   return useIdempotentMutation({
     mutationFn: (decision: InvoiceApprovalRequest, idempotencyKey) =>
-      apiRequest<{ successMessage: string }>('/api/processes/operating-costs/invoice-approval', {
+      apiRequest<unknown>('/api/processes/operating-costs/invoice-approval', {
         body: decision,
         errorCode: ERROR.distributionApproval,
         idempotencyKey,
-      }),
-    onSettled: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: ['invoices', distribution] }),
-        client.invalidateQueries({ queryKey: ['operating-costs', distribution] }),
-      ]),
+      }).then((answer) => parseAnswer(SuccessMessageSchema, answer, ERROR.distributionApproval)),
+    // the invoices lie below the distribution's key (see invoiceKeys)
+    onSettled: () => client.invalidateQueries({ queryKey: dataKeys.distribution(distribution) }),
   })
 }

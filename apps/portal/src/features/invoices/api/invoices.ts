@@ -4,14 +4,22 @@ import {
   INVOICE_CORRESPONDENCE_FORM,
   INVOICE_VOUCHER_PREFIX,
   isInvoiceVoucher,
-  type BillingVoucher,
-  type Correspondence,
+  BillingVoucherSchema,
+  CorrespondenceSchema,
+  PointOfDeliverySchema,
+  VoucherSchema,
   type InvoiceApproval,
-  type Voucher,
 } from '@portal/domain'
-import { useQuery } from '@tanstack/react-query'
-import { eq, getPartner, getRecord, searchAll, searchWhere } from '../../../lib/queries'
-import type { PointOfDelivery } from '@portal/domain'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { dataOf, eq, readRecord, readSearch, searchAnswer } from '../../../lib/api-query'
+import { dataKeys } from '../../../lib/data-keys'
+import { readPartner } from '../../../lib/records'
+
+/** The invoices lie below their distribution: a decision on one makes both stale. */
+export const invoiceKeys = {
+  list: (distribution: string) => [...dataKeys.distribution(distribution), 'invoices'] as const,
+  voucher: (voucherNr: string) => ['voucher', voucherNr] as const,
+}
 
 export type InvoiceRow = {
   id: string
@@ -33,22 +41,26 @@ export type InvoiceRow = {
  * §7 Invoices of a distribution: its billing vouchers whose invoiceVoucher starts with AR and its
  * correspondences of form HVWZ_HV, with the partner's name and the usage unit (error 124).
  */
-export function useInvoices(distribution: string) {
-  return useQuery({
-    queryKey: ['invoices', distribution],
-    queryFn: async (): Promise<InvoiceRow[]> => {
+export const invoicesQuery = (distribution: string) =>
+  queryOptions({
+    queryKey: invoiceKeys.list(distribution),
+    queryFn: async ({ client }): Promise<InvoiceRow[]> => {
       const [vouchers, letters] = await Promise.all([
-        searchAll<BillingVoucher>(
+        readSearch(
+          client,
           'billing-vouchers',
           [
             eq('operatingCostsDistribution', distribution),
             { property: 'invoiceVoucher', type: 'startsWith', value: INVOICE_VOUCHER_PREFIX },
           ],
+          BillingVoucherSchema,
           ERROR.invoices,
         ),
-        searchAll<Correspondence>(
+        readSearch(
+          client,
           'correspondences',
           [eq('form', INVOICE_CORRESPONDENCE_FORM), eq('key', distribution)],
+          CorrespondenceSchema,
           ERROR.invoices,
         ),
       ])
@@ -59,7 +71,7 @@ export function useInvoices(distribution: string) {
         if (!names.has(id))
           names.set(
             id,
-            getPartner(id, ERROR.invoices).then(contractName, () => id),
+            readPartner(client, id, ERROR.invoices).then(contractName, () => id),
           )
         return names.get(id)!
       }
@@ -68,8 +80,10 @@ export function useInvoices(distribution: string) {
         if (!units.has(id)) {
           units.set(
             id,
-            getRecord<PointOfDelivery>(
+            readRecord(
+              client,
               `points-of-delivery/${encodeURIComponent(id)}`,
+              PointOfDeliverySchema,
               ERROR.invoices,
             ).then(
               (p) => [p.reference, p.locationAddendum].filter(Boolean).join(' · '),
@@ -110,13 +124,17 @@ export function useInvoices(distribution: string) {
       return Promise.all([...invoiceRows, ...letterRows])
     },
   })
-}
+
+export const useInvoices = (distribution: string) => useQuery(invoicesQuery(distribution))
 
 /** §7 voucher details by voucher number. */
-export function useVoucher(voucherNr: string | null) {
-  return useQuery({
-    queryKey: ['voucher', voucherNr],
-    enabled: voucherNr !== null,
-    queryFn: () => searchWhere<Voucher>('voucher', 'voucherNr', voucherNr, ERROR.invoices),
+export const voucherQuery = (voucherNr: string) =>
+  queryOptions({
+    queryKey: invoiceKeys.voucher(voucherNr),
+    queryFn: (context) =>
+      searchAnswer(context, 'voucher', [eq('voucherNr', voucherNr)], VoucherSchema, ERROR.invoices),
+    select: dataOf,
   })
-}
+
+export const useVoucher = (voucherNr: string | null) =>
+  useQuery({ ...voucherQuery(voucherNr ?? ''), enabled: voucherNr !== null })

@@ -1,26 +1,35 @@
 import {
   ERROR,
-  type Notification,
+  NotificationsReadSchema,
+  NotificationsSchema,
   type Notifications,
-  type NotificationsRead,
   type NotificationsReadRequest,
 } from '@portal/domain'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client'
+import { parseAnswer, readAnswer, type Answer } from '../../../lib/api-query'
 import { newActionKey } from '../../../lib/action-key'
-import { getRecord } from '../../../lib/queries'
+import { dataKeys } from '../../../lib/data-keys'
 
-const NOTIFICATIONS = ['notifications']
+export const notificationKeys = {
+  all: dataKeys.notifications,
+}
+
+const itemsOf = (answer: Answer<Notifications>) => answer.data.items
 
 /** What the user should know, served by the server for this user, each with its read mark. */
-export function useNotifications() {
-  return useQuery({
-    queryKey: NOTIFICATIONS,
-    queryFn: () =>
-      getRecord<Notifications>('notifications', ERROR.activityAdd).then((n) => n.items),
+export const notificationsQuery = () =>
+  queryOptions({
+    queryKey: notificationKeys.all,
+    queryFn: (context) =>
+      readAnswer(context, '/api/persistence/notifications', NotificationsSchema, {
+        errorCode: ERROR.activityAdd,
+      }),
+    select: itemsOf,
     refetchInterval: 5 * 60_000,
   })
-}
+
+export const useNotifications = () => useQuery(notificationsQuery())
 
 /** How many notifications the user has not read yet: the bell's badge. */
 export function useUnreadCount(): number {
@@ -35,15 +44,24 @@ export function useMarkNotificationsRead() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (request: NotificationsReadRequest) =>
-      apiRequest<NotificationsRead>('/api/persistence/notifications/read', {
+      apiRequest<unknown>('/api/persistence/notifications/read', {
         body: request,
         errorCode: ERROR.activityAdd,
         idempotencyKey: newActionKey(),
-      }),
+      }).then((answer) => parseAnswer(NotificationsReadSchema, answer, ERROR.activityAdd)),
+    // the server's ETag of the marked list is not known: the next read asks without one
     onSuccess: (answer) => {
       const read = new Set(answer.read)
-      client.setQueryData<Notification[]>(NOTIFICATIONS, (items) =>
-        items?.map((n) => (read.has(n.id) ? { ...n, read: true } : n)),
+      client.setQueryData(
+        notificationsQuery().queryKey,
+        (kept) =>
+          kept && {
+            data: {
+              ...kept.data,
+              items: kept.data.items.map((n) => (read.has(n.id) ? { ...n, read: true } : n)),
+            },
+            etag: null,
+          },
       )
     },
   })

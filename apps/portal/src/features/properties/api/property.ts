@@ -1,75 +1,113 @@
 import {
+  AttributeRecordSchema,
+  ConnectionSchema,
   ERROR,
+  ObjectRelationsSchema,
+  PointOfDeliverySchema,
   sortPointsOfDelivery,
-  type AttributeRecord,
-  type Connection,
   type Partner,
   type PointOfDelivery,
 } from '@portal/domain'
-import { useQuery } from '@tanstack/react-query'
-import { useLegacyQuery } from '../../../lib/legacy-query'
-import { getPartner, getRecord, getRelations, searchWhere } from '../../../lib/queries'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { dataOf, readAnswer, readLegacy, readRecord, readSearch, eq } from '../../../lib/api-query'
+import { readPartner } from '../../../lib/records'
 
-export function useConnection(connection: string) {
-  return useQuery({
-    queryKey: ['connection', connection],
-    queryFn: () =>
-      getRecord<Connection>(`connections/${encodeURIComponent(connection)}`, ERROR.connections),
-  })
+export const propertyKeys = {
+  connection: (connection: string) => ['connection', connection] as const,
+  attributes: (obj: 'ANSCHLUSS' | 'VSTELLE', key: string) => ['attributes', obj, key] as const,
+  contacts: (connection: string) => ['property-contacts', connection] as const,
+  usageUnits: (connection: string) => ['usage-units', connection] as const,
+  usageUnit: (pointOfDelivery: string) => ['usage-unit', pointOfDelivery] as const,
 }
+
+export const connectionQuery = (connection: string) =>
+  queryOptions({
+    queryKey: propertyKeys.connection(connection),
+    queryFn: (context) =>
+      readAnswer(
+        context,
+        `/api/persistence/connections/${encodeURIComponent(connection)}`,
+        ConnectionSchema,
+        { errorCode: ERROR.connections },
+      ),
+    select: dataOf,
+  })
+
+export const useConnection = (connection: string) => useQuery(connectionQuery(connection))
 
 /** Master data of a property (obj ANSCHLUSS) or unit (obj VSTELLE) from the legacy endpoint. */
-export function useAttributes(obj: 'ANSCHLUSS' | 'VSTELLE', key: string, enabled = true) {
-  return useLegacyQuery<AttributeRecord[]>(
-    ['attributes', obj, key],
-    { code: 'ATTRIBUTES', obj, key },
-    ERROR.unitDetails,
-    enabled,
-  )
-}
+export const attributesQuery = (obj: 'ANSCHLUSS' | 'VSTELLE', key: string) =>
+  queryOptions({
+    queryKey: propertyKeys.attributes(obj, key),
+    queryFn: () =>
+      readLegacy(
+        { code: 'ATTRIBUTES', obj, key },
+        AttributeRecordSchema.array(),
+        ERROR.unitDetails,
+      ),
+  })
+
+export const useAttributes = (obj: 'ANSCHLUSS' | 'VSTELLE', key: string, enabled = true) =>
+  useQuery({ ...attributesQuery(obj, key), enabled })
 
 export type PropertyContact = { role: string; partner: Partner }
 
 /** Owner, property management, caretaker, deviating service recipient: partners related by role. */
-export function usePropertyContacts(connection: string) {
-  return useQuery({
-    queryKey: ['property-contacts', connection],
-    queryFn: async (): Promise<PropertyContact[]> => {
-      const relations = await getRelations(
+export const propertyContactsQuery = (connection: string) =>
+  queryOptions({
+    queryKey: propertyKeys.contacts(connection),
+    queryFn: async ({ client }): Promise<PropertyContact[]> => {
+      const relations = await readRecord(
+        client,
         `connection-object-relations/${encodeURIComponent(connection)}`,
+        ObjectRelationsSchema,
+        ERROR.unitDetails,
       )
-      const contacts = relations.filter((r) => r.targetType === 'PARTNER' && r.role)
       return Promise.all(
-        contacts.map(async (r) => ({
-          role: r.role!,
-          partner: await getPartner(r.targetKey, ERROR.unitDetails),
-        })),
+        relations.items.flatMap((r) =>
+          r.targetType === 'PARTNER' && r.role
+            ? [
+                readPartner(client, r.targetKey, ERROR.unitDetails).then((partner) => ({
+                  role: r.role!,
+                  partner,
+                })),
+              ]
+            : [],
+        ),
       )
     },
   })
-}
+
+export const usePropertyContacts = (connection: string) =>
+  useQuery(propertyContactsQuery(connection))
 
 export type UsageUnit = PointOfDelivery & { building: string | null }
-
-const pointsOfDeliveryOf = (connection: string) =>
-  searchWhere<PointOfDelivery>(
-    'points-of-delivery',
-    'connection',
-    connection,
-    ERROR.pointsOfDelivery,
-  )
 
 /**
  * The usage units of a property: its own points of delivery, then those of its sub-connections
  * (buildings), the latter sorted by street, house number and suffix (§5).
  */
-export function useUsageUnits(connection: string) {
-  return useQuery({
-    queryKey: ['usage-units', connection],
-    queryFn: async (): Promise<UsageUnit[]> => {
+export const usageUnitsQuery = (connection: string) =>
+  queryOptions({
+    queryKey: propertyKeys.usageUnits(connection),
+    queryFn: async ({ client }): Promise<UsageUnit[]> => {
+      const pointsOfDeliveryOf = (c: string) =>
+        readSearch(
+          client,
+          'points-of-delivery',
+          [eq('connection', c)],
+          PointOfDeliverySchema,
+          ERROR.pointsOfDelivery,
+        )
       const [own, buildings] = await Promise.all([
         pointsOfDeliveryOf(connection),
-        searchWhere<Connection>('connections', 'parentConnection', connection, ERROR.connections),
+        readSearch(
+          client,
+          'connections',
+          [eq('parentConnection', connection)],
+          ConnectionSchema,
+          ERROR.connections,
+        ),
       ])
       const inBuildings = await Promise.all(buildings.map((b) => pointsOfDeliveryOf(b.connection)))
       return [
@@ -78,4 +116,5 @@ export function useUsageUnits(connection: string) {
       ]
     },
   })
-}
+
+export const useUsageUnits = (connection: string) => useQuery(usageUnitsQuery(connection))

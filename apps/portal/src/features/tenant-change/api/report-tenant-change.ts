@@ -2,11 +2,13 @@ import {
   ERROR,
   TENANT_CHANGE_ACTIVITY,
   TENANT_CHANGE_OBJECT_TYPE,
-  type ActivityCreated,
+  ActivityCreatedSchema,
   type TenantChange,
 } from '@portal/domain'
 import { useQueryClient } from '@tanstack/react-query'
 import { uploadRequest } from '../../../lib/api-client'
+import { parseAnswer } from '../../../lib/api-query'
+import { dataKeys } from '../../../lib/data-keys'
 import { useIdempotentMutation } from '../../../lib/idempotent-mutation'
 
 /** §7: the tenant change goes as an activity (multipart, 201) with an optional attachment (error 100). */
@@ -36,11 +38,11 @@ export function useReportTenantChange() {
         }),
       )
       if (file) form.append('file', file)
-      return uploadRequest<ActivityCreated>('/api/persistence/activities', form, {
+      return uploadRequest<unknown>('/api/persistence/activities', form, {
         errorCode: ERROR.activityAdd,
         idempotencyKey,
-      })
+      }).then((answer) => parseAnswer(ActivityCreatedSchema, answer, ERROR.activityAdd))
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: ['notifications'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: dataKeys.notifications }),
   })
 }

@@ -1,6 +1,17 @@
-import { ERROR, type DistributionStatus, type OperatingCostsSummary } from '@portal/domain'
-import { useQuery } from '@tanstack/react-query'
-import { searchAll } from '../../lib/queries'
+import {
+  ERROR,
+  OperatingCostsSummarySchema,
+  type DistributionStatus,
+  type OperatingCostsSummary,
+} from '@portal/domain'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { searchAnswer, type Answer } from '../../../lib/api-query'
+import { dataKeys } from '../../../lib/data-keys'
+
+/** Below every list of distributions: a change of a distribution makes it stale. */
+export const dashboardKeys = {
+  billingYears: (since: string) => [...dataKeys.distributions, 'billing-years', since] as const,
+}
 
 /** What a billing year's cost entry has come to, over the user's properties (§4 status codes). */
 export type BillingYearState = 'open' | 'released' | 'recorded' | 'closed'
@@ -48,18 +59,23 @@ export function billingYears(
 /** How many billing years the dashboard speaks of: the running one and the one before. */
 const SHOWN_YEARS = 2
 
+const shownYears = (answer: Answer<OperatingCostsSummary[]>) =>
+  billingYears(answer.data).slice(0, SHOWN_YEARS)
+
 /** The distributions of the last billing years, over every property the user sees. */
-export function useBillingYears() {
-  const since = `${new Date().getFullYear() - SHOWN_YEARS}-01-01`
-  return useQuery({
-    queryKey: ['distributions', 'billing-years', since],
-    queryFn: async () =>
-      billingYears(
-        await searchAll<OperatingCostsSummary>(
-          'operating-costs',
-          [{ property: 'until', type: 'ge', value: since }],
-          ERROR.distributionSearch,
-        ),
-      ).slice(0, SHOWN_YEARS),
+export const billingYearsQuery = (since: string) =>
+  queryOptions({
+    queryKey: dashboardKeys.billingYears(since),
+    queryFn: (context) =>
+      searchAnswer(
+        context,
+        'operating-costs',
+        [{ property: 'until', type: 'ge', value: since }],
+        OperatingCostsSummarySchema,
+        ERROR.distributionSearch,
+      ),
+    select: shownYears,
   })
-}
+
+export const useBillingYears = () =>
+  useQuery(billingYearsQuery(`${new Date().getFullYear() - SHOWN_YEARS}-01-01`))
