@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box'
 import Typography from '@mui/material/Typography'
 import type { UseQueryResult } from '@tanstack/react-query'
+import type { RowData } from '@tanstack/react-table'
 import { DataTable, type DataTableProps } from './data-table/data-table'
 import { ErrorNotice } from './error-notice'
 
@@ -8,7 +9,7 @@ import { ErrorNotice } from './error-notice'
  * A headed section with one query's rows in the data table, exported under its heading (decision
  * 030); §4: loading while fetching, the error with its code instead of the rows on failure.
  */
-export function TablePanel<Row>({
+export function TablePanel<Row extends RowData>({
   id,
   title,
   query,

@@ -1,5 +1,5 @@
 import type { ExportColumn } from '@portal/domain'
-import { exportValue } from './data-table-state'
+import { exportValue } from './cell-values'
 import { DETAIL_COLUMN, type DataTableColumn } from './data-table-types'
 import type { TableExport } from './table-export-menu'
 

@@ -1,7 +1,7 @@
 import TablePagination from '@mui/material/TablePagination'
 import type { SxProps, Theme } from '@mui/material/styles'
 import { useTranslation } from 'react-i18next'
-import { ALL_ITEMS, type DataTableAction } from './data-table-state'
+import { ALL_ROWS } from '@portal/domain'
 
 /** §9 reflow: the pager wraps onto a second line on a phone instead of hiding its buttons. */
 const paginationSx: SxProps<Theme> = {
@@ -20,8 +20,8 @@ const paginationSx: SxProps<Theme> = {
 
 function pageSizeChoices(options: readonly number[], current: number): number[] {
   const sizes = new Set([...options, current])
-  const all = sizes.delete(ALL_ITEMS)
-  return [...[...sizes].sort((a, b) => a - b), ...(all ? [ALL_ITEMS] : [])]
+  const all = sizes.delete(ALL_ROWS)
+  return [...[...sizes].sort((a, b) => a - b), ...(all ? [ALL_ROWS] : [])]
 }
 
 /** The table's pager: the page, the page size and where the shown rows stand in the list. */
@@ -30,14 +30,17 @@ export function DataTablePagination({
   page,
   itemsPerPage,
   itemsPerPageOptions,
-  update,
+  onPageChange,
+  onItemsPerPageChange,
 }: {
   total: number
   /** The page, counted from 1. */
   page: number
   itemsPerPage: number
   itemsPerPageOptions: readonly number[]
-  update: (action: DataTableAction) => void
+  /** The page chosen, counted from 1. */
+  onPageChange: (page: number) => void
+  onItemsPerPageChange: (itemsPerPage: number) => void
 }) {
   const { t } = useTranslation()
   const allLabel = t('dataTable.all', 'Alle')
@@ -49,16 +52,10 @@ export function DataTablePagination({
       page={page - 1}
       rowsPerPage={itemsPerPage}
       rowsPerPageOptions={pageSizeChoices(itemsPerPageOptions, itemsPerPage).map((value) =>
-        value === ALL_ITEMS ? { label: allLabel, value } : value,
+        value === ALL_ROWS ? { label: allLabel, value } : value,
       )}
-      onPageChange={(_event, page) => update({ type: 'setPage', page: page + 1, total })}
-      onRowsPerPageChange={(event) =>
-        update({
-          type: 'setItemsPerPage',
-          itemsPerPage: Number(event.target.value),
-          total,
-        })
-      }
+      onPageChange={(_event, page) => onPageChange(page + 1)}
+      onRowsPerPageChange={(event) => onItemsPerPageChange(Number(event.target.value))}
       labelRowsPerPage={t('dataTable.rowsPerPage', 'Zeilen pro Seite')}
       labelDisplayedRows={({ from, to, count }) =>
         t('dataTable.displayedRows', '{{from}}–{{to}} von {{count}}', {

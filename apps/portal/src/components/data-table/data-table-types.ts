@@ -1,11 +1,48 @@
 import type { ReactNode } from 'react'
-import type {
-  DataTableAction,
-  DataTableField,
-  DataTableOptions,
-  DataTableState,
-  SelectStrategy,
-} from './data-table-state'
+
+export type SortItem = { key: string; order: 'asc' | 'desc' }
+
+/** §2: page (counted from 1), itemsPerPage (-1 for all rows), sortBy and search. */
+export type TableOptions = {
+  page: number
+  itemsPerPage: number
+  sortBy: SortItem[]
+  search: string
+}
+
+/** What a column reads, shows, sorts, searches and exports of a row. */
+export type DataTableField<Row> = {
+  key: string
+  /** The raw value; defaults to `row[key]`. */
+  value?: (row: Row) => unknown
+  /**
+   * The displayed text; searched and, unless the raw value is a number or a date, sorted by.
+   * Defaults to the raw value as text.
+   */
+  format?: (row: Row) => string
+  /** Overrides the value sorted by. */
+  sortValue?: (row: Row) => unknown
+  /**
+   * Orders two rows ascending (descending reverses it), for what one value cannot order, such as
+   * an address (street, then house number as a number); overrides the sort value.
+   */
+  compare?: (a: Row, b: Row) => number
+  sortable?: boolean
+  /** Defaults to true: the search looks at every column unless it is excluded. */
+  searchable?: boolean
+  /**
+   * Decision 030: how the export writes the column: a decimal string, a number of percent or a date as
+   * a number, percent or date cell (the raw value), otherwise the displayed text.
+   */
+  exportAs?: 'decimal' | 'percent' | 'date'
+  /** The fraction digits the cell shows, for a number or percent cell (default 2). */
+  exportDigits?: number
+  /**
+   * The unit of a number column the export cannot show in its cells: one for the whole column goes
+   * into the header ('Zählerstand (m³)'), one per row into a unit column after it.
+   */
+  exportUnit?: string | ((row: Row) => string | null)
+}
 
 export type DataTableColumn<Row> = DataTableField<Row> & {
   header: string
@@ -45,7 +82,7 @@ export type DataTableProps<Row> = {
   caption: string
   loading?: boolean
   /** Read once when the table mounts; with `stateKey`, the defaults the address leaves out. */
-  initialOptions?: Partial<DataTableOptions>
+  initialOptions?: Partial<TableOptions>
   /**
    * Keeps page, page size, sort and search in the address (`?units.page=2&units.q=…`), so that
    * back, links and reloads show the table as it was left. Each table of a page needs its own key;
@@ -53,12 +90,8 @@ export type DataTableProps<Row> = {
    */
   stateKey?: string
   itemsPerPageOptions?: readonly number[]
+  /** §2: sorting is mandatory: a column's third click sorts it ascending again, not off. */
   mustSort?: boolean
-  multiSort?: boolean
-  /** Shows a checkbox per row; 'page' and 'all' add a select-all checkbox. */
-  selectStrategy?: SelectStrategy
-  initialSelected?: Iterable<string>
-  onSelectionChange?: (selected: ReadonlySet<string>) => void
   /** Makes the primary cell a link to this address; a click anywhere in the row follows it. */
   rowHref?: (row: Row) => string
   /** Renders the row link, e.g. with the router's link component; defaults to an MUI Link. */
@@ -82,16 +115,6 @@ export type DataTableProps<Row> = {
   loadingText?: string
   hideFooter?: boolean
   size?: 'small' | 'medium'
-}
-
-export type TableStore = {
-  state: DataTableState
-  dispatch: (action: DataTableAction) => void
-  /**
-   * Changes when the state was replaced from outside (back or forward in the history): the search
-   * field then shows the search of the address, even a keystroke it sent a moment before.
-   */
-  externalChange?: string
 }
 
 /** The key of the column a table adds for the detail toggle when it has no actions column. */

@@ -311,79 +311,6 @@ describe('DataTable', () => {
     expect(shownNames()).toEqual(['Fischer', 'Neumann'])
   })
 
-  it('groups rows under a header with the group value and count', () => {
-    renderTable({
-      initialOptions: { groupBy: [{ key: 'status', order: 'asc' }], itemsPerPage: -1 },
-    })
-    const headers = screen
-      .getAllByRole('rowheader')
-      .filter((cell) => cell.getAttribute('scope') === 'rowgroup')
-      .map((cell) => cell.textContent)
-    expect(headers).toEqual(['Status: aktiv (8)', 'Status: beendet (4)'])
-  })
-
-  describe('selection', () => {
-    it("'single' keeps one row selected and reports it", async () => {
-      const onSelectionChange = vi.fn()
-      const { user } = renderTable({ selectStrategy: 'single', onSelectionChange })
-      expect(screen.queryByRole('checkbox', { name: 'Alle auswählen' })).not.toBeInTheDocument()
-      const mueller = screen.getByRole('checkbox', { name: 'Zeile auswählen: Müller' })
-      const schmidt = screen.getByRole('checkbox', { name: 'Zeile auswählen: Schmidt' })
-      await user.click(mueller)
-      await user.click(schmidt)
-      expect(mueller).not.toBeChecked()
-      expect(schmidt).toBeChecked()
-      expect(onSelectionChange).toHaveBeenLastCalledWith(new Set(['c2']))
-    })
-
-    it("'page' selects the rows of the current page only", async () => {
-      const onSelectionChange = vi.fn()
-      const { user } = renderTable({ selectStrategy: 'page', onSelectionChange })
-      const selectAll = screen.getByRole('checkbox', { name: 'Alle auswählen' })
-      await user.click(screen.getByRole('checkbox', { name: 'Zeile auswählen: Becker' }))
-      expect(selectAll).toHaveAttribute('data-indeterminate', 'true')
-      await user.click(selectAll)
-      expect(selectAll).toBeChecked()
-      const rowBoxes = screen.getAllByRole('checkbox', { name: /^Zeile auswählen/ })
-      expect(rowBoxes.filter((box) => !(box as HTMLInputElement).checked)).toEqual([])
-      expect(onSelectionChange).toHaveBeenLastCalledWith(
-        new Set(contracts.slice(0, 10).map((c) => c.id)),
-      )
-      await user.click(screen.getByRole('button', { name: 'Zur nächsten Seite' }))
-      expect(screen.getByRole('checkbox', { name: 'Zeile auswählen: Fischer' })).not.toBeChecked()
-      expect(selectAll).not.toBeChecked()
-    })
-
-    it("'all' selects every row of the filtered list, on every page", async () => {
-      const onSelectionChange = vi.fn()
-      const { user } = renderTable({ selectStrategy: 'all', onSelectionChange, searchable: true })
-      await user.type(screen.getByRole('searchbox', { name: 'Suchen' }), 'mann')
-      await user.click(screen.getByRole('checkbox', { name: 'Alle auswählen' }))
-      expect(onSelectionChange).toHaveBeenLastCalledWith(new Set(['c5', 'c9', 'c12']))
-      await user.clear(screen.getByRole('searchbox', { name: 'Suchen' }))
-      await user.click(screen.getByRole('checkbox', { name: 'Alle auswählen' }))
-      expect(onSelectionChange).toHaveBeenLastCalledWith(new Set(contracts.map((c) => c.id)))
-      await user.click(screen.getByRole('button', { name: 'Zur nächsten Seite' }))
-      const neumann = screen.getByRole('checkbox', { name: 'Zeile auswählen: Neumann' })
-      expect(neumann).toBeChecked()
-      // One row off the first page is enough to make select-all partial on the first page too.
-      await user.click(neumann)
-      await user.click(screen.getByRole('button', { name: 'Zur vorherigen Seite' }))
-      const selectAll = screen.getByRole('checkbox', { name: 'Alle auswählen' })
-      expect(selectAll).not.toBeChecked()
-      expect(selectAll).toHaveAttribute('data-indeterminate', 'true')
-      await user.click(selectAll)
-      expect(selectAll).toBeChecked()
-      await user.click(selectAll)
-      expect(onSelectionChange).toHaveBeenLastCalledWith(new Set())
-    })
-
-    it('labels the selection column for screen readers', () => {
-      renderTable({ selectStrategy: 'single' })
-      expect(screen.getByRole('columnheader', { name: 'Auswahl' })).toBeInTheDocument()
-    })
-  })
-
   describe('row navigation', () => {
     it('makes the primary cell a link named by its text', () => {
       renderTable({ rowHref: (row) => `/contracts/${row.id}` })
@@ -590,6 +517,18 @@ describe('DataTable', () => {
       expect(within(first).getByRole('columnheader', { name: 'Status' })).not.toHaveAttribute(
         'aria-sort',
       )
+    })
+    it('takes a page beyond the list back to the last page, in the address too', async () => {
+      const { user, router } = renderRouted('/list?a.page=9&a.size=5')
+      await vi.waitFor(() => expect(router.state.location.search).toBe('?a.page=3&a.size=5'))
+      expect(names('Erste')).toEqual(['Fischer', 'Neumann'])
+      expect(screen.getByText('11–12 von 12')).toBeInTheDocument()
+      // a search goes back to page 1 (§2), which leaves the page out of the address
+      await user.click(screen.getAllByRole('button', { name: 'Zur ersten Seite' })[0]!)
+      await user.click(screen.getAllByRole('button', { name: 'Zur letzten Seite' })[0]!)
+      await user.type(screen.getByRole('searchbox', { name: 'Erste durchsuchen' }), 'mann')
+      expect(names('Erste')).toEqual(['Zimmermann', 'Hoffmann', 'Neumann'])
+      expect(router.state.location.search).toBe('?a.size=5&a.q=mann')
     })
   })
 

@@ -1,7 +1,6 @@
 import ExpandLess from '@mui/icons-material/ExpandLess'
 import ExpandMore from '@mui/icons-material/ExpandMore'
 import Box from '@mui/material/Box'
-import Checkbox from '@mui/material/Checkbox'
 import CircularProgress from '@mui/material/CircularProgress'
 import IconButton from '@mui/material/IconButton'
 import Link from '@mui/material/Link'
@@ -11,12 +10,30 @@ import TableCell from '@mui/material/TableCell'
 import TableContainer from '@mui/material/TableContainer'
 import TableRow from '@mui/material/TableRow'
 import { useTheme, type SxProps, type Theme } from '@mui/material/styles'
-import { EMPTY_LIST_MESSAGE, PAGE_SIZE_OPTIONS } from '@portal/domain'
 import {
-  getCoreRowModel,
-  useReactTable,
+  ALL_ROWS,
+  EMPTY_LIST_MESSAGE,
+  PAGE_SIZE_OPTIONS,
+  clampPage,
+  compareTableValues,
+  isEmptyTableValue,
+  matchesTableSearch,
+} from '@portal/domain'
+import {
+  columnFilteringFeature,
+  createFilteredRowModel,
+  createPaginatedRowModel,
+  createSortedRowModel,
+  functionalUpdate,
+  globalFilteringFeature,
+  rowPaginationFeature,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
   type ColumnDef,
-  type Row as TableRowModel,
+  type PaginationState,
+  type RowData,
+  type SortingState,
 } from '@tanstack/react-table'
 import {
   Fragment,
@@ -32,29 +49,23 @@ import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { DescriptionList } from '../description-list'
 import { visuallyHidden } from '../visually-hidden'
+import { displayText, sortValueOf } from './cell-values'
 import { tableExportOf } from './data-table-export'
 import { DataTableHead } from './data-table-head'
 import { DataTablePagination } from './data-table-pagination'
-import {
-  applyOptions,
-  dataTableReducer,
-  displayText,
-  type DataTableAction,
-  type DataTableConfig,
-  type DataTableGroup,
-} from './data-table-state'
 import { stickyStyle } from './data-table-sticky'
-import { useLocalStore, useUrlStore } from './data-table-store'
 import {
   DETAIL_COLUMN,
   type DataTableColumn,
+  type DataTableField,
   type DataTableLinkProps,
   type DataTableProps,
-  type TableStore,
+  type SortItem,
 } from './data-table-types'
 import { TableExportButton } from './table-export-button'
 import type { TableExport } from './table-export-menu'
 import { TableSearchField } from './table-search-field'
+import { useLocalTableStore, useUrlTableStore, type TableStore } from './table-state'
 import { useHorizontalOverflow } from './use-horizontal-overflow'
 
 export type { DataTableColumn, DataTableLinkProps, DataTableProps } from './data-table-types'
@@ -75,15 +86,67 @@ const linkedRowSx: SxProps<Theme> = { cursor: 'pointer' }
 const OFF_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const
 const ONLY_PHONE = { display: { sm: 'none' } } as const
 
-function LocalDataTable<Row>(props: DataTableProps<Row>) {
-  return <DataTableContent {...props} store={useLocalStore(props)} />
+/**
+ * TanStack Table owns the row models: the search (a global filter), the sort and the page; the
+ * rules of §2 are its functions from the domain package (decision 046).
+ */
+const features = tableFeatures({
+  columnFilteringFeature,
+  globalFilteringFeature,
+  rowSortingFeature,
+  rowPaginationFeature,
+  filteredRowModel: createFilteredRowModel(),
+  sortedRowModel: createSortedRowModel(),
+  paginatedRowModel: createPaginatedRowModel(),
+})
+type Features = typeof features
+
+/** A column as TanStack Table sorts and searches it. */
+function columnDef<Row extends RowData>(field: DataTableField<Row>): ColumnDef<Features, Row> {
+  const { compare } = field
+  return {
+    id: field.key,
+    // the value sorted by; an empty one is left undefined, which sorts last in both directions
+    accessorFn: (row) => {
+      const value = compare ? displayText(row, field) : sortValueOf(row, field)
+      return isEmptyTableValue(value) ? undefined : value
+    },
+    sortFn: compare
+      ? (a, b) => Math.sign(compare(a.original, b.original))
+      : (a, b, id) => compareTableValues(a.getValue(id), b.getValue(id)),
+    sortUndefined: 'last',
+    enableSorting: field.sortable !== false,
+    enableGlobalFilter: field.searchable !== false,
+  }
 }
 
-function UrlDataTable<Row>(props: DataTableProps<Row> & { stateKey: string }) {
-  return <DataTableContent {...props} store={useUrlStore(props, props.stateKey)} />
+const toSorting = (sortBy: readonly SortItem[]): SortingState =>
+  sortBy.map((item) => ({ id: item.key, desc: item.order === 'desc' }))
+
+const fromSorting = (sorting: SortingState): SortItem[] =>
+  sorting.map((sort) => ({ key: sort.id, order: sort.desc ? 'desc' : 'asc' }))
+
+const NO_ROWS: never[] = []
+
+function LocalDataTable<Row extends RowData>(props: DataTableProps<Row>) {
+  return <DataTableContent {...props} store={useLocalTableStore(props.initialOptions)} />
 }
 
-export function DataTable<Row>(props: DataTableProps<Row>) {
+function UrlDataTable<Row extends RowData>(props: DataTableProps<Row> & { stateKey: string }) {
+  const sortable = new Set(
+    props.columns
+      .filter((column) => column.sortable !== false && !column.hidden)
+      .map((column) => column.key),
+  )
+  return (
+    <DataTableContent
+      {...props}
+      store={useUrlTableStore(props.initialOptions, props.stateKey, sortable)}
+    />
+  )
+}
+
+export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
   return props.stateKey === undefined ? (
     <LocalDataTable {...props} />
   ) : (
@@ -91,16 +154,14 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   )
 }
 
-function DataTableContent<Row>({
+function DataTableContent<Row extends RowData>({
   columns: givenColumns,
   rows,
   getRowId,
   caption,
   loading = false,
   itemsPerPageOptions = PAGE_SIZE_OPTIONS,
-  multiSort = false,
-  selectStrategy,
-  onSelectionChange,
+  mustSort = false,
   rowHref,
   renderLink,
   onRowClick,
@@ -112,8 +173,7 @@ function DataTableContent<Row>({
   loadingText,
   hideFooter = false,
   size = 'medium',
-  store: { state, dispatch, externalChange },
-  ...props
+  store: { options, change, externalChange },
 }: DataTableProps<Row> & { store: TableStore }) {
   const { t } = useTranslation()
   const theme = useTheme()
@@ -121,7 +181,6 @@ function DataTableContent<Row>({
   const containerRef = useRef<HTMLDivElement>(null)
   const overflowing = useHorizontalOverflow(containerRef)
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
-  const config: DataTableConfig = { mustSort: props.mustSort ?? false, multiSort, selectStrategy }
 
   // every column is searched and may be sorted by; only those not hidden are shown
   const fields = givenColumns
@@ -148,30 +207,73 @@ function DataTableContent<Row>({
         ]
       : shownColumns
 
-  const view = useMemo(
-    () => applyOptions(loading ? [] : rows, fields, state),
-    [loading, rows, fields, state],
+  // TanStack keeps a row's values as long as the list it came in: a new list comes with new
+  // columns, as a cell's text may change with them (a label whose catalogue has just loaded)
+  const { columnDefs, data } = useMemo(
+    () => ({ columnDefs: fields.map(columnDef), data: loading ? NO_ROWS : [...rows] }),
+    [fields, loading, rows],
   )
-  // §2: keep the stored page within the page count when rows or the search shrink the list. While
-  // loading the list is empty for a moment, which must not throw away a page the user chose.
-  const mustClamp = !loading && state.page !== view.page
-  useEffect(() => {
-    if (mustClamp) dispatch({ type: 'clampPage', total: view.total })
+  const fieldByKey = new Map(fields.map((field) => [field.key, field]))
+  const sorting = toSorting(options.sortBy)
+  const pagination: PaginationState = {
+    pageIndex: options.page - 1,
+    pageSize: options.itemsPerPage === ALL_ROWS ? Infinity : options.itemsPerPage,
+  }
+  // §2: a new sort or search goes back to page 1; a new page size keeps the first row of the
+  // page on screen (TanStack's setPageSize)
+  const table = useTable({
+    features,
+    data,
+    columns: columnDefs,
+    getRowId: (row) => getRowId(row),
+    state: { sorting, globalFilter: options.search, pagination },
+    onSortingChange: (updater) =>
+      change(
+        { ...options, sortBy: fromSorting(functionalUpdate(updater, sorting)), page: 1 },
+        false,
+      ),
+    onGlobalFilterChange: (updater) =>
+      change(
+        { ...options, search: String(functionalUpdate(updater, options.search)), page: 1 },
+        true,
+      ),
+    onPaginationChange: (updater) => {
+      const next = functionalUpdate(updater, pagination)
+      change(
+        {
+          ...options,
+          page: next.pageIndex + 1,
+          itemsPerPage: next.pageSize === Infinity ? ALL_ROWS : next.pageSize,
+        },
+        false,
+      )
+    },
+    globalFilterFn: (row, key, search: string) => {
+      const field = fieldByKey.get(key)
+      return field !== undefined && matchesTableSearch(displayText(row.original, field), search)
+    },
+    // every column is searched unless it says otherwise, whatever its first row holds
+    getColumnCanGlobalFilter: () => true,
+    sortDescFirst: false,
+    enableSortingRemoval: !mustSort,
+    enableMultiSort: false,
+    // the page follows the rules above and the clamp below, not every change of the rows
+    autoResetPageIndex: false,
   })
 
-  const update = (action: DataTableAction) => {
-    if (onSelectionChange) {
-      const next = dataTableReducer(state, action, config)
-      if (next.selected !== state.selected) onSelectionChange(next.selected)
-    }
-    dispatch(action)
-  }
+  const total = table.getRowCount()
+  const page = clampPage(options.page, total, options.itemsPerPage)
+  // §2: keep the stored page within the page count when rows or the search shrink the list. While
+  // loading the list is empty for a moment, which must not throw away a page the user chose.
+  const mustClamp = !loading && page !== options.page
+  useEffect(() => {
+    if (mustClamp) change({ ...options, page }, true)
+  })
 
   const primaryColumn = columns.find((column) => column.primary) ?? columns[0]
   const primaryKey = primaryColumn?.key
   // only a first column can stay at the left edge without covering the columns before it
-  const stickyPrimary =
-    !selectStrategy && primaryColumn !== undefined && columns[0] === primaryColumn
+  const stickyPrimary = primaryColumn !== undefined && columns[0] === primaryColumn
   const actionsKey = columns.at(-1)?.actions ? columns.at(-1)?.key : undefined
 
   const rowName = (row: Row) => (primaryColumn ? displayText(row, primaryColumn) : '')
@@ -252,40 +354,15 @@ function DataTableContent<Row>({
     return content
   }
 
-  const columnDefs: ColumnDef<Row>[] = columns.map((column) => ({
-    id: column.key,
-    header: column.header,
-  }))
-
-  // TanStack Table renders the columns; the reducer owns sorting, paging and selection, so the
-  // table only receives the finished page and mirrors that state.
-  // eslint-disable-next-line react-hooks/incompatible-library -- the portal does not run the React Compiler, and the table instance never leaves this render
-  const table = useReactTable({
-    data: view.pageRows,
-    columns: columnDefs,
-    getRowId: (row) => getRowId(row),
-    getCoreRowModel: getCoreRowModel(),
-    manualSorting: true,
-    manualFiltering: true,
-    manualPagination: true,
-    manualGrouping: true,
-    enableMultiSort: multiSort,
-    enableRowSelection: selectStrategy !== undefined,
-    state: {
-      sorting: state.sortBy.map((item) => ({ id: item.key, desc: item.order === 'desc' })),
-      rowSelection: Object.fromEntries([...state.selected].map((id) => [id, true])),
-    },
-  })
-
-  const columnByKey = new Map(columns.map((column) => [column.key, column]))
-  const columnCount = columns.length + (selectStrategy ? 1 : 0)
+  const columnCount = columns.length
   const tableRows = table.getRowModel().rows
-  const rowsById = new Map(tableRows.map((row) => [row.id, row]))
-  const pageIds = tableRows.map((row) => row.id)
-  const allIds = view.filteredRows.map(getRowId)
-  const scopeIds = selectStrategy === 'all' ? allIds : pageIds
-  const selectedInScope = scopeIds.filter((id) => state.selected.has(id)).length
   const interactiveRows = rowHref !== undefined || onRowClick !== undefined
+
+  const sortOf = (key: string) => {
+    const column = fieldByKey.has(key) ? table.getColumn(key) : undefined
+    if (!column?.getCanSort()) return undefined
+    return { sorted: column.getIsSorted(), toggle: () => column.toggleSorting() }
+  }
 
   const stickySx = (key: string, header = false) => {
     if (key === primaryKey && stickyPrimary) {
@@ -313,47 +390,25 @@ function DataTableContent<Row>({
     event.currentTarget.querySelector<HTMLElement>(`.${ROW_LINK_CLASS}`)?.click()
   }
 
-  const renderRow = (row: TableRowModel<Row>) => {
-    const selected = row.getIsSelected()
-    const name = rowName(row.original)
+  const renderRow = (row: { id: string; original: Row }) => {
     const open = hasDetail && expanded.has(row.id)
     return (
       <Fragment key={row.id}>
         <TableRow
-          hover={interactiveRows || selectStrategy !== undefined}
-          selected={selected}
+          hover={interactiveRows}
           sx={interactiveRows ? linkedRowSx : undefined}
           onClick={interactiveRows ? (event) => followRow(event, row.original) : undefined}
         >
-          {selectStrategy && (
-            <TableCell padding="checkbox">
-              <Checkbox
-                checked={selected}
-                onChange={() => update({ type: 'toggleRow', id: row.id })}
-                slotProps={{
-                  input: {
-                    'aria-label': name
-                      ? t('dataTable.selectRowNamed', 'Zeile auswählen: {{name}}', { name })
-                      : t('dataTable.selectRow', 'Zeile auswählen'),
-                  },
-                }}
-              />
+          {columns.map((column) => (
+            <TableCell
+              key={column.key}
+              align={column.align}
+              sx={stickySx(column.key)}
+              {...(column.key === primaryKey ? { component: 'th', scope: 'row' } : {})}
+            >
+              {renderCell(column, row.original, row.id)}
             </TableCell>
-          )}
-          {row.getVisibleCells().map((cell) => {
-            const column = columnByKey.get(cell.column.id)
-            const isPrimary = cell.column.id === primaryKey
-            return (
-              <TableCell
-                key={cell.id}
-                align={column?.align}
-                sx={stickySx(cell.column.id)}
-                {...(isPrimary ? { component: 'th', scope: 'row' } : {})}
-              >
-                {column && renderCell(column, row.original, row.id)}
-              </TableCell>
-            )
-          })}
+          ))}
         </TableRow>
         {open && (
           <TableRow sx={renderDetail ? undefined : ONLY_PHONE}>
@@ -385,23 +440,6 @@ function DataTableContent<Row>({
     )
   }
 
-  const groupHeader = (group: DataTableGroup<Row>) => (
-    <TableRow>
-      <TableCell
-        component="th"
-        scope="rowgroup"
-        colSpan={columnCount}
-        sx={{ fontWeight: 'fontWeightMedium', pl: 2 + group.depth * 2, bgcolor: 'action.hover' }}
-      >
-        {t('dataTable.groupHeader', '{{column}}: {{value}} ({{count}})', {
-          column: columnByKey.get(group.key)?.header ?? group.key,
-          value: group.label || t('dataTable.groupWithoutValue', 'ohne Angabe'),
-          count: group.count,
-        })}
-      </TableCell>
-    </TableRow>
-  )
-
   const messageRow = (content: ReactNode) => (
     <TableBody>
       <TableRow>
@@ -423,26 +461,17 @@ function DataTableContent<Row>({
         </Box>,
       )
     }
-    if (tableRows.length === 0) {
-      return messageRow(emptyText ?? t('dataTable.empty', EMPTY_LIST_MESSAGE))
-    }
-    if (view.groups) {
-      return view.groups.map((group) => (
-        <TableBody key={group.id}>
-          {groupHeader(group)}
-          {group.rows.map((row) => {
-            const tableRow = rowsById.get(getRowId(row))
-            return tableRow && renderRow(tableRow)
-          })}
-        </TableBody>
-      ))
-    }
+    // a page beyond the list shows nothing until the clamp above takes it back
+    if (total === 0) return messageRow(emptyText ?? t('dataTable.empty', EMPTY_LIST_MESSAGE))
     return <TableBody>{tableRows.map(renderRow)}</TableBody>
   }
 
   const exportedTable = (): TableExport =>
-    tableExportOf(fields, view.filteredRows, exportName ?? caption, (column) =>
-      t('dataTable.unitOf', { column }),
+    tableExportOf(
+      fields,
+      table.getPrePaginatedRowModel().rows.map((row) => row.original),
+      exportName ?? caption,
+      (column) => t('dataTable.unitOf', { column }),
     )
 
   return (
@@ -452,16 +481,16 @@ function DataTableContent<Row>({
           {searchable && (
             <TableSearchField
               label={searchLabel ?? t('dataTable.search', 'Suchen')}
-              value={state.search}
+              value={options.search}
               externalChange={externalChange}
-              onChange={(search) => update({ type: 'setSearch', search })}
+              onChange={(search) => table.setGlobalFilter(search)}
             />
           )}
           {exportName !== undefined && (
             <Box sx={{ ml: 'auto' }}>
               <TableExportButton
                 tableName={exportName}
-                disabled={loading || view.total === 0}
+                disabled={loading || total === 0}
                 table={exportedTable}
               />
             </Box>
@@ -503,27 +532,18 @@ function DataTableContent<Row>({
           <Box component="caption" sx={visuallyHidden}>
             {caption}
           </Box>
-          <DataTableHead
-            table={table}
-            columnByKey={columnByKey}
-            selectStrategy={selectStrategy}
-            loading={loading}
-            scopeSize={scopeIds.length}
-            selectedInScope={selectedInScope}
-            onToggleAll={() => update({ type: 'toggleAll', pageIds, allIds })}
-            onToggleSort={(key) => update({ type: 'toggleSort', key })}
-            stickySx={stickySx}
-          />
+          <DataTableHead columns={columns} sortOf={sortOf} stickySx={stickySx} />
           {body()}
         </Table>
       </TableContainer>
       {!hideFooter && (
         <DataTablePagination
-          total={view.total}
-          page={view.page}
-          itemsPerPage={state.itemsPerPage}
+          total={total}
+          page={page}
+          itemsPerPage={options.itemsPerPage}
           itemsPerPageOptions={itemsPerPageOptions}
-          update={update}
+          onPageChange={(next) => table.setPageIndex(next - 1)}
+          onItemsPerPageChange={(next) => table.setPageSize(next === ALL_ROWS ? Infinity : next)}
         />
       )}
     </Box>

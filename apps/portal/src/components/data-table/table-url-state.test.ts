@@ -1,17 +1,13 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import {
-  readTableOptions,
-  tableParamNames,
-  writeTableOptions,
-  type UrlTableOptions,
-} from './table-url-state'
+import type { TableOptions } from './data-table-types'
+import { readTableOptions, tableParamNames, writeTableOptions } from './table-url-state'
 
-const defaults: UrlTableOptions = { page: 1, itemsPerPage: 10, sortBy: [], search: '' }
+const defaults: TableOptions = { page: 1, itemsPerPage: 10, sortBy: [], search: '' }
 const sortable = new Set(['name', 'address', 'city'])
 const read = (search: string, key = 'units', base = defaults) =>
   readTableOptions(new URLSearchParams(search), key, base, sortable)
-const write = (options: Partial<UrlTableOptions>, key = 'units', search = '', base = defaults) =>
+const write = (options: Partial<TableOptions>, key = 'units', search = '', base = defaults) =>
   writeTableOptions(new URLSearchParams(search), key, { ...base, ...options }, base).toString()
 
 describe('tableParamNames', () => {

@@ -1,7 +1,5 @@
-import { ALL_ITEMS, type DataTableOptions, type SortItem } from './data-table-state'
-
-/** The options a table keeps in the address; grouping and selection stay in the page. */
-export type UrlTableOptions = Pick<DataTableOptions, 'page' | 'itemsPerPage' | 'sortBy' | 'search'>
+import { ALL_ROWS } from '@portal/domain'
+import type { SortItem, TableOptions } from './data-table-types'
 
 /**
  * The names of a table's search parameters: `page`, `size`, `sort` and `q`, each behind the
@@ -26,7 +24,7 @@ function readPage(value: string | null, fallback: number): number {
 }
 
 function readSize(value: string | null, fallback: number): number {
-  if (value === ALL) return ALL_ITEMS
+  if (value === ALL) return ALL_ROWS
   return value !== null && POSITIVE_INTEGER.test(value) ? Number(value) : fallback
 }
 
@@ -56,9 +54,9 @@ const sameSort = (a: readonly SortItem[], b: readonly SortItem[]) =>
 export function readTableOptions(
   params: URLSearchParams,
   stateKey: string,
-  defaults: UrlTableOptions,
+  defaults: TableOptions,
   sortable: ReadonlySet<string>,
-): UrlTableOptions {
+): TableOptions {
   const names = tableParamNames(stateKey)
   return {
     page: readPage(params.get(names.page), defaults.page),
@@ -80,8 +78,8 @@ export function readTableOptions(
 export function writeTableOptions(
   params: URLSearchParams,
   stateKey: string,
-  options: UrlTableOptions,
-  defaults: UrlTableOptions,
+  options: TableOptions,
+  defaults: TableOptions,
 ): URLSearchParams {
   const names = tableParamNames(stateKey)
   const next = new URLSearchParams(params)
@@ -94,7 +92,7 @@ export function writeTableOptions(
     names.size,
     options.itemsPerPage === defaults.itemsPerPage
       ? null
-      : options.itemsPerPage === ALL_ITEMS
+      : options.itemsPerPage === ALL_ROWS
         ? ALL
         : String(options.itemsPerPage),
   )
