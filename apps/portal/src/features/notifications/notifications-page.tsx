@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { ErrorNotice } from '../../components/error-notice'
 import { ItemPages, useItemPage } from '../../components/item-pages'
-import { PageTitle } from '../../components/page-title'
+import { PageTitle } from '../../components/kit/page-title'
 import { PanelState } from '../../components/panel-state'
 import { useMarkNotificationsRead, useNotifications } from './api/notifications'
 

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next'
 import { useLeaveGuard } from '../../../components/leave-guard'
 import { MutationOutcome } from '../../../components/mutation-outcome'
 import { NewPasswordFields } from '../../../components/new-password-fields'
-import { PasswordField } from '../../../components/password-field'
+import { PasswordField } from '../../../components/kit/field'
 import { useServerFieldErrors } from '../../../lib/form-errors'
 import { useChangePassword } from '../api/change-password'
 

@@ -16,10 +16,10 @@ import {
   type SecondFactorSetup as Setup,
 } from '../api/second-factor-setup'
 import { loadSession, userNameOf } from '../api/sign-in'
-import { PlainAlert } from './plain-alert'
-import { PlainButton } from './plain-button'
-import { PlainField, PlainPasswordField } from './plain-field'
-import { SubmissionOutcome } from './submission-outcome'
+import { Alert as PlainAlert } from '../../../components/kit/alert'
+import { Button as PlainButton } from '../../../components/kit/button'
+import { ValueField as PlainField, ValuePasswordField as PlainPasswordField } from './value-fields'
+import { MutationOutcome as SubmissionOutcome } from '../../../components/mutation-outcome'
 
 /** The portal's pages are MUI's: opened as a page of their own, as after the sign-in. */
 function openPortal(path: string) {

@@ -3,8 +3,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import '../locales'
 import { LoginError } from './login-error'
-import { PlainButton } from './plain-button'
-import { PlainField } from './plain-field'
+import { Button as PlainButton } from '../../../components/kit/button'
+import { ValueField as PlainField } from './value-fields'
 
 /**
  * The sign-in's second step, once the server has accepted the password and asks for the second
