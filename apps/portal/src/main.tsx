@@ -1,7 +1,8 @@
-// the kit's and the signed-out frame's styles come with the entry, so that the sign-in page does
-// not wait for them after its code (decisions 027 and 048)
-import './components/kit/kit.css'
+// the signed-out frame's and the kit's styles come with the entry, so that the sign-in page does
+// not wait for them after its code (decisions 027 and 048); the kit's last, as its controls'
+// rules outweigh the frame's for every element (box sizing)
 import './features/auth/signed-out.css'
+import './components/kit/kit.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
