@@ -67,7 +67,8 @@ export const TARGETS = {
     'download-5mb': { requestsPerSecondRatio: 0.5 },
   } as Record<string, { requestsPerSecondRatio: number; p50Ratio?: number }>,
   portal: {
-    loginJavascriptGzipKb: 150,
+    /** Issue 27: the sign-in within 136 kB gzip (issue 14 had asked 150). */
+    loginJavascriptGzipKb: 136,
     dashboardJavascriptGzipKb: 350,
     desktopPerformance: 100,
     mobilePerformance: 95,

@@ -1,11 +1,13 @@
-// the signed-out screens' styles come with the entry, so that the sign-in page does not wait for
-// them after its code (decision 027)
+// the signed-out frame's and the kit's styles come with the entry, so that the sign-in page does
+// not wait for them after its code (decisions 027 and 048); the kit's last, as its controls'
+// rules outweigh the frame's for every element (box sizing)
 import './features/auth/signed-out.css'
+import './components/kit/kit.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { createRouter, SIGNED_OUT_PATHS } from './app/router'
-import { applySignedOutTheme } from './features/auth/signed-out-theme'
+import { applyKitTheme } from './components/kit/theme'
 import { setApiBaseUrl } from './lib/api-client'
 import { applyDocumentSettings, CustomerContext, loadCustomer } from './lib/customer'
 import { setLegacyEndpoint } from './lib/legacy-client'
@@ -34,7 +36,7 @@ async function start() {
   // §1: configuration and FAQ before the first render
   const [customer] = await Promise.all([loadCustomer(), initI18n()])
   applyDocumentSettings(customer.config)
-  applySignedOutTheme(customer.config.theme)
+  applyKitTheme(customer.config.theme)
   setApiBaseUrl(customer.config.apiBaseUrl)
   setLegacyEndpoint(
     /^https?:/.test(customer.config.legacyEndpoint)

@@ -1,8 +1,8 @@
 import type { ComponentType, ReactNode } from 'react'
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router'
-import { SignedOutAnnouncer } from '../features/auth/components/plain-page-title'
-import { PlainLoading } from '../features/auth/components/plain-progress'
-import { PlainRouteError } from '../features/auth/components/plain-route-error'
+import { PageAnnouncer } from '../components/kit/page-title'
+import { ScreenLoading } from '../components/kit/progress'
+import { RouteError } from '../components/page-notices'
 import { useCustomer, type LoadedCustomer } from '../lib/customer'
 import { isLoggedIn } from '../lib/session'
 import { RequireSession } from './guard'
@@ -19,33 +19,26 @@ const loadAppShell = () => import('./layout/app-shell')
 
 function ThemedLayout({
   Providers,
-  PageAnnouncer,
 }: {
   Providers: ComponentType<{ customer: LoadedCustomer; children: ReactNode }>
-  PageAnnouncer: ComponentType<{ children: ReactNode }>
 }) {
   return (
     <Providers customer={useCustomer()}>
-      <PageAnnouncer>
-        <ScrollRestoration />
-        <Outlet />
-      </PageAnnouncer>
+      <ScrollRestoration />
+      <Outlet />
     </Providers>
   )
 }
 
 /**
- * MUI with the customer's theme, the announcer of the MUI screens' titles and the router's scroll
- * restoration (decision 021): a new page starts at the top, back and forward return to where the
- * page was left (keyed by history entry). Loaded with the first screen that uses them, never by
- * the sign-in page (decision 027), which keeps nothing of its own in the session storage either.
+ * MUI with the customer's theme and the router's scroll restoration (decision 021): a new page
+ * starts at the top, back and forward return to where the page was left (keyed by history
+ * entry). Loaded with the first screen that uses them, never by the sign-in page (decision 027),
+ * which keeps nothing of its own in the session storage either.
  */
 async function loadThemedLayout() {
-  const [{ Providers }, { PageAnnouncer }] = await Promise.all([
-    import('./providers'),
-    import('../components/page-title'),
-  ])
-  return { element: <ThemedLayout Providers={Providers} PageAnnouncer={PageAnnouncer} /> }
+  const { Providers } = await import('./providers')
+  return { element: <ThemedLayout Providers={Providers} /> }
 }
 
 /**
@@ -61,14 +54,14 @@ async function loadLegalShell() {
 }
 
 /**
- * The root layout route. A new page's title is announced and its h1 focused: by PageTitle on the
- * MUI screens (in the themed layout), by PlainPageTitle on the signed-out ones.
+ * The root layout route. A new page's title is announced and its h1 focused by PageTitle, on the
+ * signed-out screens and the MUI ones alike.
  */
 function Root() {
   return (
-    <SignedOutAnnouncer>
+    <PageAnnouncer>
       <Outlet />
-    </SignedOutAnnouncer>
+    </PageAnnouncer>
   )
 }
 
@@ -82,8 +75,8 @@ export function createRouter() {
     {
       path: '/',
       element: <Root />,
-      errorElement: <PlainRouteError />,
-      hydrateFallbackElement: <PlainLoading />,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <ScreenLoading />,
       children: [
         { path: 'authenticate', lazy: () => import('../features/auth/login-page') },
         {

@@ -3,7 +3,8 @@ import type { CustomerConfig } from '@portal/domain'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createPortalTheme, FOCUS_CONTRAST, focusRingColours } from './theme'
+import { FOCUS_CONTRAST, kitColours } from '../components/kit/theme'
+import { createPortalTheme } from './theme'
 
 const CUSTOMERS = path.resolve(import.meta.dirname, '../../../../customers')
 const configs = readdirSync(CUSTOMERS, { withFileTypes: true })
@@ -25,23 +26,19 @@ describe('the focus ring', () => {
 
   it.each(configs)('contrasts 3:1 with the page and the app bar of %s', (_name, config) => {
     const { palette } = createPortalTheme(config)
-    const colours = focusRingColours(palette)
+    const colours = kitColours(config.theme)
     for (const background of [palette.background.default, palette.background.paper]) {
-      expect(getContrastRatio(colours.page, background)).toBeGreaterThanOrEqual(FOCUS_CONTRAST)
+      expect(getContrastRatio(colours.focus, background)).toBeGreaterThanOrEqual(FOCUS_CONTRAST)
     }
-    expect(getContrastRatio(colours.appBar, palette.primary.main)).toBeGreaterThanOrEqual(
+    expect(getContrastRatio(colours.focusOnPrimary, palette.primary.main)).toBeGreaterThanOrEqual(
       FOCUS_CONTRAST,
     )
   })
 
-  it('is the primary colour on the page and white on a dark app bar', () => {
-    const { palette } = createPortalTheme(withColours('#0b4f8a', '#f5f7fa'))
-    expect(focusRingColours(palette)).toEqual({ page: '#0b4f8a', appBar: '#fff' })
-  })
-
-  it('turns black on the page and on the app bar of a light primary colour', () => {
+  it("takes the kit's colours, so that MUI's controls and the kit's look alike", () => {
     const { palette } = createPortalTheme(withColours('#7fd3ff'))
-    expect(focusRingColours(palette)).toEqual({ page: '#000', appBar: 'rgba(0, 0, 0, 0.87)' })
+    expect(palette.primary.contrastText).toBe('rgba(0, 0, 0, 0.87)')
+    expect(palette.background.default).toBe('#ffffff')
   })
 
   it('is drawn by the theme for every control, inside items that fill their container', () => {
@@ -62,6 +59,6 @@ describe('the focus ring', () => {
     expect(inside[0]).toContain('.MuiMenuItem-root')
     expect(inside[1]).toEqual({ outlineOffset: -2 })
     expect(appBar[0]).toContain('.MuiAppBar-root')
-    expect(appBar[1]).toEqual({ outlineColor: '#fff' })
+    expect(appBar[1]).toEqual({ outlineColor: '#ffffff' })
   })
 })

@@ -1,38 +1,11 @@
 import { BREAKPOINTS, SELECT_MENU_MAX_HEIGHT, type CustomerConfig } from '@portal/domain'
-import { createTheme, getContrastRatio, type Palette } from '@mui/material/styles'
+import { createTheme } from '@mui/material/styles'
 import { deDE } from '@mui/material/locale'
+import { kitColours } from '../components/kit/theme'
 
 declare module '@mui/material/styles' {
   interface BreakpointOverrides {
     xxl: true
-  }
-}
-
-/** WCAG 2.2 1.4.11 and 2.4.13: a focus indicator contrasts 3:1 with what surrounds it. */
-export const FOCUS_CONTRAST = 3
-
-const firstContrasting = (backgrounds: string[], candidates: string[], last: string) =>
-  candidates.find((colour) =>
-    backgrounds.every((background) => getContrastRatio(colour, background) >= FOCUS_CONTRAST),
-  ) ?? last
-
-/**
- * The colours of the focus ring: no one colour contrasts 3:1 with both the light page and a
- * dark app bar, so the ring takes the primary colour on the page (black where a customer's
- * primary is too light) and the app bar's text colour on the app bar.
- */
-export function focusRingColours(palette: Palette) {
-  return {
-    page: firstContrasting(
-      [palette.background.default, palette.background.paper],
-      [palette.primary.main],
-      palette.common.black,
-    ),
-    appBar: firstContrasting(
-      [palette.primary.main],
-      [palette.primary.contrastText, palette.common.white],
-      palette.common.black,
-    ),
   }
 }
 
@@ -67,34 +40,33 @@ const focused = (scope: string) =>
 
 /** The MUI theme: the customer's colours and the breakpoints of §9. */
 export function createPortalTheme(config: CustomerConfig) {
+  // the kit's colours, so that a field of the kit and a control of MUI look alike (decision 048)
+  const colours = kitColours(config.theme)
   return createTheme(
     {
       breakpoints: { values: { xs: 0, ...BREAKPOINTS } },
       palette: {
-        // WCAG AA: MUI picks white or dark text on a colour by this contrast ratio
+        // WCAG AA: MUI picks white or dark text on the other colours by this contrast ratio
         contrastThreshold: 4.5,
-        primary: { main: config.theme.primary },
+        primary: { main: colours.primary, contrastText: colours.onPrimary },
         secondary: { main: config.theme.secondary },
-        ...(config.theme.background ? { background: { default: config.theme.background } } : {}),
+        background: { default: colours.background },
       },
       shape: { borderRadius: 8 },
       components: {
         MuiCssBaseline: {
           // one visible focus ring for every control (MUI's own is a faint background tint);
           // text fields keep their focused border, which contrasts as much
-          styleOverrides: (theme) => {
-            const colours = focusRingColours(theme.palette)
-            return {
-              [focused('')]: { outline: `2px solid ${colours.page}`, outlineOffset: 2 },
-              [`html :is(${FULL_WIDTH}):is(:focus-visible, .Mui-focusVisible)`]: {
-                outlineOffset: -2,
-              },
-              [focused('.MuiAppBar-root')]: { outlineColor: colours.appBar },
-              // only a field with a border of its own: a bare select (the pager's "Zeilen pro
-              // Seite") has nothing else to show its focus (decision 045)
-              'html :is(.MuiOutlinedInput-root, .MuiFilledInput-root, .MuiInput-root) > .MuiInputBase-input:focus-visible':
-                { outline: 'none' },
-            }
+          styleOverrides: {
+            [focused('')]: { outline: `2px solid ${colours.focus}`, outlineOffset: 2 },
+            [`html :is(${FULL_WIDTH}):is(:focus-visible, .Mui-focusVisible)`]: {
+              outlineOffset: -2,
+            },
+            [focused('.MuiAppBar-root')]: { outlineColor: colours.focusOnPrimary },
+            // only a field with a border of its own: a bare select (the pager's "Zeilen pro
+            // Seite") has nothing else to show its focus (decision 045)
+            'html :is(.MuiOutlinedInput-root, .MuiFilledInput-root, .MuiInput-root) > .MuiInputBase-input:focus-visible':
+              { outline: 'none' },
           },
         },
         MuiMenu: {

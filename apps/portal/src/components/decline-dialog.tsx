@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import Stack from '@mui/material/Stack'
-import TextField from '@mui/material/TextField'
 import { DECLINE_REASON_REQUIRED_MESSAGE, DistributionApprovalRequestSchema } from '@portal/domain'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { useServerFieldErrors } from '../lib/form-errors'
 import { ConfirmDialog } from './confirm-dialog'
+import { Field } from './kit/field'
 import { MutationOutcome } from './mutation-outcome'
 
 /**
@@ -66,7 +66,6 @@ function DeclineForm({
     defaultValues: { reason: '' },
   })
   const notice = useServerFieldErrors(error, form.setError, DECLINE_FIELDS)
-  const { ref, ...field } = form.register('reason')
   const message = form.formState.errors.reason?.message
   // the error stays in the request's state and shows in the dialog
   const submit = form.handleSubmit(({ reason }) => onDecline(reason).then(onClose, () => undefined))
@@ -81,14 +80,11 @@ function DeclineForm({
       onClose={onClose}
     >
       <Stack spacing={2} sx={{ mt: 2 }}>
-        <TextField
-          {...field}
-          inputRef={ref}
+        <Field
+          {...form.register('reason')}
           label={reasonLabel}
           required
-          multiline
           minRows={3}
-          fullWidth
           error={Boolean(message)}
           helperText={message}
         />

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { ERROR } from '@portal/domain'
 import { downloadFile } from '../lib/api-client'
 import { ErrorNotice } from './error-notice'
-import { VisuallyHidden } from './visually-hidden'
+import { VisuallyHidden } from './kit/visually-hidden'
 
 /**
  * Downloads a stored file: a real button (keyboard), named for screen readers, and a polite

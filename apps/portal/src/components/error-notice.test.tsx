@@ -1,11 +1,11 @@
 import { render, screen } from '@testing-library/react'
-import TextField from '@mui/material/TextField'
 import { useForm } from 'react-hook-form'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ApiError } from '../lib/api-client'
 import { useServerFieldErrors } from '../lib/form-errors'
 import { initI18n } from '../lib/i18n'
 import { ErrorNotice } from './error-notice'
+import { Field } from './kit/field'
 import { MutationOutcome } from './mutation-outcome'
 import { PanelState } from './panel-state'
 
@@ -18,12 +18,10 @@ function ReasonForm({ error }: { error: unknown }) {
     defaultValues: { reason: 'zu teuer' },
   })
   const notice = useServerFieldErrors(error, setError, ['reason'])
-  const { ref, ...field } = register('reason')
   return (
     <form>
-      <TextField
-        {...field}
-        inputRef={ref}
+      <Field
+        {...register('reason')}
         label="Grund"
         error={Boolean(formState.errors.reason)}
         helperText={formState.errors.reason?.message}

@@ -1,6 +1,6 @@
 import Skeleton from '@mui/material/Skeleton'
 import { useTranslation } from 'react-i18next'
-import { VisuallyHidden } from './visually-hidden'
+import { VisuallyHidden } from './kit/visually-hidden'
 
 /**
  * A value that is still loading, in place of a code the user cannot read: a line of skeleton for

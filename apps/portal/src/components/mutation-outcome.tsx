@@ -1,5 +1,5 @@
-import Alert from '@mui/material/Alert'
 import { ErrorNotice } from './error-notice'
+import { Alert } from './kit/alert'
 
 /**
  * What a form's submission came to: the success message, or the error as ErrorNotice shows it (a

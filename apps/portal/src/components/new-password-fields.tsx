@@ -2,7 +2,7 @@ import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import type { FieldErrors, UseFormRegister } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { PasswordField } from './password-field'
+import { PasswordField } from './kit/field'
 
 type NewPasswordForm = { newPassword: string; newPasswordRepeat: string }
 

@@ -29,7 +29,7 @@ import { NotificationBell } from '../../features/notifications/components/notifi
 import { getUser } from '../../lib/session'
 import { Brand } from './brand'
 import { Footer } from './footer'
-import { SessionMessage } from './session-message'
+import { SessionMessage } from '../../components/page-notices'
 
 const DRAWER_WIDTH = 240
 

@@ -5,7 +5,7 @@ import Toolbar from '@mui/material/Toolbar'
 import { Outlet } from 'react-router'
 import { Brand } from './brand'
 import { Footer } from './footer'
-import { SessionMessage } from './session-message'
+import { SessionMessage } from '../../components/page-notices'
 
 /** The frame of the screens reachable while signed out: sign-in and the legal notices. */
 export function PublicShell() {

@@ -25,7 +25,7 @@ import { focusTargetAfterRemoval, moveFocus } from '../../components/data-table/
 import { ErrorNotice } from '../../components/error-notice'
 import { isNotAssigned, NotAssignedNotice } from '../../components/not-assigned-notice'
 import { MutationOutcome } from '../../components/mutation-outcome'
-import { PageTitle } from '../../components/page-title'
+import { PageTitle } from '../../components/kit/page-title'
 import { PanelState } from '../../components/panel-state'
 import {
   useDeleteExpense,

@@ -21,7 +21,7 @@ import {
 } from '../../components/data-table/remembered-search'
 import { ErrorNotice } from '../../components/error-notice'
 import { isNotAssigned, NotAssignedNotice } from '../../components/not-assigned-notice'
-import { PageTitle } from '../../components/page-title'
+import { PageTitle } from '../../components/kit/page-title'
 import {
   useAttributes,
   useConnection,

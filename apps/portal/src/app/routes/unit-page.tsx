@@ -10,7 +10,7 @@ import { AttributesPanel } from '../../components/attributes-panel'
 import { rememberedLocation } from '../../components/data-table/remembered-search'
 import { ErrorNotice } from '../../components/error-notice'
 import { isNotAssigned, NotAssignedNotice } from '../../components/not-assigned-notice'
-import { PageTitle } from '../../components/page-title'
+import { PageTitle } from '../../components/kit/page-title'
 import { ContractsPanel } from '../../features/contracts/components/contracts-panel'
 import { DevicesPanel } from '../../features/devices/components/devices-panel'
 import {

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
-import { PageTitle } from '../../components/page-title'
+import { PageTitle } from '../../components/kit/page-title'
 import { ChangePasswordForm } from './components/change-password-form'
 import { PersonalData } from './components/personal-data'
 import { SignOutEverywhere } from './components/sign-out-everywhere'

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { Navigate, NavigationType, useNavigationType, useSearchParams } from 'react-router'
 import { HOME_PATH, isLoggedIn, safeNextPath } from '../../lib/session'
 import { LoginForm } from './components/login-form'
-import { PlainPageTitle } from './components/plain-page-title'
-import { PlainLoading } from './components/plain-progress'
+import { PageTitle } from '../../components/kit/page-title'
+import { ScreenLoading } from '../../components/kit/progress'
 import { SignedOutShell } from './components/signed-out-shell'
 
 // The reset views are rarely needed: loaded on demand with the domain's schemas they check with,
@@ -60,9 +60,9 @@ export function Component() {
       <div className="auth-page">
         <div className="auth-card">
           <div className="auth-card__content">
-            <PlainPageTitle>{title}</PlainPageTitle>
+            <PageTitle documentTitle={title}>{title}</PageTitle>
             {view === 'login' && <LoginForm next={next} />}
-            <Suspense fallback={<PlainLoading />}>
+            <Suspense fallback={<ScreenLoading />}>
               {view === 'reset' && <PasswordResetRequestForm />}
               {view === 'confirm' && <PasswordResetConfirmForm token={linkToken!} />}
               {view === 'invitation' && <InvitationForm token={linkToken!} />}

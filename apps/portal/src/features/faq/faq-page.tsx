@@ -5,7 +5,7 @@ import AccordionSummary from '@mui/material/AccordionSummary'
 import Box from '@mui/material/Box'
 import Typography from '@mui/material/Typography'
 import { useTranslation } from 'react-i18next'
-import { PageTitle } from '../../components/page-title'
+import { PageTitle } from '../../components/kit/page-title'
 import { useCustomer } from '../../lib/customer'
 import './locales'
 

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography'
 import { CONFORMANCE_LEVELS, formatDate } from '@portal/domain'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { PageTitle } from '../../components/page-title'
+import { PageTitle } from '../../components/kit/page-title'
 import { useCustomer } from '../../lib/customer'
 import './locales'
 

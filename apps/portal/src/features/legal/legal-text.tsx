@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box'
 import Typography from '@mui/material/Typography'
 import type { CustomerConfig } from '@portal/domain'
-import { PageTitle } from '../../components/page-title'
+import { PageTitle } from '../../components/kit/page-title'
 import { useCustomer } from '../../lib/customer'
 
 /** A legal notice of the customer configuration: title, then headed sections of paragraphs. */

@@ -12,7 +12,7 @@ import {
   type DataTableColumn,
 } from '../../components/data-table/data-table'
 import { useRememberSearch } from '../../components/data-table/remembered-search'
-import { PageTitle } from '../../components/page-title'
+import { PageTitle } from '../../components/kit/page-title'
 import { getMeta } from '../../lib/session'
 import './locales'
 

@@ -9,27 +9,10 @@ import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ErrorNotice } from '../../../components/error-notice'
 import { useLeaveGuard } from '../../../components/leave-guard'
-import { OutlinedField } from '../../../components/outlined-field'
-import { PasswordField } from '../../../components/password-field'
-import type {
-  KitFieldProps,
-  KitFormProps,
-  SecondFactorKit,
-} from '../../../components/second-factor/kit'
+import type { KitFormProps, SecondFactorKit } from '../../../components/second-factor/kit'
+import { KitField, KitPasswordField } from '../../../components/second-factor/kit-fields'
 import { RecoveryCodes } from '../../../components/second-factor/recovery-codes'
 import { getUser } from '../../../lib/session'
-
-/** A field of MUI's drawn from the kit's props: the value in `onChange`, the message as helper. */
-const fromKit =
-  (Input: typeof OutlinedField | typeof PasswordField) =>
-  ({ onChange, error, ...field }: KitFieldProps) => (
-    <Input
-      {...field}
-      onChange={(event) => onChange(event.target.value)}
-      error={Boolean(error)}
-      helperText={error}
-    />
-  )
 
 /**
  * The form's fields in the dialog's content, "Abbrechen" and its button among its actions; while
@@ -70,11 +53,11 @@ function DialogForm({
   )
 }
 
-/** The second factor's shared steps drawn with MUI, as the rest of the account page. */
+/** The second factor's shared steps in an MUI dialog, with the kit's fields (decision 048). */
 export const DIALOG_KIT: SecondFactorKit = {
   Form: DialogForm,
-  Field: fromKit(OutlinedField),
-  PasswordField: fromKit(PasswordField),
+  Field: KitField,
+  PasswordField: KitPasswordField,
   Outcome: ErrorNotice,
 }
 

@@ -1,7 +1,7 @@
 import { ERROR, genericErrorText, LOGIN_FAILED_MESSAGE } from '@portal/domain'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../../lib/api-client'
-import { PlainAlert } from './plain-alert'
+import { Alert } from '../../../components/kit/alert'
 
 /**
  * §8: 401 is the wrong-credentials message with its hint; a wrong second-factor code is a 401 as
@@ -18,26 +18,26 @@ export function LoginError({ error }: { error: unknown }) {
     error.serverCode !== 'SECOND_FACTOR_INVALID'
   ) {
     return (
-      <PlainAlert severity="error" role="alert" title={error.detail ?? LOGIN_FAILED_MESSAGE}>
+      <Alert severity="error" role="alert" title={error.detail ?? LOGIN_FAILED_MESSAGE}>
         {t('auth.login.failedHint')}
-      </PlainAlert>
+      </Alert>
     )
   }
   const code = error instanceof ApiError ? error.errorCode : ERROR.loginFailed
   if (error instanceof ApiError && error.detail && code === ERROR.loginFailed) {
     return error.status >= 500 ? (
-      <PlainAlert severity="error" role="alert" title={error.detail}>
+      <Alert severity="error" role="alert" title={error.detail}>
         {t('common.genericErrorHint', { code })}
-      </PlainAlert>
+      </Alert>
     ) : (
-      <PlainAlert severity="error" role="alert">
+      <Alert severity="error" role="alert">
         {error.detail}
-      </PlainAlert>
+      </Alert>
     )
   }
   return (
-    <PlainAlert severity="error" role="alert">
+    <Alert severity="error" role="alert">
       {genericErrorText(code)}
-    </PlainAlert>
+    </Alert>
   )
 }

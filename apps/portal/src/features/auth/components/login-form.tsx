@@ -1,14 +1,20 @@
 import { REQUIRED_MESSAGE } from '@portal/domain'
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react'
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+} from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { ApiError } from '../../../lib/api-client'
 import { HOME_PATH, secondFactorSetupPath } from '../../../lib/session'
-import { prefetchSignedIn } from '../prefetch-signed-in'
-import { LoginError } from './login-error'
-import { PlainButton } from './plain-button'
-import { PlainField, PlainPasswordField } from './plain-field'
-import { PlainLoading } from './plain-progress'
+import { Button } from '../../../components/kit/button'
+import { Field, PasswordField } from '../../../components/kit/field'
+import { ScreenLoading } from '../../../components/kit/progress'
 
 /**
  * The sign-in's calls and the §5 rules of the session meta, loaded when the user turns to the
@@ -23,6 +29,13 @@ const loadSignIn = () =>
     signInModule = undefined
     throw error
   }))
+
+/**
+ * What a failed sign-in says, loaded with the sign-in's calls: the first paint does not need it,
+ * and no sign-in fails before its calls have loaded.
+ */
+const importLoginError = () => import('./login-error')
+const LoginError = lazy(async () => ({ default: (await importLoginError()).LoginError }))
 
 /** The step for the second factor's code, with its texts: only for users who set one up. */
 const SecondFactorStep = lazy(async () => ({
@@ -66,7 +79,13 @@ export function LoginForm({
   const missing = (field: keyof typeof values) => checked && values[field] === ''
 
   // the code of the page after the sign-in, fetched (not run) once the form is idle
-  useEffect(() => prefetchSignedIn(), [])
+  // the prefetch's own code is no part of the first paint either: it loads after it
+  useEffect(() => {
+    const started = import('../prefetch-signed-in').then(({ prefetchSignedIn }) =>
+      prefetchSignedIn(),
+    )
+    return () => void started.then((stop) => stop())
+  }, [])
   // back from the code step, the user is where they left: at the password
   useEffect(() => {
     if (codeRequest !== null || !backFromCode.current) return
@@ -110,13 +129,17 @@ export function LoginForm({
   const field = (name: keyof typeof values) => ({
     name,
     value: values[name],
-    onChange: (value: string) => setValues((current) => ({ ...current, [name]: value })),
-    error: missing(name) ? REQUIRED_MESSAGE : undefined,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const { value } = event.target
+      setValues((current) => ({ ...current, [name]: value }))
+    },
+    error: missing(name),
+    helperText: missing(name) ? REQUIRED_MESSAGE : undefined,
   })
 
   if (codeRequest !== null) {
     return (
-      <Suspense fallback={<PlainLoading />}>
+      <Suspense fallback={<ScreenLoading />}>
         <SecondFactorStep
           request={codeRequest}
           onSubmit={signInWith}
@@ -133,27 +156,31 @@ export function LoginForm({
       className="auth-stack"
       noValidate
       onSubmit={onSubmit}
-      onFocus={() => void loadSignIn().catch(() => undefined)}
+      onFocus={() => void Promise.all([loadSignIn(), importLoginError()]).catch(() => undefined)}
       aria-label={t('auth.login.title')}
     >
-      {error !== null && <LoginError error={error} />}
-      <PlainField
+      {error !== null && (
+        <Suspense>
+          <LoginError error={error} />
+        </Suspense>
+      )}
+      <Field
         label={t('auth.login.userName')}
         autoComplete="username"
         required
         ref={usernameInput}
         {...field('username')}
       />
-      <PlainPasswordField
+      <PasswordField
         label={t('auth.login.password')}
         autoComplete="current-password"
         required
         ref={passwordInput}
         {...field('password')}
       />
-      <PlainButton size="large" loading={isSubmitting}>
+      <Button size="large" loading={isSubmitting}>
         {t('auth.login.submit')}
-      </PlainButton>
+      </Button>
       <Link className="auth-link" to="/authenticate?view=reset">
         {t('auth.login.forgotPassword')}
       </Link>

@@ -5,11 +5,11 @@ import { Link } from 'react-router'
 import { ApiError } from '../../../lib/api-client'
 import { acceptInvitation, checkInvitation, confirmPasswordReset } from '../api/password-reset'
 import { fieldProblems, firstProblem } from './field-problems'
-import { PlainAlert } from './plain-alert'
+import { Alert } from '../../../components/kit/alert'
 import { PasswordResetFrame } from './password-reset-frame'
-import { PlainPasswordField } from './plain-field'
-import { PlainLoading } from './plain-progress'
-import { usePlainFields } from './use-plain-fields'
+import { PasswordField } from '../../../components/kit/field'
+import { ScreenLoading } from '../../../components/kit/progress'
+import { useFormFields } from './use-form-fields'
 
 const FIELDS = ['newPassword', 'newPasswordRepeat'] as const
 type Field = (typeof FIELDS)[number]
@@ -39,7 +39,7 @@ export function InvitationForm({ token }: { token: string }) {
       current = false
     }
   }, [token])
-  if (state === 'checking') return <PlainLoading />
+  if (state === 'checking') return <ScreenLoading />
   if (state === 'open') return <PasswordResetConfirmForm token={token} purpose="invitation" />
   return <InvitationRefused detail={state.refused} />
 }
@@ -51,9 +51,9 @@ function InvitationRefused({ detail }: { detail: string }) {
   useEffect(() => link.current?.focus(), [])
   return (
     <div className="auth-stack">
-      <PlainAlert severity="info" role="status">
+      <Alert severity="info" role="status">
         {detail}
-      </PlainAlert>
+      </Alert>
       <Link ref={link} className="auth-link" to="/authenticate">
         {t('auth.invitation.toLogin')}
       </Link>
@@ -77,7 +77,7 @@ export function PasswordResetConfirmForm({
   const { t } = useTranslation()
   const rulesId = useId()
   const [checked, setChecked] = useState<ReadonlySet<Field> | 'all'>(new Set())
-  const { values, field, focus } = usePlainFields<Field>(
+  const { values, field, focus } = useFormFields<Field>(
     { newPassword: '', newPasswordRepeat: '' },
     (name) => setChecked((current) => (current === 'all' ? current : new Set(current).add(name))),
   )
@@ -106,14 +106,14 @@ export function PasswordResetConfirmForm({
       <p id={rulesId} className="auth-text auth-text--secondary">
         {t('account.changePassword.rules')}
       </p>
-      <PlainPasswordField
+      <PasswordField
         label={t('account.changePassword.newPassword')}
         autoComplete="new-password"
         required
         describedBy={rulesId}
         {...field('newPassword', shown('newPassword'))}
       />
-      <PlainPasswordField
+      <PasswordField
         label={t('account.changePassword.newPasswordRepeat')}
         autoComplete="new-password"
         required

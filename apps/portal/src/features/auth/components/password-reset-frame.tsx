@@ -1,8 +1,8 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { PlainButton } from './plain-button'
-import { SubmissionOutcome } from './submission-outcome'
+import { Button } from '../../../components/kit/button'
+import { MutationOutcome } from '../../../components/mutation-outcome'
 
 /**
  * The password reset's forms (the request, and the new password from a mailed link): the intro,
@@ -48,11 +48,11 @@ export function PasswordResetFrame<Request>({
   return (
     <div className="auth-stack">
       <p className="auth-text">{intro}</p>
-      <SubmissionOutcome success={outcome.success} error={outcome.error} />
+      <MutationOutcome success={outcome.success} error={outcome.error} />
       {!outcome.success && (
         <form className="auth-stack" noValidate onSubmit={onSubmit} aria-label={title}>
           {children}
-          <PlainButton loading={pending}>{submitLabel}</PlainButton>
+          <Button loading={pending}>{submitLabel}</Button>
         </form>
       )}
       <Link className="auth-link" to="/authenticate">

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { requestPasswordReset } from '../api/password-reset'
 import { fieldProblems, firstProblem } from './field-problems'
 import { PasswordResetFrame } from './password-reset-frame'
-import { PlainField } from './plain-field'
-import { usePlainFields } from './use-plain-fields'
+import { Field } from '../../../components/kit/field'
+import { useFormFields } from './use-form-fields'
 
 const FIELDS = ['businessPartner', 'mail'] as const
 type Field = (typeof FIELDS)[number]
@@ -17,7 +17,7 @@ type Field = (typeof FIELDS)[number]
  */
 export function PasswordResetRequestForm() {
   const { t } = useTranslation()
-  const { values, field, focus } = usePlainFields<Field>({ businessPartner: '', mail: '' })
+  const { values, field, focus } = useFormFields<Field>({ businessPartner: '', mail: '' })
   const [submitted, setSubmitted] = useState(false)
   const problems = submitted ? fieldProblems(PasswordResetRequestSchema, values) : {}
 
@@ -38,12 +38,12 @@ export function PasswordResetRequestForm() {
       prepare={prepare}
       send={requestPasswordReset}
     >
-      <PlainField
+      <Field
         label={t('auth.reset.businessPartner')}
         required
         {...field('businessPartner', problems.businessPartner)}
       />
-      <PlainField
+      <Field
         label={t('auth.reset.mail')}
         type="email"
         autoComplete="email"

@@ -9,10 +9,10 @@ import { RecoveryCodes } from '../../../components/second-factor/recovery-codes'
 import { SetUpSteps } from '../../../components/second-factor/set-up-steps'
 import { logout } from '../api/logout'
 import { confirmSecondFactor, startSecondFactorSetup } from '../api/second-factor-setup'
-import { PlainAlert } from './plain-alert'
-import { PlainButton } from './plain-button'
-import { PlainField, PlainPasswordField } from './plain-field'
-import { SubmissionOutcome } from './submission-outcome'
+import { Alert } from '../../../components/kit/alert'
+import { Button } from '../../../components/kit/button'
+import { MutationOutcome } from '../../../components/mutation-outcome'
+import { KitField, KitPasswordField } from '../../../components/second-factor/kit-fields'
 import '../../../components/second-factor/texts'
 
 /**
@@ -30,7 +30,7 @@ function PlainForm({ label, submitLabel, pending, onSubmit, children }: KitFormP
   return (
     <form className="auth-stack" noValidate onSubmit={onSubmit} aria-label={label}>
       {children}
-      <PlainButton loading={pending}>{submitLabel}</PlainButton>
+      <Button loading={pending}>{submitLabel}</Button>
     </form>
   )
 }
@@ -38,9 +38,9 @@ function PlainForm({ label, submitLabel, pending, onSubmit, children }: KitFormP
 /** The steps drawn without MUI, as the rest of the sign-in page (decision 027). */
 const PLAIN_KIT: SecondFactorKit = {
   Form: PlainForm,
-  Field: PlainField,
-  PasswordField: PlainPasswordField,
-  Outcome: SubmissionOutcome,
+  Field: KitField,
+  PasswordField: KitPasswordField,
+  Outcome: MutationOutcome,
 }
 
 type Phase =
@@ -100,9 +100,9 @@ function SetupFrame({
   if (phase.step === 'enabled') {
     return (
       <div className="auth-stack">
-        <PlainAlert severity="info" role="status">
+        <Alert severity="info" role="status">
           {phase.error.detail}
-        </PlainAlert>
+        </Alert>
         <ContinueForm onContinue={finish} />
       </div>
     )
@@ -154,9 +154,9 @@ function RecoveryStep({
   useEffect(() => heading.current?.focus(), [])
   return (
     <div className="auth-stack">
-      <PlainAlert severity="success" role="status">
+      <Alert severity="success" role="status">
         {t('secondFactor.setUp.enabled')}
-      </PlainAlert>
+      </Alert>
       <h2 ref={heading} className="auth-subtitle" tabIndex={-1}>
         {t('secondFactor.setUp.recoveryTitle')}
       </h2>
@@ -206,7 +206,7 @@ function ContinueForm({
   }
   return (
     <form className="auth-stack" noValidate onSubmit={submit}>
-      <SubmissionOutcome error={error} />
+      <MutationOutcome error={error} />
       {confirmStored && (
         <div className="auth-checkbox" data-invalid={missing || undefined}>
           <input
@@ -227,7 +227,7 @@ function ContinueForm({
           )}
         </div>
       )}
-      <PlainButton loading={pending}>{t('secondFactor.setUp.continue')}</PlainButton>
+      <Button loading={pending}>{t('secondFactor.setUp.continue')}</Button>
     </form>
   )
 }

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { digitsOf, trimmed, useSendForm } from '../../../components/second-factor/send-form'
 import '../../../components/second-factor/texts'
 import { LoginError } from './login-error'
-import { PlainButton } from './plain-button'
-import { PlainField } from './plain-field'
+import { Button } from '../../../components/kit/button'
+import { KitField } from '../../../components/second-factor/kit-fields'
 
 /**
  * The sign-in's second step, once the server has accepted the password and asks for the second
@@ -49,7 +49,7 @@ export function SecondFactorStep({
       <p id={requestId} className="auth-text">
         {request || t('secondFactor.signIn.request')}
       </p>
-      <PlainField
+      <KitField
         {...form.field('code')}
         label={t(recovery ? 'secondFactor.signIn.recoveryCode' : 'secondFactor.signIn.code')}
         autoComplete={recovery ? 'off' : 'one-time-code'}
@@ -66,9 +66,9 @@ export function SecondFactorStep({
       >
         {t(recovery ? 'secondFactor.signIn.useAppCode' : 'secondFactor.signIn.useRecoveryCode')}
       </button>
-      <PlainButton size="large" loading={form.pending}>
+      <Button size="large" loading={form.pending}>
         {t('secondFactor.signIn.submit')}
-      </PlainButton>
+      </Button>
       <button type="button" className="auth-link auth-link-button" onClick={onBack}>
         {t('secondFactor.signIn.back')}
       </button>

@@ -1,26 +1,10 @@
 import { BREAKPOINTS } from '@portal/domain'
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { SessionMessage } from '../../../components/page-notices'
 import { useCustomer } from '../../../lib/customer'
 import { LEGAL_PAGES } from '../../../lib/legal-pages'
-import { takeSessionMessage } from '../../../lib/session'
-import { PlainAlert } from './plain-alert'
-
-/** §4: the message left for this page load (after a logout), error or info. */
-function SessionMessage() {
-  const [message, setMessage] = useState(takeSessionMessage)
-  if (!message) return null
-  return (
-    <PlainAlert
-      severity={message.type}
-      role={message.type === 'error' ? 'alert' : 'status'}
-      onClose={() => setMessage(null)}
-    >
-      {message.message}
-    </PlainAlert>
-  )
-}
 
 /**
  * The frame of the signed-out screens, drawn as the public shell draws it with MUI (app bar with
@@ -32,7 +16,7 @@ export function SignedOutShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation()
   const { config } = useCustomer()
   return (
-    <div className="auth-shell">
+    <div className="auth-shell kit-page">
       <header className="auth-header">
         <div className="auth-toolbar">
           {/* on a phone the wide logo (it spells the company's name) gives way to the favicon's

@@ -17,6 +17,7 @@ import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { ControlledSelectField } from '../../../components/controlled-select-field'
 import { ControlledTextField } from '../../../components/controlled-text-field'
+import type { FieldProps } from '../../../components/kit/field'
 import { ControlledDateField } from '../../../components/date-field'
 import { useLeaveGuard } from '../../../components/leave-guard'
 import { useServerFieldErrors } from '../../../lib/form-errors'
@@ -164,7 +165,11 @@ export function CostEntryDialog({
     )
   })
 
-  const text = (name: InputField, labelKey: string, props: Record<string, unknown> = {}) => (
+  const text = (
+    name: InputField,
+    labelKey: string,
+    props: Partial<Omit<FieldProps, 'name'>> = {},
+  ) => (
     <ControlledTextField
       name={name}
       control={control}
@@ -347,7 +352,7 @@ export function CostEntryDialog({
           {decimal('amountNetApportionable', 'netApportionable')}
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>{decimal('deductibleAmount', 'deductible')}</Grid>
-        <Grid size={12}>{text('note', 'note', { multiline: true, minRows: 2 })}</Grid>
+        <Grid size={12}>{text('note', 'note', { minRows: 2 })}</Grid>
       </Grid>
     </CostDialog>
   )

@@ -1,9 +1,9 @@
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
-import TextField from '@mui/material/TextField'
 import { ambiguousDotReadings, type ExpenseInput } from '@portal/domain'
 import { Controller, type Control } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { Field } from '../../../components/kit/field'
 import { AMBIGUOUS, type EntryForm, type NumberField } from './cost-entry-form'
 import '../locales'
 
@@ -30,13 +30,12 @@ export function DecimalField({
         const readings =
           fieldState.error?.type === AMBIGUOUS ? ambiguousDotReadings(field.value) : null
         return (
-          <TextField
+          <Field
             {...field}
-            fullWidth
             required={required}
             label={label}
             error={Boolean(fieldState.error)}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            inputMode="decimal"
             helperText={
               fieldState.error && (
                 <>

@@ -27,6 +27,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { ControlledSelectField } from '../../../components/controlled-select-field'
 import { ControlledTextField } from '../../../components/controlled-text-field'
+import type { FieldProps } from '../../../components/kit/field'
 import { ControlledDateField } from '../../../components/date-field'
 import { ErrorNotice } from '../../../components/error-notice'
 import { useLeaveGuard } from '../../../components/leave-guard'
@@ -98,9 +99,11 @@ export function TenantChangeDialog({
     report.mutate({ pointOfDelivery: unit, payload, file })
   })
 
-  const text = (name: TextFieldName, labelKey: string, props: Record<string, unknown> = {}) => (
-    <ControlledTextField name={name} control={control} label={t(labelKey)} {...props} />
-  )
+  const text = (
+    name: TextFieldName,
+    labelKey: string,
+    props: Partial<Omit<FieldProps, 'name'>> = {},
+  ) => <ControlledTextField name={name} control={control} label={t(labelKey)} {...props} />
   /** A choice from one of the code lists, optionally with an empty entry first. */
   const codeSelect = (
     name: 'salutation' | 'title',
@@ -221,7 +224,7 @@ export function TenantChangeDialog({
             <Grid size={{ xs: 4, sm: 3 }}>
               {text('PLZ', 'tenantChange.field.PLZ', {
                 required: true,
-                slotProps: { htmlInput: { inputMode: 'numeric' } },
+                inputMode: 'numeric',
               })}
             </Grid>
             <Grid size={{ xs: 8, sm: 6 }}>
@@ -229,7 +232,7 @@ export function TenantChangeDialog({
             </Grid>
             <Grid size={{ xs: 12, sm: 3 }}>
               {text('POSTFACH', 'tenantChange.field.POSTFACH', {
-                slotProps: { htmlInput: { inputMode: 'numeric' } },
+                inputMode: 'numeric',
               })}
             </Grid>
             <Grid size={12}>
@@ -244,10 +247,7 @@ export function TenantChangeDialog({
               {text('TEL', 'tenantChange.field.TEL', { type: 'tel' })}
             </Grid>
             <Grid size={12}>
-              {text('information', 'tenantChange.field.information', {
-                multiline: true,
-                minRows: 3,
-              })}
+              {text('information', 'tenantChange.field.information', { minRows: 3 })}
             </Grid>
             <Grid size={12}>
               <FormLabel htmlFor={fileId}>{t('tenantChange.attachment')}</FormLabel>{' '}

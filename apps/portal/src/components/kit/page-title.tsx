@@ -1,4 +1,3 @@
-import Typography from '@mui/material/Typography'
 import {
   createContext,
   useContext,
@@ -9,7 +8,7 @@ import {
   type ReactNode,
 } from 'react'
 import { useLocation } from 'react-router'
-import { CustomerContext } from '../lib/customer'
+import { CustomerContext } from '../../lib/customer'
 import { VisuallyHidden } from './visually-hidden'
 
 /**
@@ -52,9 +51,10 @@ function createPageChanges() {
 const PageChangesContext = createContext<ReturnType<typeof createPageChanges> | null>(null)
 
 /**
- * For the root of the router: announces every new page's title in a polite live region, and
- * lets the new page's h1 take the focus. The first page of a visit does neither: the browser
- * has just read its title and the focus starts at the top.
+ * For the root of the router, signed-out and signed-in screens alike: announces every new page's
+ * title in a polite live region, and lets the new page's h1 take the focus. The first page of a
+ * visit does neither: the browser has just read its title and the focus starts at the top. The
+ * sign-in opens the next page as a page load (decision 027), which is the first of its visit.
  */
 export function PageAnnouncer({ children }: { children: ReactNode }) {
   const [changes] = useState(createPageChanges)
@@ -98,15 +98,8 @@ export function PageTitle({
       heading.current?.focus({ preventScroll: true })
   }, [changes, pathname, documentTitle])
   return (
-    <Typography
-      ref={heading}
-      variant="h4"
-      component="h1"
-      tabIndex={-1}
-      gutterBottom
-      sx={{ overflowWrap: 'anywhere', '&:focus': { outline: 'none' } }}
-    >
+    <h1 ref={heading} className="kit-title" tabIndex={-1}>
       {children}
-    </Typography>
+    </h1>
   )
 }

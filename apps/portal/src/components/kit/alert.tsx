@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { Icon, IconButton } from './icon-button'
 
 type Severity = 'error' | 'info' | 'success'
 
@@ -12,27 +13,20 @@ const ICON_PATHS: Record<Severity, string> = {
 }
 const CLOSE_PATH =
   'M19 6.41L17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z'
-/** MUI's German text of the alert's close button (deDE). */
+/** MUI's German text of the alert's close button (deDE), which the portal has always shown. */
 const CLOSE_TEXT = 'Schließen'
-
-export function PlainIcon({ path }: { path: string }) {
-  return (
-    <svg className="auth-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d={path} />
-    </svg>
-  )
-}
 
 /**
  * An alert as MUI's standard alert draws it: icon, optional title, message, optional close
  * button. The role is the caller's: `alert` for what went wrong, `status` for news.
  */
-export function PlainAlert({
+export function Alert({
   severity,
   role,
   title,
   action,
   onClose,
+  className,
   children,
 }: {
   severity: Severity
@@ -41,30 +35,34 @@ export function PlainAlert({
   /** A control at the end of the alert (a reload button); `onClose` puts a close button there. */
   action?: ReactNode
   onClose?: () => void
+  /** Where the alert stands: its margins (the session message keeps room below it). */
+  className?: string
   children?: ReactNode
 }) {
   return (
-    <div className={`auth-alert auth-alert--${severity}`} role={role}>
-      <div className="auth-alert__icon">
-        <PlainIcon path={ICON_PATHS[severity]} />
+    <div
+      className={['kit-alert', `kit-alert--${severity}`, className].filter(Boolean).join(' ')}
+      role={role}
+    >
+      <div className="kit-alert__icon">
+        <Icon path={ICON_PATHS[severity]} />
       </div>
-      <div className="auth-alert__message">
-        {title !== undefined && <div className="auth-alert__title">{title}</div>}
+      <div className="kit-alert__message">
+        {title !== undefined && <div className="kit-alert__title">{title}</div>}
         {children}
       </div>
       {(action ?? onClose) && (
-        <div className="auth-alert__action">
-          {action ?? (
-            <button
-              type="button"
-              className="auth-icon-button auth-icon-button--small"
-              aria-label={CLOSE_TEXT}
-              title={CLOSE_TEXT}
-              onClick={onClose}
-            >
-              <PlainIcon path={CLOSE_PATH} />
-            </button>
-          )}
+        <div className="kit-alert__action">
+          {action ??
+            (onClose && (
+              <IconButton
+                label={CLOSE_TEXT}
+                title={CLOSE_TEXT}
+                path={CLOSE_PATH}
+                size="small"
+                onClick={onClose}
+              />
+            ))}
         </div>
       )}
     </div>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { createMemoryRouter, Link, Outlet, RouterProvider, useSearchParams } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { CustomerContext, type LoadedCustomer } from '../lib/customer'
+import { CustomerContext, type LoadedCustomer } from '../../lib/customer'
 import { PageAnnouncer, PageTitle } from './page-title'
 
 const customer = { config: { applicationTitle: 'Alpha Wärme Kundenportal' } } as LoadedCustomer
