@@ -124,7 +124,7 @@ function focusIndicator() {
     name: `${element.tagName.toLowerCase()}[role=${element.getAttribute('role') ?? ''}] ${name}`,
     shown: outline || shadow || border,
     inMain: element.closest('main') !== null,
-    pager: element.closest('.MuiTablePagination-root') !== null,
+    pager: element.closest('.data-table-pager') !== null,
   }
 }
 
