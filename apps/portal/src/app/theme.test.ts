@@ -17,7 +17,9 @@ const configs = readdirSync(CUSTOMERS, { withFileTypes: true })
   ])
 
 const withColours = (primary: string, background?: string) =>
-  ({ theme: { primary, secondary: '#6b5a2e', background } }) as CustomerConfig
+  ({
+    theme: { primary, secondary: '#6b5a2e', background },
+  }) as CustomerConfig
 
 describe('the focus ring', () => {
   it('has the four customer configurations to check', () => {

@@ -21,7 +21,12 @@ export function DescriptionList({ items }: { items: readonly Description[] }) {
     >
       {items.map((item) => (
         <Box key={item.key ?? item.term} sx={{ display: 'contents' }}>
-          <Typography component="dt" color="text.secondary">
+          <Typography
+            component="dt"
+            sx={{
+              color: 'text.secondary',
+            }}
+          >
             {item.term}
           </Typography>
           <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>

@@ -35,7 +35,14 @@ export function NewPasswordFields<T extends NewPasswordForm>({
     <Stack spacing={2}>
       <Stack spacing={0.5}>
         {field('newPassword', rulesId)}
-        <Typography id={rulesId} variant="body2" color="text.secondary" sx={{ px: 1.75 }}>
+        <Typography
+          id={rulesId}
+          variant="body2"
+          sx={{
+            color: 'text.secondary',
+            px: 1.75,
+          }}
+        >
           {t('account.changePassword.rules')}
         </Typography>
       </Stack>

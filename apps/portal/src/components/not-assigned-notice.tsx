@@ -31,7 +31,12 @@ export function NotAssignedNotice({
 }) {
   const { t } = useTranslation()
   return (
-    <Stack spacing={2} alignItems="flex-start">
+    <Stack
+      spacing={2}
+      sx={{
+        alignItems: 'flex-start',
+      }}
+    >
       <Alert severity="warning" role="alert" sx={{ alignSelf: 'stretch' }}>
         {t(`properties.notAssigned.${record}`)}
       </Alert>

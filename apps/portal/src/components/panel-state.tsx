@@ -19,7 +19,12 @@ export function PanelState({
   const { t } = useTranslation()
   if (loading) {
     return (
-      <Typography role="status" color="text.secondary">
+      <Typography
+        role="status"
+        sx={{
+          color: 'text.secondary',
+        }}
+      >
         {t('common.loading')}
       </Typography>
     )

@@ -1,6 +1,6 @@
 import AccountCircle from '@mui/icons-material/AccountCircle'
 import DashboardIcon from '@mui/icons-material/Dashboard'
-import HelpOutline from '@mui/icons-material/HelpOutline'
+import HelpOutlined from '@mui/icons-material/HelpOutlined'
 import HomeWork from '@mui/icons-material/HomeWork'
 import MenuIcon from '@mui/icons-material/Menu'
 import Person from '@mui/icons-material/Person'
@@ -36,7 +36,7 @@ const DRAWER_WIDTH = 240
 const NAVIGATION: { to: string; key: string; icon: ReactNode }[] = [
   { to: '/dashboard', key: 'dashboard', icon: <DashboardIcon /> },
   { to: '/properties', key: 'properties', icon: <HomeWork /> },
-  { to: '/faq', key: 'faq', icon: <HelpOutline /> },
+  { to: '/faq', key: 'faq', icon: <HelpOutlined /> },
   { to: '/account', key: 'account', icon: <Person /> },
 ]
 

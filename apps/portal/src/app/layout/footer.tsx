@@ -19,10 +19,18 @@ export function Footer() {
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={{ xs: 1, sm: 3 }}
-        alignItems={{ sm: 'center' }}
-        justifyContent="space-between"
+        sx={{
+          alignItems: { sm: 'center' },
+          justifyContent: 'space-between',
+        }}
       >
-        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography
+          variant="body2"
+          sx={{
+            color: 'text.secondary',
+            overflowWrap: 'anywhere',
+          }}
+        >
           {t('legal.customerService')}: {config.customerService.phone} ·{' '}
           <Link href={`mailto:${config.customerService.mail}`}>{config.customerService.mail}</Link>
         </Typography>

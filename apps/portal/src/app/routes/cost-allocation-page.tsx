@@ -175,9 +175,11 @@ export function Component() {
             direction="row"
             spacing={1}
             useFlexGap
-            flexWrap="wrap"
             component="section"
             aria-label={t('costs.actions.label')}
+            sx={{
+              flexWrap: 'wrap',
+            }}
           >
             <Button variant="outlined" onClick={() => setDialog('upload')}>
               {t('costs.actions.upload')}

@@ -122,13 +122,25 @@ export function Component() {
             </Typography>
           )}
           {property.data.name1 && (
-            <Typography variant="body2" color="text.secondary">
+            <Typography
+              variant="body2"
+              sx={{
+                color: 'text.secondary',
+              }}
+            >
               {t('properties.detail.designation', { name: property.data.name1 })}
             </Typography>
           )}
         </Box>
       )}
-      <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
+      <Stack
+        direction="row"
+        spacing={2}
+        sx={{
+          alignItems: 'center',
+          mb: 2,
+        }}
+      >
         <Link component={RouterLink} to={backToList}>
           {t('properties.detail.backToList')}
         </Link>

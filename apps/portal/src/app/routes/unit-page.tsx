@@ -80,7 +80,14 @@ export function Component() {
       {pageError && <ErrorNotice error={pageError} />}
       {!located && !pageError && <Typography role="status">{t('common.loading')}</Typography>}
       {unit.data && (
-        <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
+        <Stack
+          direction="row"
+          spacing={2}
+          sx={{
+            alignItems: 'center',
+            mb: 2,
+          }}
+        >
           <Typography>
             {unit.data.street} {unit.data.houseNumber}
             {unit.data.houseNumberSuffix ?? ''}

@@ -33,12 +33,24 @@ function PropertyTile({ property }: { property: Connection }) {
           <Typography variant="h6" component="h3">
             {property.name1}
           </Typography>
-          {property.name2 && <Typography color="text.secondary">{property.name2}</Typography>}
+          {property.name2 && (
+            <Typography
+              sx={{
+                color: 'text.secondary',
+              }}
+            >
+              {property.name2}
+            </Typography>
+          )}
           <Typography sx={{ mt: 1 }}>
             {property.street} {property.houseNumber}
             {property.houseNumberSuffix ?? ''}
           </Typography>
-          <Typography color="text.secondary">
+          <Typography
+            sx={{
+              color: 'text.secondary',
+            }}
+          >
             {property.postalCode} {property.city}
           </Typography>
           {property.productName && (
@@ -130,7 +142,11 @@ export function Component() {
                 pages={pages}
                 setPage={setPage}
               />
-              <Typography color="text.secondary">
+              <Typography
+                sx={{
+                  color: 'text.secondary',
+                }}
+              >
                 {t('dashboard.count', {
                   count: properties.length,
                   formatted: formatDecimal(properties.length, 0),

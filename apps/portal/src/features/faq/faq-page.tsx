@@ -28,7 +28,12 @@ export function Component() {
                 id={`faq-${s}-${i}-question`}
                 aria-controls={`faq-${s}-${i}-answer`}
               >
-                <Typography component="h3" fontWeight={500}>
+                <Typography
+                  component="h3"
+                  sx={{
+                    fontWeight: 500,
+                  }}
+                >
                   {item.question}
                 </Typography>
               </AccordionSummary>

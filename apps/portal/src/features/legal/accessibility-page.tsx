@@ -33,11 +33,11 @@ export function Component() {
   return (
     <Box sx={{ maxWidth: 880 }}>
       <PageTitle documentTitle={title}>{title}</PageTitle>
-      <Typography paragraph>
+      <Typography sx={{ mb: 2 }}>
         {t('legal.accessibility.scope', { application: config.applicationTitle })}
       </Typography>
       <Section heading={t('legal.accessibility.conformanceHeading')}>
-        <Typography paragraph>
+        <Typography sx={{ mb: 2 }}>
           {t(`legal.accessibility.conformance.${statement.conformance}`, {
             level: CONFORMANCE_LEVELS[statement.conformance],
           })}
@@ -48,7 +48,7 @@ export function Component() {
           <Box component="ul" sx={{ pl: 3, mt: 0 }}>
             {statement.knownIssues.map((issue) => (
               <li key={issue.heading}>
-                <Typography paragraph>
+                <Typography sx={{ mb: 2 }}>
                   <strong>{issue.heading}:</strong> {issue.text}
                   {issue.alternative && ` ${issue.alternative}`}
                 </Typography>
@@ -58,14 +58,14 @@ export function Component() {
         </Section>
       )}
       <Section heading={t('legal.accessibility.preparationHeading')}>
-        <Typography paragraph>
+        <Typography sx={{ mb: 2 }}>
           {t('legal.accessibility.lastChecked', { date: formatDate(statement.lastChecked) })}{' '}
           {statement.method}
         </Typography>
       </Section>
       <Section heading={t('legal.accessibility.feedbackHeading')}>
-        <Typography paragraph>{t('legal.accessibility.feedback')}</Typography>
-        <Typography paragraph>
+        <Typography sx={{ mb: 2 }}>{t('legal.accessibility.feedback')}</Typography>
+        <Typography sx={{ mb: 2 }}>
           {t('legal.accessibility.mail')}:{' '}
           <Link href={`mailto:${statement.feedback.mail}`}>{statement.feedback.mail}</Link>
           {statement.feedback.phone && (
@@ -77,7 +77,7 @@ export function Component() {
         </Typography>
       </Section>
       <Section heading={t('legal.accessibility.authorityHeading')}>
-        <Typography paragraph>
+        <Typography sx={{ mb: 2 }}>
           {t('legal.accessibility.authority')}{' '}
           <Link href={statement.authority.url}>{statement.authority.name}</Link>
         </Typography>

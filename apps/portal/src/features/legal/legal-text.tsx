@@ -17,7 +17,7 @@ export function LegalText({ text }: { text: keyof CustomerConfig['legal'] }) {
             {section.heading}
           </Typography>
           {section.paragraphs.map((paragraph, index) => (
-            <Typography key={index} paragraph>
+            <Typography key={index} sx={{ mb: 2 }}>
               {paragraph}
             </Typography>
           ))}

@@ -29,12 +29,24 @@ function Place({ notification }: { notification: Notification }) {
   return (
     <>
       {property && (
-        <Typography component="span" variant="body2" display="block">
+        <Typography
+          component="span"
+          variant="body2"
+          sx={{
+            display: 'block',
+          }}
+        >
           {t('notifications.property', { address: property.address })}
         </Typography>
       )}
       {unit && (
-        <Typography component="span" variant="body2" display="block">
+        <Typography
+          component="span"
+          variant="body2"
+          sx={{
+            display: 'block',
+          }}
+        >
           {t('notifications.unit', {
             unit: [unit.reference, unit.location, unit.address].filter(Boolean).join(' · '),
           })}
@@ -70,10 +82,12 @@ function NotificationList({ items }: { items: Notification[] }) {
       <Stack
         direction="row"
         spacing={2}
-        alignItems="center"
         useFlexGap
-        flexWrap="wrap"
-        sx={{ mb: 2 }}
+        sx={{
+          alignItems: 'center',
+          flexWrap: 'wrap',
+          mb: 2,
+        }}
       >
         {unreadElsewhere && (
           <Button
@@ -121,7 +135,13 @@ function NotificationList({ items }: { items: Notification[] }) {
                 secondary={
                   <>
                     <Place notification={n} />
-                    <Typography component="span" variant="body2" display="block">
+                    <Typography
+                      component="span"
+                      variant="body2"
+                      sx={{
+                        display: 'block',
+                      }}
+                    >
                       {formatDate(n.date)} · {n.text}
                       {n.link && (
                         <>

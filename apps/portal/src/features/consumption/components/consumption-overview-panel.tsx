@@ -92,7 +92,13 @@ export default function ConsumptionOverviewPanel({ connection }: { connection: s
         {t('consumption.overview.title')}
       </Typography>
       {overview.data && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        <Typography
+          variant="body2"
+          sx={{
+            color: 'text.secondary',
+            mb: 1,
+          }}
+        >
           {t('consumption.overview.intro', {
             first: formatMonth(overview.data.firstMonth),
             last: formatMonth(overview.data.lastMonth),

@@ -44,7 +44,14 @@ function changePercent(compared: string | null, current: string | null): number 
 
 function LegendEntry({ colour, text, dashed }: { colour: string; text: string; dashed?: boolean }) {
   return (
-    <Stack direction="row" spacing={1} alignItems="center" component="li">
+    <Stack
+      direction="row"
+      spacing={1}
+      component="li"
+      sx={{
+        alignItems: 'center',
+      }}
+    >
       <Box
         aria-hidden
         sx={{
@@ -322,7 +329,13 @@ function SeriesView({
           dashed
         />
       </Box>
-      <Typography variant="body2" color="text.secondary" id="consumption-chart-help">
+      <Typography
+        variant="body2"
+        id="consumption-chart-help"
+        sx={{
+          color: 'text.secondary',
+        }}
+      >
         {t('consumption.chartHelp')}
       </Typography>
       <ConsumptionChart
@@ -357,8 +370,10 @@ function SeriesView({
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
-        alignItems={{ xs: 'stretch', sm: 'center' }}
-        sx={{ my: 2 }}
+        sx={{
+          alignItems: { xs: 'stretch', sm: 'center' },
+          my: 2,
+        }}
       >
         <TextField
           select
@@ -390,7 +405,13 @@ function SeriesView({
         </Button>
       </Stack>
       {series.unit !== 'kWh' && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        <Typography
+          variant="body2"
+          sx={{
+            color: 'text.secondary',
+            mb: 2,
+          }}
+        >
           {series.typeClass === 'WW'
             ? t('consumption.conversion.hotWater', { factor: series.kwhPerUnit })
             : series.kwhPerUnit !== null && series.kwhBasisYear !== null

@@ -51,7 +51,13 @@ function DecisionReceipt({
           {total.label}: {formatAmount(total.amount)}
         </Typography>
       ))}
-      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+      <Typography
+        variant="body2"
+        sx={{
+          color: 'text.secondary',
+          overflowWrap: 'anywhere',
+        }}
+      >
         {t('costs.history.receipt.hash')}{' '}
         <Box component="code" sx={{ fontSize: '0.8125rem' }}>
           {snapshotHash}

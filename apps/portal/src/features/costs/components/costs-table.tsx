@@ -34,8 +34,11 @@ function ReadOnlyNote({ text }: { text: string }) {
     <>
       <Typography
         variant="caption"
-        color="text.secondary"
-        sx={{ display: { xs: 'none', sm: 'inline' }, whiteSpace: 'normal' }}
+        sx={{
+          color: 'text.secondary',
+          display: { xs: 'none', sm: 'inline' },
+          whiteSpace: 'normal',
+        }}
       >
         {text}
       </Typography>
@@ -165,8 +168,10 @@ export function CostsTable({
             <Typography
               component="span"
               variant="body2"
-              color="text.secondary"
-              sx={{ display: 'block' }}
+              sx={{
+                color: 'text.secondary',
+                display: 'block',
+              }}
             >
               {objectType(e)}
             </Typography>

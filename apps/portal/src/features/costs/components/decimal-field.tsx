@@ -41,7 +41,15 @@ export function DecimalField({
                 <>
                   {fieldState.error.message}
                   {readings && (
-                    <Stack component="span" direction="row" spacing={1} useFlexGap flexWrap="wrap">
+                    <Stack
+                      component="span"
+                      direction="row"
+                      spacing={1}
+                      useFlexGap
+                      sx={{
+                        flexWrap: 'wrap',
+                      }}
+                    >
                       <Button size="small" onClick={() => onChoose(readings.decimal)}>
                         {t('costs.entry.asDecimal', { value: readings.decimal })}
                       </Button>

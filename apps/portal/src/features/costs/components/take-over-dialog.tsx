@@ -216,7 +216,13 @@ export function TakeOverDialog({
               <Typography component="legend" sx={{ px: 0.5, fontWeight: 'medium' }}>
                 {nameOf(expense.tariffComponent)} · {t(`costs.${kind}Caption`)}
               </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              <Typography
+                variant="body2"
+                sx={{
+                  color: 'text.secondary',
+                  mb: 1,
+                }}
+              >
                 {[
                   label(ALLOCATION_KEYS, expense.key),
                   relation && `${relation} (${label(EXPENSE_OBJECT_TYPES, expense.object)})`,

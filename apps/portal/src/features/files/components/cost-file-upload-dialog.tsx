@@ -59,7 +59,12 @@ export function CostFileUploadDialog({
       <DialogTitle id={titleId}>{t('files.upload.title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <Typography variant="body2" color="text.secondary">
+          <Typography
+            variant="body2"
+            sx={{
+              color: 'text.secondary',
+            }}
+          >
             {t('files.upload.hint')}
           </Typography>
           <input
@@ -74,7 +79,13 @@ export function CostFileUploadDialog({
               upload.reset()
             }}
           />
-          <Stack direction="row" spacing={2} alignItems="center">
+          <Stack
+            direction="row"
+            spacing={2}
+            sx={{
+              alignItems: 'center',
+            }}
+          >
             <Button variant="outlined" onClick={() => input.current?.click()}>
               {t('files.upload.choose')}
             </Button>

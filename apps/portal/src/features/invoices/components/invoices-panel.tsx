@@ -175,7 +175,12 @@ export function InvoicesPanel({
       header: t('invoices.column.approval'),
       format: approvalText,
       cell: (r) => (
-        <Stack spacing={0.5} alignItems="flex-start">
+        <Stack
+          spacing={0.5}
+          sx={{
+            alignItems: 'flex-start',
+          }}
+        >
           <span>{approvalText(r)}</span>
           {decidable(r) && (
             <Stack direction="row" spacing={1}>

@@ -47,7 +47,12 @@ export function PropertyContacts({ connection }: { connection: string }) {
         >
           {(contacts.data ?? []).map(({ role, partner }) => (
             <Box key={`${role}-${partner.businessPartner}`} sx={{ display: 'contents' }}>
-              <Typography component="dt" color="text.secondary">
+              <Typography
+                component="dt"
+                sx={{
+                  color: 'text.secondary',
+                }}
+              >
                 {label(PROPERTY_CONTACT_ROLES, role)}
               </Typography>
               <Typography
