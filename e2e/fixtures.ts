@@ -64,6 +64,18 @@ const EVERY_AXE_RULE = Object.fromEntries(
  */
 export async function checkScreen(page: Page, name: string) {
   await page.waitForLoadState('networkidle')
+  // a control enabled by the answer that just came fades into its colours (MUI 9 animates a
+  // button's colour for 250 ms): axe and the screenshot see the screen once it has settled, as a
+  // reader does; endless animations (a spinner) do not count
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Infinity,
+      ),
+  )
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true })
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
