@@ -7,8 +7,9 @@ import { jsonAnswer } from '../../../testing/answers'
 import { renderRoutes } from '../../../testing/render'
 import { LoginForm } from './login-form'
 
-// the prefetch of the signed-in code asks for the build's file list: not part of these tests
-vi.mock('../prefetch-signed-in', () => ({ prefetchSignedIn: () => () => undefined }))
+// the prefetch of the signed-in code asks for the build's file list: only whether it starts counts
+const prefetchSignedIn = vi.hoisted(() => vi.fn(() => () => undefined))
+vi.mock('../prefetch-signed-in', () => ({ prefetchSignedIn }))
 
 /** The form on /authenticate; `opened` is called with the page the portal opens after sign-in. */
 function showLoginForm(next?: string) {
@@ -305,5 +306,25 @@ describe('the second factor at the sign-in', () => {
     expect(server).toHaveBeenCalledTimes(1)
     expect(isLoggedIn()).toBe(true)
     expect(getUser()).toBeNull()
+  })
+})
+
+describe('the code of the page after the sign-in', () => {
+  beforeAll(() => initI18n())
+  beforeEach(() => prefetchSignedIn.mockClear())
+
+  it('is fetched once someone starts to sign in, not while the page loads', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => json(401, {})),
+    )
+    showLoginForm()
+    await screen.findByLabelText(/^Benutzername/)
+    expect(prefetchSignedIn).not.toHaveBeenCalled()
+    await userEvent.setup().click(userName())
+    await waitFor(() => expect(prefetchSignedIn).toHaveBeenCalledTimes(1))
+    await userEvent.setup().click(password())
+    expect(prefetchSignedIn).toHaveBeenCalledTimes(1)
+    vi.unstubAllGlobals()
   })
 })
