@@ -33,7 +33,7 @@ export function RecoveryCodes({ codes, userName }: { codes: readonly string[]; u
       </ol>
       <button
         type="button"
-        className="auth-button auth-button--outlined auth-button--start"
+        className="kit-button kit-button--outlined kit-button--start"
         onClick={download}
       >
         {t('secondFactor.codes.download')}

@@ -36,7 +36,7 @@ export function SetupKey({ setup }: { setup: SecondFactorSetup }) {
         {clipboard && (
           <button
             type="button"
-            className="auth-button auth-button--text auth-button--start"
+            className="kit-button kit-button--text kit-button--start"
             onClick={() => {
               navigator.clipboard.writeText(setup.secret).then(
                 () => setCopied(true),
