@@ -65,6 +65,13 @@ describe('with METRICS_TOKEN set', () => {
       payload: { filters: [] },
     })
     expect(search.statusCode).toBe(200)
+    const unchanged = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/persistence/connections-search?limit=5',
+      headers: { ...verwalter, 'if-none-match': String(search.headers.etag) },
+      payload: { filters: [] },
+    })
+    expect(unchanged.statusCode).toBe(304)
 
     const owned = await ownedPropertiesOf(ctx, 'eigentuemer')
     const distribution = await firstOf1000(
@@ -91,6 +98,12 @@ describe('with METRICS_TOKEN set', () => {
     const moved = (series: string) => seriesValue(after, series) - seriesValue(before, series)
     expect(moved('portal_sign_in_failures_total{reason="wrong_credentials"}')).toBe(1)
     expect(moved('portal_uploads_total')).toBe(1)
+    // the search was computed (or kept from an earlier one), its repeat with the ETag a 304
+    expect(
+      moved('portal_answer_cache_total{outcome="computed"}') +
+        moved('portal_answer_cache_total{outcome="kept"}'),
+    ).toBe(1)
+    expect(moved('portal_answer_cache_total{outcome="not_modified"}')).toBe(1)
     expect(moved('portal_upload_bytes_total')).toBe(SAMPLE_FILES.pdf.length)
     expect(
       moved(

@@ -10,6 +10,10 @@
  * The version is read before the answer's data, so a kept answer is never older than the version
  * it is kept under; several processes each keep their own answers and all validate them against
  * the one database.
+ *
+ * One computation per miss (single flight, issue 28): requests for an answer that another request
+ * of the same key and version is computing wait for that computation and are served its answer;
+ * only when it keeps none (an error, a non-200) does each compute its own.
  */
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
@@ -25,6 +29,8 @@ declare module 'fastify' {
     dataVersion: string | null
     /** The kept answer's key and ETag of a cacheable read; null otherwise. */
     answerKey: { hash: string; etag: string } | null
+    /** The computation this request runs for others waiting on the same answer; null otherwise. */
+    answerFlight: Flight | null
   }
   interface FastifyContextConfig {
     /**
@@ -48,6 +54,19 @@ interface KeptAnswer {
   version: string
   body: Buffer
   compressed: Partial<Record<Encoding, Promise<Buffer>>>
+}
+
+/** A computation of an answer that other requests of the same key and version wait for. */
+interface Flight {
+  key: string
+  answer: Promise<KeptAnswer | null>
+  settle(answer: KeptAnswer | null): void
+}
+
+function startFlight(key: string): Flight {
+  let settle!: (answer: KeptAnswer | null) => void
+  const answer = new Promise<KeptAnswer | null>((resolve) => (settle = resolve))
+  return { key, answer, settle }
 }
 
 const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
@@ -110,8 +129,40 @@ export default fp(
       // room for the compressed forms, added later: a JSON list shrinks to well under a half
       sizeCalculation: (answer) => Math.ceil(answer.body.length * 1.5) + 1,
     })
+    /** The answers being computed, by key and version. */
+    const flights = new Map<string, Flight>()
     app.decorateRequest('dataVersion', null)
     app.decorateRequest('answerKey', null)
+    app.decorateRequest('answerFlight', null)
+
+    async function sendKept(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      answer: KeptAnswer,
+      etag: string,
+    ) {
+      const encoding =
+        answer.body.length >= COMPRESS_FROM
+          ? acceptedEncoding(request.headers['accept-encoding'])
+          : null
+      reply.type(JSON_TYPE).header('etag', etag)
+      if (!encoding) return reply.send(answer.body)
+      const compressed = (answer.compressed[encoding] ??= compressors[encoding](answer.body))
+      // as the compression plugin does: Vary only on an answer it compresses
+      return reply
+        .header('vary', 'accept-encoding')
+        .header('content-encoding', encoding)
+        .send(await compressed)
+    }
+
+    /** Ends the request's computation: its waiters get `answer`, or compute their own on null. */
+    function land(request: FastifyRequest, answer: KeptAnswer | null) {
+      const flight = request.answerFlight
+      if (!flight) return
+      request.answerFlight = null
+      if (flights.get(flight.key) === flight) flights.delete(flight.key)
+      flight.settle(answer)
+    }
 
     // before the route's own checks (a kept answer was only kept after they passed for the same
     // request, scope and version); the body is parsed but not yet validated
@@ -121,25 +172,29 @@ export default fp(
       if (cached.when && !cached.when(request)) return
       const key = keyOf(request, cached.per)
       if (matchesEtag(request.headers['if-none-match'], key.etag)) {
+        app.metrics.answerServed('not_modified')
         return reply.code(304).header('etag', key.etag).send()
       }
       const answer = kept.get(key.hash)
-      if (!answer || answer.version !== request.dataVersion) {
-        request.answerKey = key
-        return
+      if (answer && answer.version === request.dataVersion) {
+        app.metrics.answerServed('kept')
+        return sendKept(request, reply, answer, key.etag)
       }
-      const encoding =
-        answer.body.length >= COMPRESS_FROM
-          ? acceptedEncoding(request.headers['accept-encoding'])
-          : null
-      reply.type(JSON_TYPE).header('etag', key.etag)
-      if (!encoding) return reply.send(answer.body)
-      const compressed = (answer.compressed[encoding] ??= compressors[encoding](answer.body))
-      // as the compression plugin does: Vary only on an answer it compresses
-      return reply
-        .header('vary', 'accept-encoding')
-        .header('content-encoding', encoding)
-        .send(await compressed)
+      const flightKey = `${request.dataVersion} ${key.hash}`
+      const flight = flights.get(flightKey)
+      if (flight) {
+        const shared = await flight.answer
+        if (shared) {
+          app.metrics.answerServed('shared')
+          return sendKept(request, reply, shared, key.etag)
+        }
+      }
+      app.metrics.answerServed('computed')
+      request.answerKey = key
+      if (!flights.has(flightKey)) {
+        request.answerFlight = startFlight(flightKey)
+        flights.set(flightKey, request.answerFlight)
+      }
     })
 
     app.addHook(
@@ -149,12 +204,18 @@ export default fp(
         if (!key || reply.statusCode !== 200 || reply.hasHeader('content-encoding')) return payload
         if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
           const body = typeof payload === 'string' ? Buffer.from(payload) : payload
-          kept.set(key.hash, { version: request.dataVersion!, body, compressed: {} })
+          const answer: KeptAnswer = { version: request.dataVersion!, body, compressed: {} }
+          kept.set(key.hash, answer)
           reply.header('etag', key.etag)
+          land(request, answer)
         }
         return payload
       },
     )
+    // a computation that kept nothing (an error, a non-200, a request given up) lets its waiters
+    // compute their own
+    app.addHook('onResponse', async (request: FastifyRequest) => land(request, null))
+    app.addHook('onRequestAbort', async (request: FastifyRequest) => land(request, null))
     done()
   },
   { name: 'answer-cache' },

@@ -18,7 +18,15 @@ export interface PortalMetrics {
   signInFailed(reason: 'wrong_credentials' | 'wrong_code' | 'throttled'): void
   /** An upload route answered: counted when a file was stored, not when a repeat was replayed. */
   uploadAnswered(reply: FastifyReply, file: { size: number } | null): void
+  /** How the answer cache served a cacheable read (answer-cache.ts). */
+  answerServed(outcome: AnswerOutcome): void
 }
+
+/**
+ * A cacheable read: 304 to its `If-None-Match`, a kept answer, an answer another request of the
+ * same key was computing (single flight), or computed by this request.
+ */
+export type AnswerOutcome = 'not_modified' | 'kept' | 'shared' | 'computed'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -112,7 +120,15 @@ export default fp(async function metricsPlugin(
     registers: [registry],
   })
 
+  const answers = new Counter({
+    name: 'portal_answer_cache_total',
+    help: 'Cacheable reads by how they were served: not_modified, kept, shared or computed.',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  })
+
   app.decorate('metrics', {
+    answerServed: (outcome) => answers.inc({ outcome }),
     signInFailed: (reason) => signInFailures.inc({ reason }),
     uploadAnswered: (reply, file) => {
       if (file === null || reply.statusCode >= 300 || reply.hasHeader(IDEMPOTENT_REPLAY_HEADER))
