@@ -2,15 +2,30 @@
  * The hot reads of decision 026: answers the database writes as JSON text, keyset paging, and ETags
  * derived from the data's version and who asks.
  */
-import { EXPENSE_LIST_FIELDS, type Connection, type SearchRequest } from '@portal/domain'
-import { eq } from 'drizzle-orm'
+import {
+  EXPENSE_LIST_FIELDS,
+  SERVICE_FLAT_FEE,
+  type Connection,
+  type SearchRequest,
+} from '@portal/domain'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   connectionEntity,
   toConnections,
 } from '../../src/modules/master-data/repositories/connections'
 import { expenseEntity, toExpense } from '../../src/modules/costs/repositories/operating-costs'
-import { connections, users } from '../../src/platform/persistence/schema'
+import { holdDataVersion, raiseDataVersion } from '../../src/platform/persistence/data-version'
+import {
+  connections,
+  contractFeatures,
+  contracts,
+  deviceTimeSlices,
+  devices,
+  operatingCostsExpenses,
+  users,
+} from '../../src/platform/persistence/schema'
+import { openDistributionWithLine } from '../expense-lines'
 import type { SessionUser } from '../../src/platform/persistence/scope'
 import { search } from '../../src/platform/persistence/search'
 import { useTestContext } from '../helper'
@@ -182,7 +197,7 @@ describe('ETag and If-None-Match', () => {
   it('answers 304 for the same request with its ETag, and the answer again after a change', async () => {
     const first = await post('verwalter', url)
     const etag = first.headers.etag as string
-    expect(etag).toMatch(/^"\d+-[\w-]+"$/)
+    expect(etag).toMatch(/^"\d+\.\d+-[\w-]+"$/)
     const again = await post('verwalter', url, {}, { 'if-none-match': etag })
     expect(again.statusCode).toBe(304)
     expect(again.body).toBe('')
@@ -241,5 +256,192 @@ describe('ETag and If-None-Match', () => {
     expect(kept.headers.etag).toBe(first.headers.etag)
     const { gunzipSync } = await import('node:zlib')
     expect(gunzipSync(kept.rawPayload).toString('utf8')).toBe(first.body)
+  })
+})
+
+/** A line a user may change: not the service flat fee (§6). */
+const editableLine = ne(operatingCostsExpenses.tariffComponent, SERVICE_FLAT_FEE)
+
+describe('data versions per company code (decision 054)', () => {
+  const url = '/api/persistence/connections-search?limit=50'
+  beforeAll(async () => {
+    as.fremd = await ctx.login('fremd')
+  })
+
+  /** The ETags of both customers' searches now. */
+  async function etags() {
+    const manager = await post('verwalter', url)
+    const foreign = await post('fremd', url)
+    expect([manager.statusCode, foreign.statusCode]).toEqual([200, 200])
+    return { manager: manager.headers.etag as string, foreign: foreign.headers.etag as string }
+  }
+
+  /** Whether each customer's conditional read still answers 304 to `before`. */
+  async function unchanged(before: { manager: string; foreign: string }) {
+    const manager = await post('verwalter', url, {}, { 'if-none-match': before.manager })
+    const foreign = await post('fremd', url, {}, { 'if-none-match': before.foreign })
+    return { manager: manager.statusCode === 304, foreign: foreign.statusCode === 304 }
+  }
+
+  const db = () => ctx.database.db
+
+  it("keeps one customer's answers when another customer's rows change, directly or through a parent", async () => {
+    let before = await etags()
+    await db()
+      .update(connections)
+      .set({ name2: 'anders' })
+      .where(eq(connections.companyCode, '2000'))
+    expect(await unchanged(before)).toEqual({ manager: true, foreign: false })
+
+    before = await etags()
+    await db()
+      .update(connections)
+      .set({ name2: 'anders' })
+      .where(eq(connections.companyCode, '1000'))
+    expect(await unchanged(before)).toEqual({ manager: false, foreign: true })
+
+    // a table without a company code of its own: the contract's decides
+    for (const [company, expected] of [
+      ['2000', { manager: true, foreign: false }],
+      ['1000', { manager: false, foreign: true }],
+    ] as const) {
+      before = await etags()
+      const [contract] = await db()
+        .select({ key: contracts.key })
+        .from(contracts)
+        .where(eq(contracts.companyCode, company))
+        .limit(1)
+      await db()
+        .insert(contractFeatures)
+        .values({ contract: contract!.key, contractAttribute: `VERSION-${company}`, value: 'x' })
+      expect(await unchanged(before), company).toEqual(expected)
+    }
+  })
+
+  it('raises nothing for a statement that changed no row', async () => {
+    const before = await etags()
+    await db()
+      .update(connections)
+      .set({ name2: 'nie' })
+      .where(sql`false`)
+    expect(await unchanged(before)).toEqual({ manager: true, foreign: true })
+  })
+
+  it("follows a cost line's change through the API to its own customer only", async () => {
+    const { distribution, line } = await openDistributionWithLine(ctx, editableLine)
+    const kind = line.kind === 'heating' ? 'heating-expenses' : 'working-expenses'
+    const before = await etags()
+    const patched = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/persistence/operating-costs/${distribution.operatingCostsDistribution}/${kind}/${line.guid}`,
+      headers: as.verwalter,
+      payload: { note: 'Version', version: line.version },
+    })
+    expect(patched.statusCode, patched.body).toBe(200)
+    expect(await unchanged(before)).toEqual({ manager: false, foreign: true })
+  })
+
+  it('invalidates everything for what it cannot attribute: a held transaction, a parent gone, TRUNCATE', async () => {
+    let before = await etags()
+    await db().transaction(async (tx) => {
+      await holdDataVersion(tx)
+      await tx
+        .update(connections)
+        .set({ name2: 'gehalten' })
+        .where(eq(connections.companyCode, '2000'))
+      await raiseDataVersion(tx)
+    })
+    expect(await unchanged(before)).toEqual({ manager: false, foreign: false })
+
+    // the slices go with their device; when their trigger runs, the device is gone
+    const [sliced] = await db()
+      .selectDistinct({ key: devices.key })
+      .from(devices)
+      .innerJoin(deviceTimeSlices, eq(deviceTimeSlices.device, devices.key))
+      .where(and(eq(devices.companyCode, '2000')))
+      .limit(1)
+    expect(sliced).toBeDefined()
+    before = await etags()
+    await db().delete(devices).where(eq(devices.key, sliced!.key))
+    expect(await unchanged(before)).toEqual({ manager: false, foreign: false })
+
+    before = await etags()
+    await db().execute(sql`truncate table contract_features`)
+    expect(await unchanged(before)).toEqual({ manager: false, foreign: false })
+  })
+
+  it('never answers older than the last committed change, in a loop of writes and reads of both customers', async () => {
+    const { distribution, line } = await openDistributionWithLine(ctx, editableLine)
+    const id = distribution.operatingCostsDistribution
+    const kind = line.kind
+    const listUrl = `/api/persistence/operating-costs/${id}/${kind}-expenses?limit=9999`
+    const field = EXPENSE_LIST_FIELDS[kind]
+    const [foreignConnection] = await db()
+      .select({ connection: connections.connection })
+      .from(connections)
+      .where(eq(connections.companyCode, '2000'))
+      .limit(1)
+    const [ownConnection] = await db()
+      .select({ connection: connections.connection })
+      .from(connections)
+      .where(eq(connections.companyCode, '1000'))
+      .orderBy(connections.connection)
+      .limit(1)
+    const only = (connection: string) => ({
+      filters: [{ property: 'connection', type: 'eq', value: connection }],
+    })
+    const etags: Record<string, string> = {}
+    /** A read with and without the last ETag of the same read: both must show the change. */
+    async function readBoth(
+      user: string,
+      url: string,
+      body: object,
+      shows: (body: string) => boolean,
+    ) {
+      const key = `${user} ${url} ${JSON.stringify(body)}`
+      for (const conditional of [true, false]) {
+        const headers: Record<string, string> =
+          conditional && etags[key] ? { 'if-none-match': etags[key] } : {}
+        const response = await post(user, url, body, headers)
+        // every round changes what the read shows: a 304 would be an answer of before the change
+        expect(response.statusCode, `${key}: ${response.body}`).toBe(200)
+        etags[key] = response.headers.etag as string
+        expect(shows(response.body), `${key}: ${response.body.slice(0, 200)}`).toBe(true)
+      }
+    }
+    let version = line.version
+    for (let round = 1; round <= 12; round++) {
+      // through the API: the manager's cost line
+      const note = `Runde ${round}`
+      const patched = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/persistence/operating-costs/${id}/${kind}-expenses/${line.guid}`,
+        headers: as.verwalter,
+        payload: { note, version },
+      })
+      expect(patched.statusCode, patched.body).toBe(200)
+      version = patched.json<{ version: number }>().version
+      await readBoth('verwalter', listUrl, {}, (body) => {
+        const lines = (JSON.parse(body) as Record<string, { guid: string; note: string }[]>)[field]!
+        return lines.find((l) => l.guid === line.guid)?.note === note
+      })
+      // directly in SQL: a name of each customer's
+      const own = `Eigen ${round}`
+      const foreign = `Fremd ${round}`
+      await db()
+        .update(connections)
+        .set({ name2: own })
+        .where(eq(connections.connection, ownConnection!.connection))
+      await db()
+        .update(connections)
+        .set({ name2: foreign })
+        .where(eq(connections.connection, foreignConnection!.connection))
+      await readBoth('verwalter', url, only(ownConnection!.connection), (body) =>
+        body.includes(`"name2":"${own}"`),
+      )
+      await readBoth('fremd', url, only(foreignConnection!.connection), (body) =>
+        body.includes(`"name2":"${foreign}"`),
+      )
+    }
   })
 })

@@ -59,8 +59,9 @@ export async function checkToken(
       disabledAt: users.disabledAt,
       secondFactor: hasSecondFactorSql(users.id),
       sessionRevoked: sql<boolean>`exists (select 1 from ${revokedSessions} where ${revokedSessions.sessionId} = ${claims.sessionId})`,
-      // read in the same statement, so a kept answer is validated at no extra round trip
-      dataVersion: sql<string>`(select version::text from data_version)`,
+      // read in the same statement, so a kept answer is validated at no extra round trip: the
+      // version of everything and of the user's company code (decision 054)
+      dataVersion: sql<string>`(select version::text from data_version) || '.' || coalesce((select company.version from data_versions_by_company company where company.company_code = "users"."company_code"), 0)::text`,
     })
     .from(users)
     .where(eq(users.id, claims.userId))

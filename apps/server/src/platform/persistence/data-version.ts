@@ -1,5 +1,5 @@
 /**
- * The data version of migration 0008 (decision 026) for a transaction that knows better than the
+ * The data versions of migrations 0008 and 0014 (decisions 026 and 054) for a transaction that knows better than the
  * triggers whether it changed anything: its statement triggers fire for every INSERT … ON CONFLICT,
  * even one that changed no row, so an import that changes nothing would invalidate every kept
  * answer. Such a transaction holds the version first and raises it itself, once, if it changed a row.
@@ -7,12 +7,15 @@
 import { sql } from 'drizzle-orm'
 import type { Executor } from './database'
 
-/** The triggers leave the version alone for the rest of the transaction `tx`. */
+/** The triggers leave the versions alone for the rest of the transaction `tx`. */
 export async function holdDataVersion(tx: Executor): Promise<void> {
   await tx.execute(sql`select set_config('portal.data_version_raised', 'yes', true)`)
 }
 
-/** Raises the version once (in a transaction that holds it). */
+/**
+ * Raises the version of everything once (in a transaction that holds the versions): every kept
+ * answer of every company code is then out of date.
+ */
 export async function raiseDataVersion(tx: Executor): Promise<void> {
   await tx.execute(sql`update data_version set version = version + 1`)
 }
