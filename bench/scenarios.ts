@@ -17,6 +17,7 @@ import {
   log,
 } from './config'
 import type { RunningServer } from './servers'
+import { readsWhileWriting } from './writers'
 import {
   call,
   withToken,
@@ -343,6 +344,7 @@ export async function runScenarios(
     )
   }
   await revalidatedMixed(kind, server, token, list, results)
+  await readsWhileWriting(kind, server.baseUrl, token, list, results, problems)
 }
 
 /**

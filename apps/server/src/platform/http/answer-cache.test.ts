@@ -1,5 +1,5 @@
 /**
- * One computation per miss (issue 28): the answer cache on a route of its own, whose handler waits
+ * One computation per miss (decision 053): the answer cache on a route of its own, whose handler waits
  * until the test lets it answer, so that every request is under way before the first answer exists.
  */
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'

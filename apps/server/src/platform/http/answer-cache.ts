@@ -11,7 +11,7 @@
  * it is kept under; several processes each keep their own answers and all validate them against
  * the one database.
  *
- * One computation per miss (single flight, issue 28): requests for an answer that another request
+ * One computation per miss (single flight, decision 053): requests for an answer that another request
  * of the same key and version is computing wait for that computation and are served its answer;
  * only when it keeps none (an error, a non-200) does each compute its own.
  */

@@ -1,0 +1,182 @@
+/**
+ * Reads while people write: a writer changes cost lines through the API at a fixed rate,
+ * as the reading customer or as another one, while a read scenario runs with the validators a
+ * portal sends the second time. Each run reports the reads, their share of 304s and the writes'
+ * p50 and p99.
+ */
+import { DEMO_PASSWORD } from '../apps/server/src/platform/auth/demo-password'
+import { SERVICE_FLAT_FEE } from '@portal/domain'
+import { call, expenseLines, withValidators } from './api'
+import { duration, log } from './config'
+import { percentile } from './raw-sql'
+import type { ScenarioResult } from './report'
+import { figures, load, logRun, type Scenario } from './scenarios'
+import type { Database } from './targets'
+
+/** Writes per second of the runs; 0 is the same reads with nobody writing. */
+export const WRITE_RATES = [0, 2, 10, 20] as const
+
+/** Who writes: the reading manager's own customer, or a user of another company code. */
+export const WRITERS = [
+  { who: 'same', userName: 'verwalter', label: 'derselbe Kunde' },
+  { who: 'other', userName: 'fremd', label: 'ein anderer Kunde' },
+] as const
+
+/** The read scenarios measured while writing. */
+export const READS_WHILE_WRITING = ['search-50', 'search-2000', 'expenses-500'] as const
+
+/** Lines a writer takes in turn, so that two writes in flight never change the same line. */
+const LINES_PER_WRITER = 20
+
+/**
+ * The writes of the whole run, counted on: each note differs from every earlier one, so that every
+ * write changes its line (the server writes nothing, and raises no version, for a note it has).
+ */
+let written = 0
+
+interface WritableLine {
+  distribution: string
+  guid: string
+  version: number
+}
+
+export interface WriterFigures {
+  writes: number
+  failed: number
+  p50: number
+  p99: number
+}
+
+/** The first lines a user may change (not the service flat fee, §6) of his open distributions. */
+async function writableLines(baseUrl: string, token: string): Promise<WritableLine[]> {
+  const search = await call(baseUrl, token, 'POST', '/api/persistence/operating-costs-search', {
+    filters: [{ property: 'operatingCostsDistributionStatus', type: 'eq', value: 'O' }],
+    sort: [{ property: 'operatingCostsDistribution', order: 'asc' }],
+  })
+  if (search.status !== 200) throw new Error(`Suche der Verteilungen: ${search.status}`)
+  const lines: WritableLine[] = []
+  for (const { operatingCostsDistribution: distribution } of (
+    search.json as { items: { operatingCostsDistribution: string }[] }
+  ).items) {
+    for (const line of await expenseLines(baseUrl, token, distribution)) {
+      if (line.tariffComponent === SERVICE_FLAT_FEE) continue
+      lines.push({ distribution, guid: String(line.guid), version: Number(line.version) })
+      if (lines.length === LINES_PER_WRITER) return lines
+    }
+  }
+  if (lines.length === 0) throw new Error('Keine Kostenzeile, die sich ändern lässt.')
+  return lines
+}
+
+/**
+ * Changes the note of `lines` in turn, `rate` times a second, each write started on time whether
+ * the one before has answered or not (as users do); `stop` waits for the writes in flight.
+ */
+function startWriter(baseUrl: string, token: string, lines: WritableLine[], rate: number) {
+  const latencies: number[] = []
+  const inFlight = new Set<Promise<void>>()
+  let failed = 0
+  let count = 0
+  async function write() {
+    const line = lines[count % lines.length]!
+    count += 1
+    written += 1
+    const started = performance.now()
+    const answer = await call(
+      baseUrl,
+      token,
+      'PATCH',
+      `/api/persistence/operating-costs/${line.distribution}/working-expenses/${line.guid}`,
+      { note: `Schreiber ${written}`, version: line.version },
+    )
+    latencies.push(performance.now() - started)
+    if (answer.status === 200) line.version = (answer.json as { version: number }).version
+    else failed += 1
+  }
+  const timer = setInterval(() => {
+    const running = write().finally(() => inFlight.delete(running))
+    inFlight.add(running)
+  }, 1000 / rate)
+  return {
+    async stop(): Promise<WriterFigures> {
+      clearInterval(timer)
+      await Promise.all(inFlight)
+      const sorted = latencies.sort((a, b) => a - b)
+      return {
+        writes: sorted.length,
+        failed,
+        p50: Math.round(percentile(sorted, 50)),
+        p99: Math.round(percentile(sorted, 99)),
+      }
+    },
+  }
+}
+
+async function tokenOf(baseUrl: string, userName: string): Promise<string> {
+  const answer = await call(baseUrl, null, 'POST', '/api/token', {
+    username: userName,
+    password: DEMO_PASSWORD,
+  })
+  const token = (answer.json as { token?: string } | undefined)?.token
+  if (answer.status !== 200 || !token) throw new Error(`Anmeldung ${userName}: ${answer.status}`)
+  return token
+}
+
+/** What the answer column shows of a run while writing. */
+export function writingAnswer(notModified: number, reads: number, writer: WriterFigures | null) {
+  const share = reads > 0 ? (100 * notModified) / reads : 0
+  const written = writer
+    ? `, ${writer.writes} Schreibvorgänge p50 ${writer.p50} ms, p99 ${writer.p99} ms${writer.failed > 0 ? `, ${writer.failed} gescheitert` : ''}`
+    : ''
+  return `${share.toFixed(0)} % 304${written}`
+}
+
+/**
+ * Each read scenario with the validators of its answers, once with nobody writing and then while
+ * each writer writes at each rate; the product only (the reference's writes are the next step).
+ */
+export async function readsWhileWriting(
+  kind: Database,
+  baseUrl: string,
+  token: string,
+  list: Scenario[],
+  results: ScenarioResult[],
+  problems: string[],
+): Promise<void> {
+  const writers = []
+  try {
+    for (const writer of WRITERS) {
+      const writerToken = await tokenOf(baseUrl, writer.userName)
+      writers.push({
+        ...writer,
+        token: writerToken,
+        lines: await writableLines(baseUrl, writerToken),
+      })
+    }
+  } catch (error) {
+    problems.push(`${kind}: Lesen beim Schreiben nicht gemessen: ${(error as Error).message}`)
+    return
+  }
+  for (const scenario of list.filter((s) =>
+    (READS_WHILE_WRITING as readonly string[]).includes(s.scenario),
+  )) {
+    for (const rate of WRITE_RATES) {
+      for (const writer of rate === 0 ? [null] : writers) {
+        const requests = await withValidators(baseUrl, token, scenario.requests)
+        const description = `${scenario.description}, wiederholt mit If-None-Match, ${rate} Schreibvorgänge/s${writer ? ` (${writer.label})` : ''}`
+        log(`${kind}: ${description}, ${duration} s …`)
+        const running = writer ? startWriter(baseUrl, writer.token, writer.lines, rate) : null
+        const run = figures(await load(baseUrl, token, requests, duration))
+        const written = running ? await running.stop() : null
+        run.answer = writingAnswer(run.notModified ?? 0, run.requests, written)
+        logRun('', run)
+        results.push({
+          scenario: `${scenario.scenario}-writing-${writer?.who ?? 'none'}-${rate}`,
+          description,
+          database: kind,
+          run,
+        })
+      }
+    }
+  }
+}
