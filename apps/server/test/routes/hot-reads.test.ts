@@ -8,7 +8,7 @@ import {
   type Connection,
   type SearchRequest,
 } from '@portal/domain'
-import { and, eq, ne, sql } from 'drizzle-orm'
+import { eq, ne, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   connectionEntity,
@@ -358,7 +358,7 @@ describe('data versions per company code (decision 054)', () => {
       .selectDistinct({ key: devices.key })
       .from(devices)
       .innerJoin(deviceTimeSlices, eq(deviceTimeSlices.device, devices.key))
-      .where(and(eq(devices.companyCode, '2000')))
+      .where(eq(devices.companyCode, '2000'))
       .limit(1)
     expect(sliced).toBeDefined()
     before = await etags()

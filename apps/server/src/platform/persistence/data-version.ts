@@ -1,8 +1,8 @@
 /**
- * The data versions of migrations 0008 and 0014 (decisions 026 and 054) for a transaction that knows better than the
- * triggers whether it changed anything: its statement triggers fire for every INSERT … ON CONFLICT,
- * even one that changed no row, so an import that changes nothing would invalidate every kept
- * answer. Such a transaction holds the version first and raises it itself, once, if it changed a row.
+ * The data versions of migrations 0008 and 0014 (decisions 026 and 054) for a transaction that
+ * knows better than the triggers whether it changed anything: an import that changes nothing must
+ * invalidate no kept answer. Such a transaction holds the versions first and raises the version of
+ * everything itself, once, if it changed a row.
  */
 import { sql } from 'drizzle-orm'
 import type { Executor } from './database'
