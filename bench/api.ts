@@ -75,14 +75,14 @@ export async function withValidators(
   return replayed
 }
 
-export async function signIn(baseUrl: string): Promise<string> {
+export async function signIn(baseUrl: string, userName: string = USER): Promise<string> {
   const answer = await call(baseUrl, null, 'POST', '/api/token', {
-    username: USER,
+    username: userName,
     password: DEMO_PASSWORD,
   })
   const token = (answer.json as { token?: string } | undefined)?.token
   if (answer.status !== 200 || !token)
-    throw new Error(`Anmeldung fehlgeschlagen (${answer.status})`)
+    throw new Error(`Anmeldung ${userName} fehlgeschlagen (${answer.status})`)
   return token
 }
 
@@ -140,15 +140,22 @@ export interface Fixtures {
   attachmentBytes: number
 }
 
-/** An open distribution with 500 working-cost lines, and a 5 MB PDF uploaded to it. */
-export async function createFixtures(baseUrl: string, token: string): Promise<Fixtures> {
+/** The open distributions the user sees (status O), by number. */
+export async function openDistributions(baseUrl: string, token: string): Promise<string[]> {
   const search = await call(baseUrl, token, 'POST', '/api/persistence/operating-costs-search', {
     filters: [{ property: 'operatingCostsDistributionStatus', type: 'eq', value: 'O' }],
     sort: [{ property: 'operatingCostsDistribution', order: 'asc' }],
   })
-  const distributions = (search.json as { items?: { operatingCostsDistribution: string }[] }).items
-  const distribution = distributions?.[0]?.operatingCostsDistribution
-  if (search.status !== 200 || !distribution) throw new Error('Keine offene Verteilung gefunden.')
+  if (search.status !== 200) throw new Error(`Suche der Verteilungen: ${search.status}`)
+  return (search.json as { items: { operatingCostsDistribution: string }[] }).items.map(
+    (item) => item.operatingCostsDistribution,
+  )
+}
+
+/** An open distribution with 500 working-cost lines, and a 5 MB PDF uploaded to it. */
+export async function createFixtures(baseUrl: string, token: string): Promise<Fixtures> {
+  const [distribution] = await openDistributions(baseUrl, token)
+  if (!distribution) throw new Error('Keine offene Verteilung gefunden.')
   const route = `/api/persistence/operating-costs/${distribution}/working-expenses`
   let lines = await expenseLines(baseUrl, token, distribution)
   // the first line the server accepts as a copy is the pattern for the others

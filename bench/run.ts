@@ -31,6 +31,7 @@ import { gitCommit, postgresVersion, seed, measureImport } from './setup'
 import { startServer, buildReference, startReference, stopAll } from './servers'
 import { signIn, createFixtures } from './api'
 import { scenarios, demoUserTokens, runScenarios, type Reference } from './scenarios'
+import { readsWhileWriting } from './writers'
 import { rawSql } from './raw-sql'
 import { soak } from './soak'
 
@@ -144,14 +145,9 @@ async function main(): Promise<BenchReport> {
           reference = undefined
         }
       }
-      await runScenarios(
-        kind,
-        server,
-        scenarios(fixtures, portalCalls),
-        report.scenarios,
-        report.problems,
-        reference,
-      )
+      const list = scenarios(fixtures, portalCalls)
+      await runScenarios(kind, server, list, report.scenarios, report.problems, reference)
+      await readsWhileWriting(kind, server.baseUrl, token, list, report.scenarios, report.problems)
       if (reference) {
         await reference.server.stop()
         reference = undefined

@@ -17,7 +17,6 @@ import {
   log,
 } from './config'
 import type { RunningServer } from './servers'
-import { readsWhileWriting } from './writers'
 import {
   call,
   withToken,
@@ -344,7 +343,6 @@ export async function runScenarios(
     )
   }
   await revalidatedMixed(kind, server, token, list, results)
-  await readsWhileWriting(kind, server.baseUrl, token, list, results, problems)
 }
 
 /**

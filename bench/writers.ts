@@ -4,9 +4,8 @@
  * portal sends the second time. Each run reports the reads, their share of 304s and the writes'
  * p50 and p99.
  */
-import { DEMO_PASSWORD } from '../apps/server/src/platform/auth/demo-password'
-import { SERVICE_FLAT_FEE } from '@portal/domain'
-import { call, expenseLines, withValidators } from './api'
+import { isProviderExpense } from '@portal/domain'
+import { call, expenseLines, openDistributions, signIn, withValidators } from './api'
 import { duration, log } from './config'
 import { percentile } from './raw-sql'
 import type { ScenarioResult } from './report'
@@ -47,19 +46,12 @@ export interface WriterFigures {
   p99: number
 }
 
-/** The first lines a user may change (not the service flat fee, §6) of his open distributions. */
+/** The first lines a user may change (not the provider's flat fee, §6) of his open distributions. */
 async function writableLines(baseUrl: string, token: string): Promise<WritableLine[]> {
-  const search = await call(baseUrl, token, 'POST', '/api/persistence/operating-costs-search', {
-    filters: [{ property: 'operatingCostsDistributionStatus', type: 'eq', value: 'O' }],
-    sort: [{ property: 'operatingCostsDistribution', order: 'asc' }],
-  })
-  if (search.status !== 200) throw new Error(`Suche der Verteilungen: ${search.status}`)
   const lines: WritableLine[] = []
-  for (const { operatingCostsDistribution: distribution } of (
-    search.json as { items: { operatingCostsDistribution: string }[] }
-  ).items) {
+  for (const distribution of await openDistributions(baseUrl, token)) {
     for (const line of await expenseLines(baseUrl, token, distribution)) {
-      if (line.tariffComponent === SERVICE_FLAT_FEE) continue
+      if (isProviderExpense({ tariffComponent: line.tariffComponent as string | null })) continue
       lines.push({ distribution, guid: String(line.guid), version: Number(line.version) })
       if (lines.length === LINES_PER_WRITER) return lines
     }
@@ -112,16 +104,6 @@ function startWriter(baseUrl: string, token: string, lines: WritableLine[], rate
   }
 }
 
-async function tokenOf(baseUrl: string, userName: string): Promise<string> {
-  const answer = await call(baseUrl, null, 'POST', '/api/token', {
-    username: userName,
-    password: DEMO_PASSWORD,
-  })
-  const token = (answer.json as { token?: string } | undefined)?.token
-  if (answer.status !== 200 || !token) throw new Error(`Anmeldung ${userName}: ${answer.status}`)
-  return token
-}
-
 /** What the answer column shows of a run while writing. */
 export function writingAnswer(notModified: number, reads: number, writer: WriterFigures | null) {
   const share = reads > 0 ? (100 * notModified) / reads : 0
@@ -146,7 +128,7 @@ export async function readsWhileWriting(
   const writers = []
   try {
     for (const writer of WRITERS) {
-      const writerToken = await tokenOf(baseUrl, writer.userName)
+      const writerToken = await signIn(baseUrl, writer.userName)
       writers.push({
         ...writer,
         token: writerToken,
