@@ -1,9 +1,10 @@
 /**
- * The audit log's hash chain (decision 034): `verify-audit` passes an untouched chain and
+ * The audit log's hash chains (decisions 034 and 056): `verify-audit` passes untouched chains and
  * names the entry that was changed, removed or inserted directly in the database; concurrent
- * writers never fork the chain; a user's deletion keeps it verifiable.
+ * writers never fork a chain; writers of two company codes do not wait for each other; a user's
+ * deletion keeps the chains verifiable.
  */
-import { asc, desc, eq, isNotNull, sql } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { addUser } from '../src/modules/accounts/accounts'
 import { deleteUser } from '../src/modules/accounts/delete-user'
@@ -12,8 +13,11 @@ import {
   chainHashOf,
   CONTENT_COLUMNS,
   contentHashOf,
+  GENESIS_HASH,
+  INSTALLATION_CHAIN,
   verifyAuditChain,
   writeAudit,
+  type AuditPlace,
   type AuditVerification,
 } from '../src/platform/persistence/audit'
 import { auditErasures, auditLog } from '../src/platform/persistence/schema'
@@ -30,19 +34,39 @@ async function verifyCommand(...args: string[]) {
   return { code, out: out.join('\n'), err: err.join('\n') }
 }
 
-/** A chained entry in the middle of the chain, as stored. */
+const onServer = process.env.TEST_DATABASE_KIND === 'postgres'
+
+/** A chained entry in the middle of company code 1000's chain, as stored. */
 async function middleEntry() {
   const [{ count }] = (await db()
     .select({ count: sql<number>`count(*)::int` })
-    .from(auditLog)) as [{ count: number }]
+    .from(auditLog)
+    .where(and(eq(auditLog.chain, '1000'), isNotNull(auditLog.seq)))) as [{ count: number }]
+  expect(count).toBeGreaterThan(2)
   const [row] = await db()
     .select()
     .from(auditLog)
-    .where(isNotNull(auditLog.seq))
+    .where(and(eq(auditLog.chain, '1000'), isNotNull(auditLog.seq)))
     .orderBy(asc(auditLog.seq))
     .offset(Math.floor(count / 2))
     .limit(1)
   return row!
+}
+
+/** The stored entry at a place. */
+async function entryAt(place: AuditPlace) {
+  const [row] = await db()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.chain, place.chain), eq(auditLog.seq, place.seq)))
+  return row!
+}
+
+/** The head `verify-audit` reports for a chain. */
+async function headOf(chain: string) {
+  const result = await verifyAuditChain(db())
+  expectWhole(result)
+  return result.heads.find((head) => head.chain === chain)!
 }
 
 function expectWhole(result: AuditVerification) {
@@ -51,35 +75,121 @@ function expectWhole(result: AuditVerification) {
 }
 
 describe('verify-audit', () => {
-  it('passes the seeded chain and the entries the server writes, and prints its head', async () => {
-    await writeAudit(db(), {
+  it("passes the seeded chains and the entries the server writes, and prints each chain's head", async () => {
+    const installation = await writeAudit(db(), {
       userName: 'verwalter',
       action: 'TEST_ENTRY',
       entity: 'test',
       entityKey: 'eins',
       after: { amount: 1234.5, note: 'Größe „ä“', nested: { b: [1, 2], a: null } },
     })
+    expect(installation.chain).toBe(INSTALLATION_CHAIN)
+    const company = await writeAudit(db(), {
+      userName: 'verwalter',
+      companyCode: '1000',
+      action: 'TEST_ENTRY',
+      entity: 'test',
+      entityKey: 'zwei',
+    })
+    expect(company.chain).toBe('1000')
     const result = await verifyAuditChain(db())
     expectWhole(result)
-    const [head] = await db().select().from(auditLog).orderBy(desc(auditLog.seq)).limit(1)
-    expect(result.head).toEqual({ seq: head!.seq, hash: head!.hash })
-    expect(result.entries).toBe(head!.seq)
+    const chains = await db()
+      .select({
+        chain: auditLog.chain,
+        seq: sql<number>`max(${auditLog.seq})::int`,
+        count: sql<number>`count(*)::int`,
+      })
+      .from(auditLog)
+      .groupBy(auditLog.chain)
+      .orderBy(auditLog.chain)
+    expect(result.heads.map(({ chain, seq }) => ({ chain, seq }))).toEqual(
+      chains.map(({ chain, seq }) => ({ chain, seq })),
+    )
+    expect(result.entries).toBe(chains.reduce((sum, chain) => sum + chain.count, 0))
+    expect(result.heads.find((head) => head.chain === '1000')).toEqual({
+      ...company,
+      hash: (await entryAt(company)).hash,
+    })
 
     const command = await verifyCommand()
     expect(command.code).toBe(0)
-    expect(command.out).toContain(`Protokoll unversehrt: ${result.entries} Einträge`)
-    expect(command.out).toContain(`--anchor ${head!.seq}:${head!.hash}`)
+    expect(command.out).toContain(
+      `Protokoll unversehrt: ${result.entries} Einträge in ${chains.length} ununterbrochenen Ketten.`,
+    )
+    expect(command.out).toContain(
+      `Kette des Buchungskreises 1000: letzter Eintrag ${company.seq}, Hash `,
+    )
+    const installationHead = (await entryAt(installation)).hash
+    expect(command.out).toContain(`--anchor ${installation.seq}:${installationHead}`)
+    expect(command.out).toContain(`--anchor 1000:${company.seq}:${(await entryAt(company)).hash}`)
+  })
+
+  it("keeps one chain per company code, each from the genesis hash, numbered after the installation's entries", async () => {
+    const installation = await writeAudit(db(), {
+      userName: 'provider',
+      action: 'TEST_ENTRY',
+      entity: 'test',
+      entityKey: 'installation',
+    })
+    const fresh = await writeAudit(db(), {
+      userName: 'provider',
+      companyCode: '7777',
+      action: 'TEST_ENTRY',
+      entity: 'test',
+      entityKey: 'neu',
+    })
+    expect(fresh).toEqual({ chain: '7777', seq: installation.seq + 1 })
+    expect((await entryAt(fresh)).prevHash).toBe(GENESIS_HASH)
+    const next = await writeAudit(db(), {
+      userName: 'provider',
+      companyCode: '7777',
+      action: 'TEST_ENTRY',
+      entity: 'test',
+      entityKey: 'weiter',
+    })
+    expect(next).toEqual({ chain: '7777', seq: fresh.seq + 1 })
+    expect((await entryAt(next)).prevHash).toBe((await entryAt(fresh)).hash)
+    expectWhole(await verifyAuditChain(db()))
+
+    // the first entry of a chain removed: its successor does not follow the genesis hash
+    const first = await entryAt(fresh)
+    await db().delete(auditLog).where(eq(auditLog.id, first.id))
+    const removed = await verifyAuditChain(db())
+    expect(removed.problem).toMatchObject({ kind: 'removed', chain: '7777', seq: next.seq })
+    expect(removed.problem!.message).toBe(
+      `Kette des Buchungskreises 7777: Eintrag ${next.seq} ist der erste der Kette, trägt aber nicht den Anfangshash: seine Vorgänger wurden entfernt.`,
+    )
+    await db().insert(auditLog).values(first)
+    expectWhole(await verifyAuditChain(db()))
+
+    // an entry moved into another chain leaves a gap behind
+    const middle = await middleEntry()
+    await db().update(auditLog).set({ chain: '7777' }).where(eq(auditLog.id, middle.id))
+    expect((await verifyAuditChain(db())).problem).toMatchObject({
+      kind: 'removed',
+      chain: '1000',
+      seq: middle.seq,
+    })
+    await db().update(auditLog).set({ chain: '1000' }).where(eq(auditLog.id, middle.id))
+    expectWhole(await verifyAuditChain(db()))
   })
 
   it('names an entry whose content was changed, and passes again once it is restored', async () => {
     const entry = await middleEntry()
     await db().update(auditLog).set({ action: 'GEFAELSCHT' }).where(eq(auditLog.id, entry.id))
     const changed = await verifyAuditChain(db())
-    expect(changed.problem).toMatchObject({ kind: 'changed', seq: entry.seq, id: entry.id })
-    expect(changed.entries).toBe(entry.seq! - 1)
+    expect(changed.problem).toMatchObject({
+      kind: 'changed',
+      chain: '1000',
+      seq: entry.seq,
+      id: entry.id,
+    })
     const command = await verifyCommand()
     expect(command.code).toBe(1)
-    expect(command.err).toContain(`Eintrag ${entry.seq} (GEFAELSCHT`)
+    expect(command.err).toContain(
+      `Kette des Buchungskreises 1000: Eintrag ${entry.seq} (GEFAELSCHT`,
+    )
 
     await db().update(auditLog).set({ action: entry.action }).where(eq(auditLog.id, entry.id))
     expectWhole(await verifyAuditChain(db()))
@@ -98,22 +208,24 @@ describe('verify-audit', () => {
     await db().update(auditLog).set({ at: entry.at }).where(eq(auditLog.id, entry.id))
     expectWhole(await verifyAuditChain(db()))
 
-    const seq = await writeAudit(db(), {
+    const place = await writeAudit(db(), {
       userName: 'verwalter',
+      companyCode: '2000',
       action: 'TEST_AMOUNT',
       entity: 'test',
       entityKey: 'betrag',
       after: { amount: '1000.10' },
     })
+    const { id } = await entryAt(place)
     await db()
       .update(auditLog)
       .set({ after: { amount: '1000.11' } })
-      .where(eq(auditLog.seq, seq))
-    expect((await verifyAuditChain(db())).problem).toMatchObject({ kind: 'changed', seq })
+      .where(eq(auditLog.id, id))
+    expect((await verifyAuditChain(db())).problem).toMatchObject({ kind: 'changed', ...place })
     await db()
       .update(auditLog)
       .set({ after: { amount: '1000.10' } })
-      .where(eq(auditLog.seq, seq))
+      .where(eq(auditLog.id, id))
     expectWhole(await verifyAuditChain(db()))
   })
 
@@ -130,7 +242,7 @@ describe('verify-audit', () => {
     })
     expect(forged).not.toBe(entry.hash)
     const result = await verifyAuditChain(db())
-    expect(result.problem).toMatchObject({ kind: 'reordered', seq: entry.seq! + 1 })
+    expect(result.problem).toMatchObject({ kind: 'reordered', chain: '1000', seq: entry.seq! + 1 })
     expect(result.problem!.message).toContain(`Eintrag ${entry.seq! + 1}`)
     await db()
       .update(auditLog)
@@ -143,9 +255,9 @@ describe('verify-audit', () => {
     const entry = await middleEntry()
     await db().delete(auditLog).where(eq(auditLog.id, entry.id))
     const removed = await verifyAuditChain(db())
-    expect(removed.problem).toMatchObject({ kind: 'removed', seq: entry.seq })
+    expect(removed.problem).toMatchObject({ kind: 'removed', chain: '1000', seq: entry.seq })
     expect(removed.problem!.message).toBe(
-      `Eintrag ${entry.seq} fehlt: entfernt (vor Eintrag ${entry.seq! + 1}).`,
+      `Kette des Buchungskreises 1000: Eintrag ${entry.seq} fehlt: entfernt (vor Eintrag ${entry.seq! + 1}).`,
     )
     const command = await verifyCommand()
     expect(command.code).toBe(1)
@@ -167,10 +279,12 @@ describe('verify-audit', () => {
     )
     await db().delete(auditLog).where(eq(auditLog.id, outside!.id))
 
-    const head = (await verifyAuditChain(db())).head
+    const head = await headOf('1000')
     const [appended] = await db()
       .insert(auditLog)
       .values({
+        chain: '1000',
+        companyCode: '1000',
         userName: 'verwalter',
         action: 'EINGEFUEGT',
         entity: 'test',
@@ -183,6 +297,7 @@ describe('verify-audit', () => {
       .returning()
     expect((await verifyAuditChain(db())).problem).toMatchObject({
       kind: 'changed',
+      chain: '1000',
       seq: head.seq + 1,
       id: appended!.id,
     })
@@ -190,24 +305,45 @@ describe('verify-audit', () => {
     expectWhole(await verifyAuditChain(db()))
   })
 
-  it('checks an anchor kept from an earlier run', async () => {
-    const { head } = await verifyAuditChain(db())
-    expect((await verifyCommand('--anchor', `${head.seq}:${head.hash}`)).code).toBe(0)
-    const wrong = await verifyCommand('--anchor', `${head.seq}:${'a'.repeat(64)}`)
+  it("checks anchors kept from an earlier run, of the installation's chain and of a company code's", async () => {
+    await writeAudit(db(), { userName: 'provider', action: 'TEST', entity: 'test', entityKey: 'a' })
+    const installation = await headOf(INSTALLATION_CHAIN)
+    const company = await headOf('1000')
+    const anchors = [
+      '--anchor',
+      `${installation.seq}:${installation.hash}`,
+      '--anchor',
+      `1000:${company.seq}:${company.hash}`,
+    ]
+    expect((await verifyCommand(...anchors)).code).toBe(0)
+    const wrong = await verifyCommand('--anchor', `1000:${company.seq}:${'a'.repeat(64)}`)
     expect(wrong.code).toBe(1)
-    expect(wrong.err).toContain(`Eintrag ${head.seq} trägt nicht mehr den festgehaltenen Hash`)
-    const beyond = await verifyCommand('--anchor', `${head.seq + 5}:${head.hash}`)
+    expect(wrong.err).toContain(
+      `Kette des Buchungskreises 1000: Eintrag ${company.seq} trägt nicht mehr den festgehaltenen Hash`,
+    )
+    const beyond = await verifyCommand('--anchor', `${installation.seq + 5}:${installation.hash}`)
     expect(beyond.code).toBe(1)
-    expect(beyond.err).toContain(`die Kette endet bei ${head.seq}`)
+    expect(beyond.err).toContain(
+      `Kette der Installation: Eintrag ${installation.seq + 5} des festgehaltenen Stands fehlt: die Kette endet bei ${installation.seq}.`,
+    )
+    // a whole chain gone is seen only through its anchor
+    const gone = await verifyCommand('--anchor', `4711:3:${company.hash}`)
+    expect(gone.code).toBe(1)
+    expect(gone.err).toContain(
+      'Kette des Buchungskreises 4711: Eintrag 3 des festgehaltenen Stands fehlt: die Kette hat keinen Eintrag mehr.',
+    )
     const malformed = await verifyCommand('--anchor', 'zwölf')
     expect(malformed.code).toBe(1)
     expect(malformed.err).toContain('Aufruf: npm run provider -- verify-audit')
+    expect((await verifyCommand('--anchor')).code).toBe(1)
   })
 })
 
 describe('writers', () => {
   it('two concurrent writers never fork the chain', async () => {
-    const before = (await verifyAuditChain(db())).head.seq
+    const before =
+      (await verifyAuditChain(db())).heads.find((head) => head.chain === INSTALLATION_CHAIN)?.seq ??
+      0
     const writer = (name: string) =>
       Promise.all(
         Array.from({ length: 40 }, (_, index) =>
@@ -230,13 +366,11 @@ describe('writers', () => {
         ),
       )
     await Promise.all([writer('schreiber-a'), writer('schreiber-b')])
-    const result = await verifyAuditChain(db())
-    expectWhole(result)
-    expect(result.head.seq).toBe(before + 160)
+    expect((await headOf(INSTALLATION_CHAIN)).seq).toBe(before + 160)
     const seqs = await db()
       .select({ seq: auditLog.seq })
       .from(auditLog)
-      .where(eq(auditLog.entity, 'test'))
+      .where(and(eq(auditLog.entity, 'test'), eq(auditLog.chain, INSTALLATION_CHAIN)))
       .orderBy(asc(auditLog.seq))
     expect(new Set(seqs.map((row) => row.seq)).size).toBe(seqs.length)
   })
@@ -251,6 +385,13 @@ describe('writers', () => {
     })
     await writeAudit(db(), {
       userName: 'kettentest',
+      action: 'TEST_INSTALLATION',
+      entity: 'test',
+      entityKey: 'kette',
+    })
+    await writeAudit(db(), {
+      userName: 'kettentest',
+      companyCode: '1000',
       action: 'TEST_BY_USER',
       entity: 'test',
       entityKey: 'kette',
@@ -266,14 +407,24 @@ describe('writers', () => {
     expect(remaining).toEqual([])
     expectWhole(await verifyAuditChain(db()))
 
-    const [erasure] = await db().select().from(auditErasures).limit(1)
-    expect(erasure).toBeDefined()
+    const erasures = await db().select().from(auditErasures)
+    // the deletion is in the user's company code's chain and covers entries of both chains
+    expect(new Set(erasures.map((row) => row.erasureChain))).toEqual(new Set(['1000']))
+    expect(new Set(erasures.map((row) => row.chain))).toEqual(new Set(['', '1000']))
+    const [erasure] = erasures
     // an allowance added behind the deletion's back, for a forged entry
     await db()
       .insert(auditErasures)
-      .values({ erasureSeq: erasure!.erasureSeq, seq: 1, contentHash: 'b'.repeat(64) })
+      .values({
+        erasureChain: erasure!.erasureChain,
+        erasureSeq: erasure!.erasureSeq,
+        chain: '1000',
+        seq: 1,
+        contentHash: 'b'.repeat(64),
+      })
     expect((await verifyAuditChain(db())).problem).toMatchObject({
       kind: 'erasure',
+      chain: '1000',
       seq: erasure!.erasureSeq,
     })
     await db()
@@ -281,4 +432,58 @@ describe('writers', () => {
       .where(eq(auditErasures.contentHash, 'b'.repeat(64)))
     expectWhole(await verifyAuditChain(db()))
   })
+
+  it.runIf(onServer)(
+    'a writer of another company code does not wait for a held chain; one of the same company code does',
+    async () => {
+      let release!: () => void
+      const held = new Promise<void>((resolve) => (release = resolve))
+      let entered!: () => void
+      const inside = new Promise<void>((resolve) => (entered = resolve))
+      const entry = (companyCode: string, entityKey: string) => ({
+        userName: 'schreiber',
+        companyCode,
+        action: 'HELD',
+        entity: 'test',
+        entityKey,
+      })
+      const holder = db().transaction(async (tx) => {
+        await writeAudit(tx, entry('1000', 'gehalten'))
+        entered()
+        await held
+      })
+      await inside
+      // company code 2000 writes and commits while 1000's chain is held
+      const other = await writeAudit(db(), entry('2000', 'daneben'))
+      expect(other.chain).toBe('2000')
+      // 1000's next writer waits for the held chain's lock
+      let sameDone = false
+      const same = writeAudit(db(), entry('1000', 'wartet')).then((place) => {
+        sameDone = true
+        return place
+      })
+      for (;;) {
+        const [waiting] = await db()
+          .select({ count: sql<number>`count(*)::int` })
+          .from(sql`pg_locks`)
+          .where(sql`locktype = 'advisory' and not granted`)
+        if (waiting!.count > 0) break
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+      expect(sameDone).toBe(false)
+      release()
+      await holder
+      const place = await same
+      expect(place.chain).toBe('1000')
+      expect((await entryAt(place)).prevHash).toBe(
+        (
+          await db()
+            .select({ hash: auditLog.hash })
+            .from(auditLog)
+            .where(and(eq(auditLog.chain, '1000'), eq(auditLog.seq, place.seq - 1)))
+        )[0]!.hash,
+      )
+      expectWhole(await verifyAuditChain(db()))
+    },
+  )
 })

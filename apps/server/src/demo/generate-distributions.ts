@@ -73,6 +73,7 @@ export function auditStatus(g: DemoContext, distribution: DistributionModel): vo
     at: instant(distribution.statusChangedOn, '09:30'),
     userName: SYSTEM_USER,
     companyCode: distribution.property.companyCode,
+    chain: distribution.property.companyCode,
     action: 'DISTRIBUTION_STATUS_CHANGED',
     entity: 'operatingCostsDistribution',
     entityKey: distribution.id,

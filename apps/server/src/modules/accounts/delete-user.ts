@@ -65,31 +65,31 @@ function pseudonymiseAuthor<T extends PgTable>(
   return count(tx.update(table).set(set).where(eq(column, names.userName)).returning(ONE))
 }
 
-/** Places of the chained entries a statement with `returning(SEQ)` changed. */
-const SEQ = { seq: auditLog.seq }
-const places = async (statement: PromiseLike<{ seq: number | null }[]>) =>
-  (await statement).flatMap((row) => (row.seq === null ? [] : [row.seq]))
+/** Ids of the audit entries a statement with `returning(ID)` changed. */
+const ID = { id: auditLog.id }
+const places = async (statement: PromiseLike<{ id: number }[]>) =>
+  (await statement).map((row) => row.id)
 
 /** Pseudonymises the user in the audit log; answers the number of changes and the entries changed. */
 async function pseudonymiseAudit(
   tx: Executor,
   userName: string,
   pseudonym: string,
-): Promise<{ changes: number; seqs: number[] }> {
+): Promise<{ changes: number; ids: number[] }> {
   const changed: number[][] = [
     await places(
       tx
         .update(auditLog)
         .set({ userName: pseudonym })
         .where(eq(auditLog.userName, userName))
-        .returning(SEQ),
+        .returning(ID),
     ),
     await places(
       tx
         .update(auditLog)
         .set({ entityKey: pseudonym })
         .where(and(eq(auditLog.entity, USER_ENTITY), eq(auditLog.entityKey, userName)))
-        .returning(SEQ),
+        .returning(ID),
     ),
   ]
   // author names inside the before/after documents, at the known keys
@@ -103,12 +103,12 @@ async function pseudonymiseAudit(
             .update(auditLog)
             .set(name === 'before' ? { before: replaced } : { after: replaced })
             .where(sql`${document} ->> ${key} = ${userName}`)
-            .returning(SEQ),
+            .returning(ID),
         ),
       )
     }
   }
-  return { changes: changed.reduce((sum, list) => sum + list.length, 0), seqs: changed.flat() }
+  return { changes: changed.reduce((sum, list) => sum + list.length, 0), ids: changed.flat() }
 }
 
 /** `user delete`: see the module comment. Refused for an unknown user. */
@@ -118,7 +118,7 @@ export const deleteUser = oneUserCommand(async (tx, account): Promise<DeleteUser
   const names = { userName, pseudonym }
   const audit = await pseudonymiseAudit(tx, userName, pseudonym)
   // what the chain's check is to accept in place of the chained content (decision 034)
-  const erased = await contentHashesOf(tx, audit.seqs)
+  const erased = await contentHashesOf(tx, audit.ids)
   const pseudonymised: Record<string, number> = {
     audit_log: audit.changes,
     activities: await pseudonymiseAuthor(tx, activities, 'createdBy', names),
@@ -143,7 +143,7 @@ export const deleteUser = oneUserCommand(async (tx, account): Promise<DeleteUser
     ),
   }
   await tx.delete(users).where(eq(users.userName, userName))
-  const erasureSeq = await writeAudit(tx, {
+  const erasure = await writeAudit(tx, {
     userName: PROVIDER_USER,
     companyCode: account.companyCode,
     action: ACCOUNT_ACTIONS.deleted,
@@ -151,7 +151,7 @@ export const deleteUser = oneUserCommand(async (tx, account): Promise<DeleteUser
     entityKey: pseudonym,
     after: { pseudonymised, removed, erasureDigest: erasureDigestOf(erased) },
   })
-  await recordErasure(tx, erasureSeq, erased)
+  await recordErasure(tx, erasure, erased)
   const total = Object.values(pseudonymised).reduce((sum, count) => sum + count, 0)
   return {
     message: `Benutzer ${userName} gelöscht (Name, E-Mail-Adresse, Passwort, Links, gespeicherte Antworten); ${total} Einträge in Protokoll und Vorgängen tragen jetzt das Pseudonym ${pseudonym}.`,

@@ -133,7 +133,7 @@ export async function personalDataZip(
     })
     .from(auditLog)
     .where(eq(auditLog.userName, userName))
-    .orderBy(asc(auditLog.seq), asc(auditLog.id))
+    .orderBy(asc(auditLog.at), asc(auditLog.id))
   const reports = await db
     .select({
       id: activities.id,

@@ -1,12 +1,17 @@
 /** The provider command line's logic, apart from process and database (tested directly). */
 import { ACCOUNT_USAGE, runAccountCommand, type AccountCommandContext } from '../accounts/index'
 import { HttpError } from '../../platform/http-errors'
-import { verifyAuditChain } from '../../platform/persistence/audit'
+import {
+  chainLabel,
+  INSTALLATION_CHAIN,
+  verifyAuditChain,
+  type AuditHead,
+} from '../../platform/persistence/audit'
 import { INTERCHANGE_USAGE, runInterchangeCommand } from './interchange/commands'
 import { isProviderStep, runAutoApproval, runProviderStep } from './provider-steps'
 import { PROVIDER_API_USAGE, runProviderApiCommand } from './api-commands'
 
-export const VERIFY_AUDIT_USAGE = 'verify-audit [--anchor <Nummer>:<Hash>]'
+export const VERIFY_AUDIT_USAGE = 'verify-audit [--anchor [<Buchungskreis>:]<Nummer>:<Hash> …]'
 
 export const USAGE = `Aufruf: npm run provider -- check | distribute <Verteilung> | release <Verteilung> | cancel <Verteilung> | auto-approve | ${VERIFY_AUDIT_USAGE} | ${INTERCHANGE_USAGE} | ${PROVIDER_API_USAGE} | ${ACCOUNT_USAGE}`
 
@@ -50,8 +55,10 @@ export async function runProviderCommand(
 }
 
 /**
- * `verify-audit`: walks the audit log's hash chain (decision 034); exit 0 when it is whole, 1
- * naming the first entry changed, inserted or removed. `--anchor` checks an earlier head too.
+ * `verify-audit`: walks the audit log's hash chains (decisions 034 and 056); exit 0 when every
+ * chain is whole, 1 naming the first entry changed, inserted or removed. Each `--anchor` checks a
+ * head kept from an earlier run: `<Nummer>:<Hash>` for the installation's chain (as before 0015),
+ * `<Buchungskreis>:<Nummer>:<Hash>` for a company code's chain.
  */
 async function verifyAudit(
   args: readonly string[],
@@ -59,24 +66,42 @@ async function verifyAudit(
   out: (line: string) => void,
   err: (line: string) => void,
 ): Promise<number> {
-  let anchor: { seq: number; hash: string } | undefined
-  if (args.length > 0) {
-    const match =
-      args.length === 2 && args[0] === '--anchor' ? /^(\d+):([0-9a-f]{64})$/.exec(args[1]!) : null
-    if (!match) {
+  const anchors: AuditHead[] = []
+  for (let index = 0; index < args.length; index += 2) {
+    const anchor = args[index] === '--anchor' ? parseAnchor(args[index + 1] ?? '') : undefined
+    if (!anchor) {
       err(`Aufruf: npm run provider -- ${VERIFY_AUDIT_USAGE}`)
       return 1
     }
-    anchor = { seq: Number(match[1]), hash: match[2]! }
+    anchors.push(anchor)
   }
-  const result = await verifyAuditChain(db, anchor)
+  const result = await verifyAuditChain(db, anchors)
   if (result.problem) {
     err(`Protokoll verändert: ${result.problem.message}`)
     err(`Bis dahin unversehrt: ${result.entries} Einträge.`)
     return 1
   }
   out(
-    `Protokoll unversehrt: ${result.entries} Einträge in ununterbrochener Kette. Letzter Eintrag ${result.head.seq}, Hash ${result.head.hash} (zum Festhalten: --anchor ${result.head.seq}:${result.head.hash}).`,
+    `Protokoll unversehrt: ${result.entries} Einträge in ${result.heads.length === 1 ? 'einer ununterbrochenen Kette' : `${result.heads.length} ununterbrochenen Ketten`}.`,
   )
+  for (const head of result.heads) {
+    out(`${chainLabel(head.chain)}: letzter Eintrag ${head.seq}, Hash ${head.hash}.`)
+  }
+  if (result.heads.length > 0) {
+    out(`Zum Festhalten: ${result.heads.map((head) => `--anchor ${anchorOf(head)}`).join(' ')}`)
+  }
   return 0
+}
+
+/** An anchor as the command line takes it. */
+const anchorOf = (head: AuditHead) =>
+  head.chain === INSTALLATION_CHAIN
+    ? `${head.seq}:${head.hash}`
+    : `${head.chain}:${head.seq}:${head.hash}`
+
+function parseAnchor(text: string): AuditHead | undefined {
+  const match = /^(?:([^:\s]+):)?(\d+):([0-9a-f]{64})$/.exec(text)
+  return match
+    ? { chain: match[1] ?? INSTALLATION_CHAIN, seq: Number(match[2]), hash: match[3]! }
+    : undefined
 }

@@ -1,5 +1,15 @@
 /** The audit log, idempotency, sign-in throttling, rate limits and scheduled jobs. */
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { createdAt, instant, serialId } from './columns'
 
 export const auditLog = pgTable(
@@ -15,16 +25,24 @@ export const auditLog = pgTable(
     before: jsonb(),
     after: jsonb(),
     /**
-     * The hash chain (decision 034), set in the writer's transaction under the chain's
-     * lock: the entry's place, its predecessor's hash, SHA-256 of its canonical content and
-     * SHA-256 over the three. Null only before the entry is chained.
+     * The chain the entry belongs to (decision 056): its company code, or '' for the chain of
+     * the installation (entries without a company code, and every entry written before 0015).
      */
-    seq: bigint({ mode: 'number' }).unique(),
+    chain: text().notNull().default(''),
+    /**
+     * The hash chain (decisions 034 and 056), set in the writer's transaction under its chain's
+     * lock: the entry's place in its chain, its predecessor's hash, SHA-256 of its canonical
+     * content and SHA-256 over the three. Null only before the entry is chained.
+     */
+    seq: bigint({ mode: 'number' }),
     prevHash: text(),
     contentHash: text(),
     hash: text(),
   },
-  (t) => [index().on(t.entity, t.entityKey)],
+  (t) => [
+    index().on(t.entity, t.entityKey),
+    unique('audit_log_chain_seq_unique').on(t.chain, t.seq),
+  ],
 )
 
 /**
@@ -35,11 +53,20 @@ export const auditLog = pgTable(
 export const auditErasures = pgTable(
   'audit_erasures',
   {
+    /** The deletion's own entry: its chain and place. */
+    erasureChain: text().notNull().default(''),
     erasureSeq: bigint({ mode: 'number' }).notNull(),
+    /** The pseudonymised entry: its chain and place. */
+    chain: text().notNull().default(''),
     seq: bigint({ mode: 'number' }).notNull(),
     contentHash: text().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.erasureSeq, t.seq] })],
+  (t) => [
+    primaryKey({
+      name: 'audit_erasures_pk',
+      columns: [t.erasureChain, t.erasureSeq, t.chain, t.seq],
+    }),
+  ],
 )
 
 /**
