@@ -147,7 +147,15 @@ async function main(): Promise<BenchReport> {
       }
       const list = scenarios(fixtures, portalCalls)
       await runScenarios(kind, server, list, report.scenarios, report.problems, reference)
-      await readsWhileWriting(kind, server.baseUrl, token, list, report.scenarios, report.problems)
+      await readsWhileWriting(
+        kind,
+        server.baseUrl,
+        token,
+        list,
+        report.scenarios,
+        report.problems,
+        reference,
+      )
       if (reference) {
         await reference.server.stop()
         reference = undefined

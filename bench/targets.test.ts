@@ -29,6 +29,50 @@ describe('percentChange', () => {
   })
 })
 
+describe('reads while writing (issue 28)', () => {
+  const writer = (p99: number, failed = 0) => ({ writes: 200, failed, p50: 20, p99 })
+  const writing = (notModified: number, p99: number, failed = 0) => ({
+    ...run(),
+    requests: 1_000,
+    notModified,
+    writer: writer(p99, failed),
+  })
+
+  it('asks every conditional read a 304 while another customer writes 20 a second, and the writes p99 <= 150 ms', () => {
+    const target = scenarioTarget('search-50-writing-other-20', 'postgres', writing(1_000, 150))
+    expect(target?.text).toBe('100 % 304, Schreiben p99 <= 150 ms')
+    expect(target?.met).toBe(true)
+    expect(scenarioTarget('search-50-writing-other-20', 'postgres', writing(999, 150))?.met).toBe(
+      false,
+    )
+    expect(scenarioTarget('search-50-writing-other-20', 'postgres', writing(1_000, 151))?.met).toBe(
+      false,
+    )
+    expect(
+      scenarioTarget('search-50-writing-other-20', 'postgres', writing(1_000, 100, 1))?.met,
+    ).toBe(false)
+  })
+
+  it('asks only the writes p99 while the same customer writes 20 a second; lower rates have no target', () => {
+    expect(scenarioTarget('expenses-500-writing-same-20', 'postgres', writing(0, 150))?.met).toBe(
+      true,
+    )
+    expect(scenarioTarget('expenses-500-writing-same-20', 'postgres', writing(0, 151))?.met).toBe(
+      false,
+    )
+    expect(scenarioTarget('search-50-writing-same-10', 'postgres', writing(0, 900))).toBeUndefined()
+  })
+
+  it('asks the reference ratios at 10 writes a second by the same customer', () => {
+    const ratios = (requestsPerSecond: number) => ({ requestsPerSecond, p50: 1 })
+    expect(referenceTarget('search-50-writing-same-10', run(), ratios(2))?.met).toBe(true)
+    expect(referenceTarget('search-50-writing-same-10', run(), ratios(1.99))?.met).toBe(false)
+    expect(referenceTarget('search-2000-writing-same-10', run(), ratios(2.99))?.met).toBe(false)
+    expect(referenceTarget('expenses-500-writing-same-10', run(), ratios(3))?.met).toBe(true)
+    expect(referenceTarget('search-50-writing-other-10', run(), ratios(5))).toBeUndefined()
+  })
+})
+
 describe('scenarioTarget', () => {
   it('checks the PostgreSQL 50-row search: rate, p99 and p50 against the raw SQL', () => {
     expect(scenarioTarget('search-50', 'postgres', run(), 3)?.met).toBe(true)

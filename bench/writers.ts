@@ -9,7 +9,8 @@ import { call, expenseLines, openDistributions, signIn, withValidators } from '.
 import { duration, log } from './config'
 import { percentile } from './raw-sql'
 import type { ScenarioResult } from './report'
-import { figures, load, logRun, type Scenario } from './scenarios'
+import { referenceRatios } from './compare'
+import { figures, load, logRun, type Reference, type Scenario } from './scenarios'
 import type { Database } from './targets'
 
 /** Writes per second of the runs; 0 is the same reads with nobody writing. */
@@ -115,7 +116,9 @@ export function writingAnswer(notModified: number, reads: number, writer: Writer
 
 /**
  * Each read scenario with the validators of its answers, once with nobody writing and then while
- * each writer writes at each rate; the product only (the reference's writes are the next step).
+ * each writer writes at each rate. With a reference, the same reads go to it right after, while the
+ * same writer writes at the same rate through the product (the reference has no write path; the
+ * writes reach it through the shared database), and the run gets its ratios.
  */
 export async function readsWhileWriting(
   kind: Database,
@@ -124,6 +127,7 @@ export async function readsWhileWriting(
   list: Scenario[],
   results: ScenarioResult[],
   problems: string[],
+  reference?: Reference,
 ): Promise<void> {
   const writers = []
   try {
@@ -151,12 +155,38 @@ export async function readsWhileWriting(
         const run = figures(await load(baseUrl, token, requests, duration))
         const written = running ? await running.stop() : null
         run.answer = writingAnswer(run.notModified ?? 0, run.requests, written)
+        if (written) run.writer = written
         logRun('', run)
-        results.push({
-          scenario: `${scenario.scenario}-writing-${writer?.who ?? 'none'}-${rate}`,
+        const name = `${scenario.scenario}-writing-${writer?.who ?? 'none'}-${rate}`
+        results.push({ scenario: name, description, database: kind, run })
+        // the reference's answers were compared byte for byte with the product's before its first run
+        const check = reference?.results.find((r) => r.scenario === scenario.scenario)?.check
+        if (!reference || !check?.equal) continue
+        // the reference knows no validators: it gets the reads as a first visit sends them
+        log(`${kind}: ${description} auf der Referenz, ${duration} s …`)
+        const referenceWriter = writer
+          ? startWriter(baseUrl, writer.token, writer.lines, rate)
+          : null
+        const referenceRun = figures(
+          await load(reference.server.baseUrl, token, scenario.requests, duration),
+        )
+        const referenceWritten = referenceWriter ? await referenceWriter.stop() : null
+        referenceRun.answer = writingAnswer(0, referenceRun.requests, referenceWritten)
+        if (referenceWritten) referenceRun.writer = referenceWritten
+        logRun('Referenz: ', referenceRun)
+        const clean = referenceRun.errors + referenceRun.timeouts + referenceRun.non2xx === 0
+        if (!clean) {
+          problems.push(
+            `${kind}: ${description}: der Lauf der Referenz hatte Fehler; kein Verhältnis.`,
+          )
+        }
+        reference.results.push({
+          scenario: name,
           description,
           database: kind,
-          run,
+          check,
+          run: referenceRun,
+          ratios: clean ? referenceRatios(run, referenceRun) : null,
         })
       }
     }
