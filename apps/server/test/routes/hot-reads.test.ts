@@ -8,13 +8,14 @@ import {
   type Connection,
   type SearchRequest,
 } from '@portal/domain'
-import { eq, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, ne, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   connectionEntity,
   toConnections,
 } from '../../src/modules/master-data/repositories/connections'
 import { expenseEntity, toExpense } from '../../src/modules/costs/repositories/operating-costs'
+import { checkToken } from '../../src/platform/auth/session-user'
 import { holdDataVersion, raiseDataVersion } from '../../src/platform/persistence/data-version'
 import {
   connections,
@@ -22,6 +23,7 @@ import {
   contracts,
   deviceTimeSlices,
   devices,
+  operatingCostsDistributions,
   operatingCostsExpenses,
   users,
 } from '../../src/platform/persistence/schema'
@@ -443,5 +445,153 @@ describe('data versions per company code (decision 054)', () => {
         body.includes(`"name2":"${foreign}"`),
       )
     }
+  })
+})
+
+describe('data versions per distribution (decision 057)', () => {
+  const db = () => ctx.database.db
+  const listUrl = (distribution: string) =>
+    `/api/persistence/operating-costs/${distribution}/working-expenses?limit=9999`
+  const searchUrl = '/api/persistence/connections-search?limit=50'
+
+  /** Two open distributions of company code 1000, each with a working line verwalter may change. */
+  async function twoDistributions() {
+    const rows = await db()
+      .selectDistinct({ id: operatingCostsDistributions.operatingCostsDistribution })
+      .from(operatingCostsDistributions)
+      .innerJoin(
+        operatingCostsExpenses,
+        eq(
+          operatingCostsExpenses.operatingCostsDistribution,
+          operatingCostsDistributions.operatingCostsDistribution,
+        ),
+      )
+      .where(
+        and(
+          eq(operatingCostsDistributions.companyCode, '1000'),
+          eq(operatingCostsDistributions.operatingCostsDistributionStatus, 'O'),
+          eq(operatingCostsExpenses.kind, 'working'),
+          editableLine,
+        ),
+      )
+      .orderBy(asc(operatingCostsDistributions.operatingCostsDistribution))
+      .limit(2)
+    expect(rows).toHaveLength(2)
+    return rows.map((row) => row.id) as [string, string]
+  }
+
+  /** A line of the distribution that verwalter may change, as stored. */
+  async function lineOf(distribution: string) {
+    const [line] = await db()
+      .select()
+      .from(operatingCostsExpenses)
+      .where(
+        and(
+          eq(operatingCostsExpenses.operatingCostsDistribution, distribution),
+          eq(operatingCostsExpenses.kind, 'working'),
+          editableLine,
+        ),
+      )
+      .orderBy(asc(operatingCostsExpenses.guid))
+      .limit(1)
+    return line!
+  }
+
+  async function patchLine(distribution: string, note: string) {
+    const line = await lineOf(distribution)
+    const patched = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/persistence/operating-costs/${distribution}/working-expenses/${line.guid}`,
+      headers: as.verwalter,
+      payload: { note, version: line.version },
+    })
+    expect(patched.statusCode, patched.body).toBe(200)
+  }
+
+  async function etagOf(url: string) {
+    const response = await post('verwalter', url)
+    expect(response.statusCode, response.body).toBe(200)
+    return response.headers.etag as string
+  }
+
+  /** Whether verwalter's conditional read of `url` still answers 304 to `etag`. */
+  async function kept(url: string, etag: string) {
+    const response = await post('verwalter', url, {}, { 'if-none-match': etag })
+    expect([200, 304]).toContain(response.statusCode)
+    return response.statusCode === 304
+  }
+
+  it("keeps a distribution's expense list when another distribution's lines change, through the API and in SQL", async () => {
+    const [first, second] = await twoDistributions()
+    let listEtag = await etagOf(listUrl(first))
+    let otherEtag = await etagOf(listUrl(second))
+    let searchEtag = await etagOf(searchUrl)
+
+    await patchLine(second, 'Nachbarverteilung')
+    expect(await kept(listUrl(first), listEtag)).toBe(true)
+    expect(await kept(listUrl(second), otherEtag)).toBe(false)
+    // an answer of the whole company code sees every change of it
+    expect(await kept(searchUrl, searchEtag)).toBe(false)
+
+    otherEtag = await etagOf(listUrl(second))
+    await patchLine(first, 'eigene Verteilung')
+    expect(await kept(listUrl(first), listEtag)).toBe(false)
+    expect(await kept(listUrl(second), otherEtag)).toBe(true)
+
+    listEtag = await etagOf(listUrl(first))
+    await db()
+      .update(operatingCostsExpenses)
+      .set({ note: 'direkt' })
+      .where(eq(operatingCostsExpenses.guid, (await lineOf(second)).guid))
+    expect(await kept(listUrl(first), listEtag)).toBe(true)
+    await db()
+      .update(operatingCostsExpenses)
+      .set({ note: 'direkt' })
+      .where(eq(operatingCostsExpenses.guid, (await lineOf(first)).guid))
+    expect(await kept(listUrl(first), listEtag)).toBe(false)
+
+    // what else of the company code changes (the shared version) ends it; another customer's does not
+    listEtag = await etagOf(listUrl(first))
+    await db()
+      .update(connections)
+      .set({ name2: 'anders' })
+      .where(eq(connections.companyCode, '2000'))
+    expect(await kept(listUrl(first), listEtag)).toBe(true)
+    await db()
+      .update(connections)
+      .set({ name2: 'anders' })
+      .where(eq(connections.companyCode, '1000'))
+    expect(await kept(listUrl(first), listEtag)).toBe(false)
+
+    // and what cannot be attributed
+    listEtag = await etagOf(listUrl(first))
+    await db().execute(sql`truncate table contract_features`)
+    expect(await kept(listUrl(first), listEtag)).toBe(false)
+
+    searchEtag = await etagOf(searchUrl)
+    expect(await kept(searchUrl, searchEtag)).toBe(true)
+  })
+
+  it("gives a distribution's version only to a user of its company code who sees the whole company code", async () => {
+    const [first] = await twoDistributions()
+    await patchLine(first, 'gezählt')
+    const versionFor = async (user: string) => {
+      as[user] ??= await ctx.login(user)
+      const token = as[user].authorization.replace('Bearer ', '')
+      const checked = await checkToken(db(), ctx.config.jwtSecret, token, { distribution: first })
+      if (!checked.user) throw new Error(checked.refusal)
+      expect(checked.user.userName).toBe(user)
+      return checked.dataVersion
+    }
+    const [{ version }] = (await db()
+      .select({ version: sql<number>`version::int` })
+      .from(sql`data_versions_by_distribution`)
+      .where(sql`operating_costs_distribution = ${first}`)) as [{ version: number }]
+    expect(version).toBeGreaterThan(0)
+    expect(await versionFor('verwalter')).toMatch(new RegExp(`^\\d+\\.\\d+:${version}$`))
+    // another customer's user: never the count of this customer's changes
+    expect(await versionFor('fremd')).toMatch(/^\d+\.\d+:0$/)
+    // an owner sees only his properties: the version of his whole company code, as for every answer
+    expect(await versionFor('eigentuemer')).toMatch(/^\d+\.\d+$/)
   })
 })

@@ -34,6 +34,23 @@ export type TokenCheck =
 const refused = (refusal: string): TokenCheck => ({ user: null, refusal })
 
 /**
+ * The version a kept answer is validated by, read with the user: the version of everything and of
+ * the user's company code (decision 054); for an answer of one distribution's cost lines, the
+ * company code's shared version and the distribution's instead (decision 057). Only a user who
+ * sees the whole company code gets a distribution's version, and only of his company code's
+ * distribution: nobody learns how often another's lines changed.
+ */
+function dataVersionSql(distribution: string | undefined) {
+  const everything = sql`(select version::text from data_version)`
+  const company = (column: 'version' | 'shared_version') =>
+    sql`coalesce((select company.${sql.raw(column)} from data_versions_by_company company where company.company_code = "users"."company_code"), 0)::text`
+  if (distribution === undefined) return sql<string>`${everything} || '.' || ${company('version')}`
+  return sql<string>`case when "users"."business_partner" is null
+    then ${everything} || '.' || ${company('shared_version')} || ':' || coalesce((select d.version from data_versions_by_distribution d where d.operating_costs_distribution = ${distribution} and d.company_code = "users"."company_code"), 0)::text
+    else ${everything} || '.' || ${company('version')} end`
+}
+
+/**
  * The user and session a token stands for, or why it is refused (a German message for the 401):
  * the token must verify (signature, issuer, audience, expiry), name an existing user by the
  * immutable id (so a user deleted and created again under the same name is not the old token's
@@ -45,6 +62,7 @@ export async function checkToken(
   db: Executor,
   secret: Uint8Array,
   token: string,
+  versionOf: { distribution?: string } = {},
 ): Promise<TokenCheck> {
   const claims = await verifyToken(secret, token)
   if (!claims) return refused(SESSION_EXPIRED_MESSAGE)
@@ -59,9 +77,8 @@ export async function checkToken(
       disabledAt: users.disabledAt,
       secondFactor: hasSecondFactorSql(users.id),
       sessionRevoked: sql<boolean>`exists (select 1 from ${revokedSessions} where ${revokedSessions.sessionId} = ${claims.sessionId})`,
-      // read in the same statement, so a kept answer is validated at no extra round trip: the
-      // version of everything and of the user's company code (decision 054)
-      dataVersion: sql<string>`(select version::text from data_version) || '.' || coalesce((select company.version from data_versions_by_company company where company.company_code = "users"."company_code"), 0)::text`,
+      // read in the same statement, so a kept answer is validated at no extra round trip
+      dataVersion: dataVersionSql(versionOf.distribution),
     })
     .from(users)
     .where(eq(users.id, claims.userId))

@@ -54,7 +54,11 @@ export default fp(function authPlugin(app: FastifyInstance) {
     const match = BEARER.exec(request.headers.authorization ?? '')
     if (!match) throw unauthorized()
     refuseProviderKey(match[1]!)
-    const checked = await checkToken(app.db, app.config.jwtSecret, match[1]!)
+    const checked = await checkToken(app.db, app.config.jwtSecret, match[1]!, {
+      distribution: request.routeOptions.config.cachedAnswer?.distribution
+        ? (request.params as { id?: string }).id
+        : undefined,
+    })
     // why the token is refused (expired, logged out, disabled): the portal shows it at the login
     if (!checked.user) throw unauthorized(checked.refusal)
     if (

@@ -255,9 +255,14 @@ const operatingCostsRoutes: FastifyPluginAsyncZod = async (app) => {
       `/api/persistence/operating-costs/:id/${kind}-expenses`,
       {
         preValidation: [replayCompletedRequest, (request) => assertVisible(request)],
-        // the lists are kept per scope; a body with lines adds them and is never kept
+        // the lists are kept per scope and validated per distribution; a body with lines adds
+        // them and is never kept
         config: {
-          cachedAnswer: { per: 'scope', when: (request) => !isExpenseInput(request.body, field) },
+          cachedAnswer: {
+            per: 'scope',
+            when: (request) => !isExpenseInput(request.body, field),
+            distribution: true,
+          },
         },
         schema: {
           ...operations.list,
