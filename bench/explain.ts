@@ -15,7 +15,7 @@ import pg from 'pg'
 import { openDatabase } from '../apps/server/src/platform/persistence/database'
 import {
   connectionEntity,
-  connectionJson,
+  storedConnectionJson,
 } from '../apps/server/src/modules/master-data/repositories/connections'
 import {
   expenseEntity,
@@ -75,7 +75,7 @@ async function main() {
             user,
             none,
             { limit },
-            { field: 'items', item: connectionJson },
+            { field: 'items', item: storedConnectionJson },
           ),
         ),
         {

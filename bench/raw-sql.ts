@@ -6,7 +6,7 @@ import type { PgDialect } from 'drizzle-orm/pg-core'
 import { openDatabase, type Database as Db } from '../apps/server/src/platform/persistence/database'
 import {
   connectionEntity,
-  connectionJson,
+  storedConnectionJson,
 } from '../apps/server/src/modules/master-data/repositories/connections'
 import { users } from '../apps/server/src/platform/persistence/schema'
 import { searchAnswerStatement } from '../apps/server/src/platform/persistence/search'
@@ -32,7 +32,7 @@ export async function searchSql(db: Db, limit: number) {
     { userName: USER, ...user },
     { filters: [], sort: [] },
     { limit },
-    { field: 'items', item: connectionJson },
+    { field: 'items', item: storedConnectionJson },
   )
   return (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(statement)
 }

@@ -13,6 +13,7 @@ import type { Executor } from '../../../platform/persistence/database'
 import { groupBy } from '../../../platform/persistence/group-by'
 import { jsonArray, jsonRecord } from '../../../platform/persistence/json-text'
 import {
+  connectionAnswers,
   connectionFeatures,
   connections,
   objectAttributes,
@@ -62,6 +63,14 @@ export const connectionJson = jsonRecord(
     ),
   },
 )
+
+/**
+ * A connection of the search as the JSON text its triggers keep (decision 058): the text of
+ * `connectionJson`, built when the connection, a feature, an attribute or its product changed, not
+ * for each search. Migration 0017 holds `connectionJson` as the function `connection_answer_json`.
+ */
+export const storedConnectionJson = sql`(select ${connectionAnswers.json} from ${connectionAnswers}
+  where ${connectionAnswers.connection} = ${connections.connection})`
 
 /**
  * Adds features, attributes and product name to connection rows: two queries, in parallel, for any

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { entityRoute } from '../../../platform/http/entity-route'
 import {
   connectionEntity,
-  connectionJson,
   findVisibleConnection,
+  storedConnectionJson,
 } from '../repositories/connections'
 import { searchRoute } from '../../../platform/http/search-route'
 
@@ -16,7 +16,7 @@ const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
     entity: connectionEntity,
     item: ConnectionSchema,
     description: 'Anschlüsse (Liegenschaften und Gebäude), die der Benutzer sehen darf.',
-    itemJson: connectionJson,
+    itemJson: storedConnectionJson,
   })
 
   entityRoute(app, {

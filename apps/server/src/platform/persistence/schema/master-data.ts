@@ -87,6 +87,16 @@ export const connectionFeatures = pgTable(
   ],
 )
 
+/**
+ * Each connection as the JSON text of its search answer (decision 058), kept by triggers on the
+ * tables it is made of (migration 0017) in the transaction that changes them; the search joins it
+ * instead of building each connection's JSON again.
+ */
+export const connectionAnswers = pgTable('connection_answers', {
+  connection: partOf(() => connections.connection).primaryKey(),
+  json: text().notNull(),
+})
+
 /** Coded master data of a connection or a point of delivery (PR product, HF, WF, GNA …). */
 export const objectAttributes = pgTable(
   'object_attributes',
