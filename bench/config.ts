@@ -31,6 +31,7 @@ export const { values: args } = parseArgs({
     duration: { type: 'string', default: '20' },
     'soak-minutes': { type: 'string', default: '10' },
     'skip-portal': { type: 'boolean', default: false },
+    'skip-pglite': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
   },
 })
@@ -41,6 +42,9 @@ if (!Number.isInteger(scale) || scale < 1) throw new Error('--scale: eine ganze 
 if (!(duration > 0)) throw new Error('--duration: Sekunden, mehr als 0')
 if (!(soakMinutes >= 0)) throw new Error('--soak-minutes: Minuten, 0 oder mehr')
 export const postgresUrl = process.env.DATABASE_URL || undefined
+if (args['skip-pglite'] && !postgresUrl) {
+  throw new Error('--skip-pglite: ohne DATABASE_URL bliebe keine Datenbank zu messen')
+}
 
 export const log = (line: string) =>
   console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`)

@@ -92,7 +92,11 @@ async function main(): Promise<BenchReport> {
     }
   }
 
-  const kinds: Database[] = postgresUrl ? ['pglite', 'postgres'] : ['pglite']
+  const kinds: Database[] = !postgresUrl
+    ? ['pglite']
+    : args['skip-pglite']
+      ? ['postgres']
+      : ['pglite', 'postgres']
   const soakKind: Database = postgresUrl ? 'postgres' : 'pglite'
   let portalCalls: RecordedCall[] = []
   for (const kind of kinds) {
