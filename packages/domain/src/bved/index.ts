@@ -1,0 +1,16 @@
+export {
+  BvedWriteError,
+  readBvedFile,
+  writeBvedFile,
+  writeRecord,
+  type BvedError,
+  type BvedFieldRef,
+  type BvedProblem,
+  type BvedReadRecord,
+  type BvedReadResult,
+  type BvedRecord,
+  type BvedValues,
+} from './codec'
+export { BVED_FIRST_YEAR, BVED_LAST_YEAR } from './field-values'
+export { bvedFileName } from './file-name'
+export * from './layouts'
