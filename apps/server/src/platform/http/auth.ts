@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { checkToken } from '../auth/session-user'
 import {
@@ -6,6 +6,7 @@ import {
   SECOND_FACTOR_SETUP_REQUIRED_MESSAGE,
 } from '../auth/second-factor-policy'
 import { forbidden, unauthorized } from '../http-errors'
+import { invalidCharacterAt } from './text-input'
 import type { SessionUser } from '../persistence/scope'
 import type { ProviderKey, ProviderScope } from '../auth/provider-keys'
 import {
@@ -40,6 +41,17 @@ declare module 'fastify' {
 const BEARER = /^Bearer ([A-Za-z0-9_\-.]+)$/
 
 /**
+ * The distribution `:id` whose version validates the route's kept answer (decision 057), when the
+ * route keeps one per distribution. An id that the text check refuses later (400
+ * INVALID_CHARACTER) is not one: it must not reach the database here, before that check.
+ */
+function cachedDistribution(request: FastifyRequest): string | undefined {
+  if (!request.routeOptions.config.cachedAnswer?.distribution) return undefined
+  const { id } = request.params as { id?: string }
+  return id !== undefined && invalidCharacterAt(id) === undefined ? id : undefined
+}
+
+/**
  * Every route requires a valid bearer token unless its config says `public: true`, so a new route
  * is protected without anyone remembering to protect it. Routes below /api/provider/ take only a
  * provider key, and every other route refuses one (decision 018).
@@ -55,9 +67,7 @@ export default fp(function authPlugin(app: FastifyInstance) {
     if (!match) throw unauthorized()
     refuseProviderKey(match[1]!)
     const checked = await checkToken(app.db, app.config.jwtSecret, match[1]!, {
-      distribution: request.routeOptions.config.cachedAnswer?.distribution
-        ? (request.params as { id?: string }).id
-        : undefined,
+      distribution: cachedDistribution(request),
     })
     // why the token is refused (expired, logged out, disabled): the portal shows it at the login
     if (!checked.user) throw unauthorized(checked.refusal)
