@@ -55,6 +55,8 @@ const TABLES_WITHOUT_ENTITY: Record<string, string> = {
   sign_in_attempts: 'the sign-in throttle',
   rate_limit_windows: 'the counters of the rate limit',
   job_runs: 'the last run of each scheduled job',
+  connection_answers:
+    'each connection’s search JSON, kept by triggers from its tables (decision 058)',
 }
 
 const dialect = new PgDialect()
