@@ -33,6 +33,11 @@ export interface LighthouseFigures {
   lcpMs: number
   tbtMs: number
   cls: number
+  /**
+   * Lighthouse's measure of the machine's CPU (`environment.benchmarkIndex`): its slowdown of the
+   * CPU is relative to the machine, so a score means the phone it stands for only with this index.
+   */
+  benchmarkIndex: number
   /** The performance score of every run, in order, when the page ran more than once. */
   performanceRuns?: number[]
 }
@@ -199,6 +204,7 @@ function figuresOf(
     lcpMs: Math.round(value('largest-contentful-paint')),
     tbtMs: Math.round(value('total-blocking-time')),
     cls: Number(value('cumulative-layout-shift').toFixed(3)),
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
   }
 }
 

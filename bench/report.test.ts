@@ -128,6 +128,7 @@ describe('renderMarkdown', () => {
               lcpMs: 512,
               tbtMs: 0,
               cls: 0,
+              benchmarkIndex: 1210,
             },
             {
               page: 'login',
@@ -137,6 +138,7 @@ describe('renderMarkdown', () => {
               lcpMs: 2101.4,
               tbtMs: 40,
               cls: 0,
+              benchmarkIndex: 1187,
               performanceRuns: [97, 96, 93],
             },
           ],
@@ -144,8 +146,8 @@ describe('renderMarkdown', () => {
       },
       lines: [
         '| Lighthouse login mobile: Performance | 96 (Median aus 97, 96, 93) | >= 95, Median aus 3 Läufen | ja |',
-        '| login | mobile | 96 (97, 96, 93) | 100 | 2101 | 40 | 0.000 |',
-        '| login | desktop | 100 | 100 | 512 | 0 | 0.000 |',
+        '| login | mobile | 96 (97, 96, 93) | 100 | 2101 | 40 | 0.000 | 1187 |',
+        '| login | desktop | 100 | 100 | 512 | 0 | 0.000 | 1210 |',
         'Performance als Median',
       ],
     },

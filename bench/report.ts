@@ -161,6 +161,7 @@ function lighthouseRows(runs: LighthouseFigures[]): string[][] {
     String(Math.round(r.lcpMs)),
     String(Math.round(r.tbtMs)),
     r.cls.toFixed(3),
+    String(r.benchmarkIndex),
   ])
 }
 
@@ -304,7 +305,16 @@ export function renderMarkdown(report: BenchReport): string {
     lines.push('')
     lines.push(
       table(
-        ['Seite', 'Gerät', 'Performance', 'Barrierefreiheit', 'LCP (ms)', 'TBT (ms)', 'CLS'],
+        [
+          'Seite',
+          'Gerät',
+          'Performance',
+          'Barrierefreiheit',
+          'LCP (ms)',
+          'TBT (ms)',
+          'CLS',
+          'CPU-Index',
+        ],
         lighthouseRows(report.portal.lighthouse),
       ),
     )
