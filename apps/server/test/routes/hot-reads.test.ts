@@ -271,17 +271,17 @@ describe('data versions per company code (decision 054)', () => {
   })
 
   /** The ETags of both customers' searches now. */
-  async function etags() {
-    const manager = await post('verwalter', url)
-    const foreign = await post('fremd', url)
+  async function etags(searchUrl = url) {
+    const manager = await post('verwalter', searchUrl)
+    const foreign = await post('fremd', searchUrl)
     expect([manager.statusCode, foreign.statusCode]).toEqual([200, 200])
     return { manager: manager.headers.etag as string, foreign: foreign.headers.etag as string }
   }
 
   /** Whether each customer's conditional read still answers 304 to `before`. */
-  async function unchanged(before: { manager: string; foreign: string }) {
-    const manager = await post('verwalter', url, {}, { 'if-none-match': before.manager })
-    const foreign = await post('fremd', url, {}, { 'if-none-match': before.foreign })
+  async function unchanged(before: { manager: string; foreign: string }, searchUrl = url) {
+    const manager = await post('verwalter', searchUrl, {}, { 'if-none-match': before.manager })
+    const foreign = await post('fremd', searchUrl, {}, { 'if-none-match': before.foreign })
     return { manager: manager.statusCode === 304, foreign: foreign.statusCode === 304 }
   }
 
@@ -332,7 +332,9 @@ describe('data versions per company code (decision 054)', () => {
   it("follows a cost line's change through the API to its own customer only", async () => {
     const { distribution, line } = await openDistributionWithLine(ctx, editableLine)
     const kind = line.kind === 'heating' ? 'heating-expenses' : 'working-expenses'
-    const before = await etags()
+    // an answer that may read any cost line (the connection search reads none: decision 060)
+    const summaries = '/api/persistence/operating-costs-search?limit=50'
+    const before = await etags(summaries)
     const patched = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/persistence/operating-costs/${distribution.operatingCostsDistribution}/${kind}/${line.guid}`,
@@ -340,7 +342,7 @@ describe('data versions per company code (decision 054)', () => {
       payload: { note: 'Version', version: line.version },
     })
     expect(patched.statusCode, patched.body).toBe(200)
-    expect(await unchanged(before)).toEqual({ manager: false, foreign: true })
+    expect(await unchanged(before, summaries)).toEqual({ manager: false, foreign: true })
   })
 
   it('invalidates everything for what it cannot attribute: a held transaction, a parent gone, TRUNCATE', async () => {
@@ -453,6 +455,7 @@ describe('data versions per distribution (decision 057)', () => {
   const listUrl = (distribution: string) =>
     `/api/persistence/operating-costs/${distribution}/working-expenses?limit=9999`
   const searchUrl = '/api/persistence/connections-search?limit=50'
+  const summariesUrl = '/api/persistence/operating-costs-search?limit=50'
 
   /** Two open distributions of company code 1000, each with a working line verwalter may change. */
   async function twoDistributions() {
@@ -527,11 +530,15 @@ describe('data versions per distribution (decision 057)', () => {
     let otherEtag = await etagOf(listUrl(second))
     let searchEtag = await etagOf(searchUrl)
 
+    const summariesEtag = await etagOf(summariesUrl)
+
     await patchLine(second, 'Nachbarverteilung')
     expect(await kept(listUrl(first), listEtag)).toBe(true)
     expect(await kept(listUrl(second), otherEtag)).toBe(false)
-    // an answer of the whole company code sees every change of it
-    expect(await kept(searchUrl, searchEtag)).toBe(false)
+    // an answer that does not declare which cost lines it reads sees every change of them
+    expect(await kept(summariesUrl, summariesEtag)).toBe(false)
+    // one that reads none keeps its answer (decision 060)
+    expect(await kept(searchUrl, searchEtag)).toBe(true)
 
     otherEtag = await etagOf(listUrl(second))
     await patchLine(first, 'eigene Verteilung')
@@ -578,7 +585,10 @@ describe('data versions per distribution (decision 057)', () => {
     const versionFor = async (user: string) => {
       as[user] ??= await ctx.login(user)
       const token = as[user].authorization.replace('Bearer ', '')
-      const checked = await checkToken(db(), ctx.config.jwtSecret, token, { distribution: first })
+      const checked = await checkToken(db(), ctx.config.jwtSecret, token, {
+        costLines: 'own-distribution',
+        distribution: first,
+      })
       if (!checked.user) throw new Error(checked.refusal)
       expect(checked.user.userName).toBe(user)
       return checked.dataVersion
@@ -593,5 +603,76 @@ describe('data versions per distribution (decision 057)', () => {
     expect(await versionFor('fremd')).toMatch(/^\d+\.\d+:0$/)
     // an owner sees only his properties: the version of his whole company code, as for every answer
     expect(await versionFor('eigentuemer')).toMatch(/^\d+\.\d+$/)
+  })
+})
+
+describe('answers that read no cost line (decision 060)', () => {
+  const db = () => ctx.database.db
+  const searches = [
+    '/api/persistence/connections-search?limit=50',
+    '/api/persistence/points-of-delivery-search?limit=50',
+    '/api/persistence/reading-orders-search?limit=50',
+  ]
+
+  async function etagsOf(user: string) {
+    const etags: string[] = []
+    for (const url of searches) {
+      const response = await post(user, url)
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200)
+      etags.push(response.headers.etag as string)
+    }
+    return etags
+  }
+
+  /** For each search, whether the user's conditional read still answers 304 to its ETag. */
+  async function keptAll(user: string, etags: string[]) {
+    const answers: boolean[] = []
+    for (const [index, url] of searches.entries()) {
+      const response = await post(user, url, {}, { 'if-none-match': etags[index]! })
+      expect([200, 304]).toContain(response.statusCode)
+      answers.push(response.statusCode === 304)
+    }
+    return answers
+  }
+
+  it("keeps the searches of master data when cost lines change, and ends them when master data does", async () => {
+    const { distribution, line } = await openDistributionWithLine(ctx, editableLine)
+    let etags = await etagsOf('verwalter')
+    const patched = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/persistence/operating-costs/${distribution.operatingCostsDistribution}/${line.kind}-expenses/${line.guid}`,
+      headers: as.verwalter,
+      payload: { note: 'ohne Folgen für die Suche', version: line.version },
+    })
+    expect(patched.statusCode, patched.body).toBe(200)
+    expect(await keptAll('verwalter', etags)).toEqual([true, true, true])
+
+    // a direct SQL change of the cost lines, every line of the company code
+    await db()
+      .update(operatingCostsExpenses)
+      .set({ note: 'direkt' })
+      .where(eq(operatingCostsExpenses.companyCode, '1000'))
+    expect(await keptAll('verwalter', etags)).toEqual([true, true, true])
+
+    // an owner's answers too
+    as.eigentuemer ??= await ctx.login('eigentuemer')
+    const ownerEtags = await etagsOf('eigentuemer')
+    await db()
+      .update(operatingCostsExpenses)
+      .set({ note: 'direkt, noch einmal' })
+      .where(eq(operatingCostsExpenses.companyCode, '1000'))
+    expect(await keptAll('eigentuemer', ownerEtags)).toEqual([true, true, true])
+
+    // a change of the master data of the company code ends them all
+    await db()
+      .update(connections)
+      .set({ name2: 'geändert' })
+      .where(eq(connections.companyCode, '1000'))
+    expect(await keptAll('verwalter', etags)).toEqual([false, false, false])
+
+    // as does a cost line's change that cannot be attributed (TRUNCATE raises everything)
+    etags = await etagsOf('verwalter')
+    await db().execute(sql`truncate table operating_costs_expenses cascade`)
+    expect(await keptAll('verwalter', etags)).toEqual([false, false, false])
   })
 })

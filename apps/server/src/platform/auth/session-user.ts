@@ -33,18 +33,34 @@ export type TokenCheck =
 
 const refused = (refusal: string): TokenCheck => ({ user: null, refusal })
 
+/** Of which cost lines a kept answer depends (decision 057, 060). */
+export type CostLinesRead =
+  /** any: the company code's full version */
+  | { costLines?: undefined }
+  /** none: the company code's shared version, which a cost line's change does not raise */
+  | { costLines: 'none' }
+  /** only those of one distribution: the shared version and that distribution's */
+  | { costLines: 'own-distribution'; distribution: string }
+
 /**
  * The version a kept answer is validated by, read with the user: the version of everything and of
- * the user's company code (decision 054); for an answer of one distribution's cost lines, the
- * company code's shared version and the distribution's instead (decision 057). Only a user who
- * sees the whole company code gets a distribution's version, and only of his company code's
- * distribution: nobody learns how often another's lines changed.
+ * the user's company code (decision 054); for an answer that reads no cost line, the company
+ * code's shared version (decision 060); for an answer of one distribution's cost lines, the
+ * shared version and the distribution's (decision 057). Only a user who sees the whole company
+ * code gets a distribution's version, and only of his company code's distribution: nobody learns
+ * how often another's lines changed.
  */
-function dataVersionSql(distribution: string | undefined) {
+function dataVersionSql(read: CostLinesRead) {
   const everything = sql`(select version::text from data_version)`
   const company = (column: 'version' | 'shared_version') =>
     sql`coalesce((select company.${sql.raw(column)} from data_versions_by_company company where company.company_code = "users"."company_code"), 0)::text`
-  if (distribution === undefined) return sql<string>`${everything} || '.' || ${company('version')}`
+  if (read.costLines === undefined) {
+    return sql<string>`${everything} || '.' || ${company('version')}`
+  }
+  if (read.costLines === 'none') {
+    return sql<string>`${everything} || '.' || ${company('shared_version')}`
+  }
+  const { distribution } = read
   return sql<string>`case when "users"."business_partner" is null
     then ${everything} || '.' || ${company('shared_version')} || ':' || coalesce((select d.version from data_versions_by_distribution d where d.operating_costs_distribution = ${distribution} and d.company_code = "users"."company_code"), 0)::text
     else ${everything} || '.' || ${company('version')} end`
@@ -62,7 +78,7 @@ export async function checkToken(
   db: Executor,
   secret: Uint8Array,
   token: string,
-  versionOf: { distribution?: string } = {},
+  versionOf: CostLinesRead = {},
 ): Promise<TokenCheck> {
   const claims = await verifyToken(secret, token)
   if (!claims) return refused(SESSION_EXPIRED_MESSAGE)
@@ -78,7 +94,7 @@ export async function checkToken(
       secondFactor: hasSecondFactorSql(users.id),
       sessionRevoked: sql<boolean>`exists (select 1 from ${revokedSessions} where ${revokedSessions.sessionId} = ${claims.sessionId})`,
       // read in the same statement, so a kept answer is validated at no extra round trip
-      dataVersion: dataVersionSql(versionOf.distribution),
+      dataVersion: dataVersionSql(versionOf),
     })
     .from(users)
     .where(eq(users.id, claims.userId))

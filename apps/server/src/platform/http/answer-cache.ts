@@ -37,15 +37,16 @@ declare module 'fastify' {
      * The answer depends only on the billing data, the request and who asks: `scope` shares it
      * between users with the same company code and business partner, `user` keeps it per user.
      * `when` limits it to the reads of a route that also writes (the expense lists).
-     * `distribution`: of the tables kept per distribution (the cost lines) the answer reads only
-     * the rows of the distribution `:id`; it is validated by that distribution's version and the
-     * company code's shared version (decision 057), so that a change of another distribution's
-     * cost lines keeps it.
+     * `costLines`: of the table kept per distribution (the cost lines) the answer reads no row
+     * (`none`: validated by the company code's shared version, decision 060, so that no cost
+     * line's change ends it) or only the rows of the distribution `:id` (`own-distribution`:
+     * validated by that distribution's version and the shared version, decision 057). Without
+     * it, any cost line's change of the company code ends the answer.
      */
     cachedAnswer?: {
       per: 'scope' | 'user'
       when?: (request: FastifyRequest) => boolean
-      distribution?: boolean
+      costLines?: 'none' | 'own-distribution'
     }
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { checkToken } from '../auth/session-user'
+import { checkToken, type CostLinesRead } from '../auth/session-user'
 import {
   requiresSecondFactor,
   SECOND_FACTOR_SETUP_REQUIRED_MESSAGE,
@@ -41,14 +41,19 @@ declare module 'fastify' {
 const BEARER = /^Bearer ([A-Za-z0-9_\-.]+)$/
 
 /**
- * The distribution `:id` whose version validates the route's kept answer (decision 057), when the
- * route keeps one per distribution. An id that the text check refuses later (400
- * INVALID_CHARACTER) is not one: it must not reach the database here, before that check.
+ * Of which cost lines the route's kept answer depends (decisions 057, 060): none, those of the
+ * distribution `:id`, or any. An id that the text check refuses later (400 INVALID_CHARACTER) is
+ * not one: it must not reach the database here, before that check; the answer then counts as
+ * reading any.
  */
-function cachedDistribution(request: FastifyRequest): string | undefined {
-  if (!request.routeOptions.config.cachedAnswer?.distribution) return undefined
+function costLinesRead(request: FastifyRequest): CostLinesRead {
+  const costLines = request.routeOptions.config.cachedAnswer?.costLines
+  if (costLines === 'none') return { costLines }
+  if (costLines !== 'own-distribution') return {}
   const { id } = request.params as { id?: string }
-  return id !== undefined && invalidCharacterAt(id) === undefined ? id : undefined
+  return id !== undefined && invalidCharacterAt(id) === undefined
+    ? { costLines, distribution: id }
+    : {}
 }
 
 /**
@@ -66,9 +71,12 @@ export default fp(function authPlugin(app: FastifyInstance) {
     const match = BEARER.exec(request.headers.authorization ?? '')
     if (!match) throw unauthorized()
     refuseProviderKey(match[1]!)
-    const checked = await checkToken(app.db, app.config.jwtSecret, match[1]!, {
-      distribution: cachedDistribution(request),
-    })
+    const checked = await checkToken(
+      app.db,
+      app.config.jwtSecret,
+      match[1]!,
+      costLinesRead(request),
+    )
     // why the token is refused (expired, logged out, disabled): the portal shows it at the login
     if (!checked.user) throw unauthorized(checked.refusal)
     if (

@@ -38,6 +38,11 @@ export function searchRoute<Item extends z.ZodType, Row extends Record<string, u
     description: string
     /** Whom a kept answer is shared with (answer-cache.ts); false: never kept. */
     cachedAnswer?: 'scope' | false
+    /**
+     * `none`: the answer reads no cost line, so a cost line's change keeps it (decision 060). Only
+     * for an entity whose rows, visibility and item JSON join no cost line.
+     */
+    costLines?: 'none'
   } & (
     | { itemJson: SQL; toItems?: never }
     | {
@@ -49,7 +54,10 @@ export function searchRoute<Item extends z.ZodType, Row extends Record<string, u
   app.withTypeProvider<ZodTypeProvider>().post(
     options.url,
     {
-      config: options.cachedAnswer === false ? {} : { cachedAnswer: { per: 'scope' } },
+      config:
+        options.cachedAnswer === false
+          ? {}
+          : { cachedAnswer: { per: 'scope' as const, costLines: options.costLines } },
       schema: {
         operationId: options.operationId,
         summary: options.summary,

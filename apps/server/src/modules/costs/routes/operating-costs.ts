@@ -261,7 +261,7 @@ const operatingCostsRoutes: FastifyPluginAsyncZod = async (app) => {
           cachedAnswer: {
             per: 'scope',
             when: (request) => !isExpenseInput(request.body, field),
-            distribution: true,
+            costLines: 'own-distribution',
           },
         },
         schema: {

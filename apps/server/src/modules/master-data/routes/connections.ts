@@ -17,6 +17,7 @@ const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
     item: ConnectionSchema,
     description: 'Anschlüsse (Liegenschaften und Gebäude), die der Benutzer sehen darf.',
     itemJson: storedConnectionJson,
+    costLines: 'none',
   })
 
   entityRoute(app, {

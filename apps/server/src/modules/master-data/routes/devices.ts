@@ -41,6 +41,7 @@ const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     item: ReadingOrderSchema,
     description: 'Ableseaufträge der sichtbaren Verbrauchsstellen, neueste zuerst.',
     toItems: toReadingOrders,
+    costLines: 'none',
   })
 }
 

@@ -31,6 +31,7 @@ const pointOfDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     item: PointOfDeliverySchema,
     description: 'Verbrauchsstellen (Nutzeinheiten) der sichtbaren Anschlüsse.',
     toItems: toPointsOfDelivery,
+    costLines: 'none',
   })
 
   entityRoute(app, {
