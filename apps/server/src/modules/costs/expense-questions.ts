@@ -21,6 +21,10 @@ export interface Confirmations {
   confirmZeroAmount?: boolean | undefined
 }
 
+/** Whether a change sets what the second-line question is about: the cost type or the period. */
+export const setsCostTypeOrPeriod = (changed: ReadonlySet<string>) =>
+  ['tariffComponent', 'from', 'until'].some((field) => changed.has(field))
+
 /** The lines of one list of a distribution, as the second-line rule reads them. */
 export function listLines(
   tx: Executor,
@@ -67,7 +71,7 @@ export function askBeforeSaving(
       fieldPath('amountTransactionCurrency'),
     )
   }
-  if (!['tariffComponent', 'from', 'until'].some((field) => changed.has(field))) return
+  if (!setsCostTypeOrPeriod(changed)) return
   const recorded = sameCostTypeLines(lines, line)
   if (recorded.length > 0 && !confirmations.confirmSecondLine) {
     throw conflict(

@@ -23,7 +23,8 @@ import {
 } from '@portal/domain'
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http-errors'
 import { writeAudit } from '../../platform/persistence/audit'
-import type { Database, Executor } from '../../platform/persistence/database'
+import type { Executor } from '../../platform/persistence/database'
+import { inTransaction } from '../../platform/persistence/transaction'
 import {
   EXPENSE_ENTITY,
   findExpense,
@@ -60,12 +61,12 @@ export async function lockOpenDistribution(
 
 /** Runs a change of a distribution's expenses in one transaction, the distribution locked and open. */
 export function changeOpenDistribution<Result>(
-  db: Database,
+  db: Executor,
   user: SessionUser,
   id: string,
   change: (tx: Executor, row: DistributionRow) => Promise<Result>,
 ): Promise<Result> {
-  return db.transaction(async (tx) => change(tx, await lockOpenDistribution(tx, user, id)))
+  return inTransaction(db, async (tx) => change(tx, await lockOpenDistribution(tx, user, id)))
 }
 
 /** A stored expense line: its distribution, its list and its id. */
@@ -77,7 +78,7 @@ export interface ExpenseLineRef {
 
 /** The same for a change of one stored line, which `change` gets too: 404 when the list lacks it. */
 export function changeExpenseLine<Result>(
-  db: Database,
+  db: Executor,
   user: SessionUser,
   line: ExpenseLineRef,
   change: (tx: Executor, row: DistributionRow, existing: ExpenseRow) => Promise<Result>,

@@ -1,11 +1,11 @@
 import { isProviderExpense, type Expense, type ExpenseUpdate } from '@portal/domain'
 import { and, eq, sql } from 'drizzle-orm'
 import { conflict } from '../../platform/http-errors'
-import type { Database } from '../../platform/persistence/database'
+import type { Executor } from '../../platform/persistence/database'
 import { toExpense, type ExpenseRow } from './repositories/operating-costs'
 import { operatingCostsExpenses } from '../../platform/persistence/schema'
 import type { SessionUser } from '../../platform/persistence/scope'
-import { askBeforeSaving, listLines } from './expense-questions'
+import { askBeforeSaving, listLines, setsCostTypeOrPeriod } from './expense-questions'
 import {
   auditExpense,
   changeExpenseLine,
@@ -25,7 +25,7 @@ export const STALE_VERSION_MESSAGE =
  * into a second line of its cost type for the period needs its confirmation (decision 036).
  */
 export async function updateExpense(
-  db: Database,
+  db: Executor,
   user: SessionUser,
   line: ExpenseLineRef,
   update: ExpenseUpdate,
@@ -45,10 +45,12 @@ export async function updateExpense(
     const merged = { ...existing, ...changes, co2DeviationReason }
     const changed = new Set(Object.keys(changes))
     const supplyArea = await checkExpenseLine(tx, user, row, kind, merged, changed)
+    // the list only where the question of a second line can arise
+    const lines = setsCostTypeOrPeriod(changed) ? await listLines(tx, distribution, kind) : []
     askBeforeSaving(
       merged,
       changed,
-      await listLines(tx, distribution, kind),
+      lines,
       { confirmSecondLine, confirmZeroAmount },
       (field) => field,
     )

@@ -65,10 +65,10 @@ export const chainLabel = (chain: string): string =>
  * One lock per chain for all its writers, on every process of the database. The installation's
  * chain keeps the key of the single chain before 0015.
  */
-const lockChain = (db: Executor, chain: string) =>
-  db.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${chain === INSTALLATION_CHAIN ? 'audit-chain' : `audit-chain:${chain}`}, 0))`,
-  )
+const chainLock = (chain: string) =>
+  sql`pg_advisory_xact_lock(hashtextextended(${chain === INSTALLATION_CHAIN ? 'audit-chain' : `audit-chain:${chain}`}, 0))`
+
+const lockChain = (db: Executor, chain: string) => db.execute(sql`select ${chainLock(chain)}`)
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
 
@@ -187,7 +187,9 @@ async function chainRows(
 export async function writeAudit(db: Executor, entry: AuditEntry): Promise<AuditPlace> {
   if (!(db instanceof PgTransaction)) return db.transaction((tx) => writeAudit(tx, entry))
   const chain = chainOf(entry)
-  await lockChain(db, chain)
+  // the entry is inserted outside the chain and the chain's lock taken in the same statement (one
+  // round trip less); the chain's head is read in the next statement, whose snapshot is taken with
+  // the lock held, so it sees every entry chained before
   const inserted = await db
     .insert(auditLog)
     .values({
@@ -200,7 +202,7 @@ export async function writeAudit(db: Executor, entry: AuditEntry): Promise<Audit
       before: entry.before ?? null,
       after: entry.after ?? null,
     })
-    .returning(CONTENT_COLUMNS)
+    .returning({ ...CONTENT_COLUMNS, locked: sql`${chainLock(chain)}::text` })
   const [seq] = await chainRows(db, chain, inserted)
   return { chain, seq: seq! }
 }

@@ -175,6 +175,41 @@ export async function findExpense(
   ])
 }
 
+/**
+ * A visible distribution and, in the same statement, whether its list of `kind` holds the line
+ * `guid`: undefined when the distribution is not visible, `line: false` when the list lacks it
+ * (`guid` null: an id that cannot be a line's).
+ */
+export async function findVisibleDistributionLine(
+  db: Executor,
+  user: SessionUser,
+  id: string,
+  kind: ExpenseType,
+  guid: string | null,
+): Promise<{ distribution: DistributionRow; line: boolean } | undefined> {
+  const [row] = await db
+    .select({ distribution: operatingCostsDistributions, line: operatingCostsExpenses.guid })
+    .from(operatingCostsDistributions)
+    .leftJoin(
+      operatingCostsExpenses,
+      and(
+        eq(
+          operatingCostsExpenses.operatingCostsDistribution,
+          operatingCostsDistributions.operatingCostsDistribution,
+        ),
+        eq(operatingCostsExpenses.kind, kind),
+        guid === null ? sql`false` : eq(operatingCostsExpenses.guid, guid),
+      ),
+    )
+    .where(
+      and(
+        eq(operatingCostsDistributions.operatingCostsDistribution, id),
+        visibleThroughProperty(user, operatingCostsDistributions),
+      ),
+    )
+  return row && { distribution: row.distribution, line: row.line !== null }
+}
+
 /** The whole record of §3 with both expense lists (all lines, excluded components included). */
 export async function findVisibleOperatingCosts(
   db: Executor,

@@ -27,8 +27,8 @@ import { notFound } from '../../../platform/http-errors'
 import {
   expenseEntity,
   expenseJson,
-  findExpense,
   findVisibleDistribution,
+  findVisibleDistributionLine,
   findVisibleOperatingCosts,
   operatingCostsEntity,
   toSummary,
@@ -61,17 +61,19 @@ const guid = z.uuid()
  * that another company's id never learns anything from a validation message.
  */
 async function assertVisible(request: FastifyRequest, kind?: ExpenseType) {
+  const { db } = request.server
   const params = request.params as { id?: string; guid?: string }
-  const row = params.id
-    ? await findVisibleDistribution(request.server.db, request.user, params.id)
-    : undefined
-  if (!row) throw notFound(DISTRIBUTION_NOT_FOUND_MESSAGE)
-  if (kind && params.guid !== undefined) {
-    const line = guid.safeParse(params.guid).success
-      ? await findExpense(request.server.db, row.operatingCostsDistribution, kind, params.guid)
-      : undefined
-    if (!line) throw notFound(EXPENSE_NOT_FOUND_MESSAGE)
+  if (params.id === undefined) throw notFound(DISTRIBUTION_NOT_FOUND_MESSAGE)
+  if (!kind || params.guid === undefined) {
+    const row = await findVisibleDistribution(db, request.user, params.id)
+    if (!row) throw notFound(DISTRIBUTION_NOT_FOUND_MESSAGE)
+    return
   }
+  // the distribution and its line in one statement; a guid of no line's shape finds none
+  const lineGuid = guid.safeParse(params.guid).success ? params.guid : null
+  const found = await findVisibleDistributionLine(db, request.user, params.id, kind, lineGuid)
+  if (!found) throw notFound(DISTRIBUTION_NOT_FOUND_MESSAGE)
+  if (!found.line) throw notFound(EXPENSE_NOT_FOUND_MESSAGE)
 }
 
 /**
