@@ -99,6 +99,8 @@ const connectionItem = object([
   ['houseNumberSuffix', value('c.house_number_suffix')],
   ['postalCode', value('c.postal_code')],
   ['city', value('c.city')],
+  ['bvedPropertyNumber', value('c.bved_property_number')],
+  ['erpReference', value('c.erp_reference')],
   // the first product attribute by id: its product's name, '' for an empty value, else null
   [
     'productName',

@@ -202,7 +202,9 @@ export class DemoDataGenerator extends DemoContext {
       vacancyAccount: null,
     }
 
+    const references = propertyReferences(index)
     for (const model of [connection, ...buildings]) {
+      const isProperty = model === connection
       this.rows.connections.push({
         connection: model.id,
         companyCode: cc,
@@ -215,6 +217,8 @@ export class DemoDataGenerator extends DemoContext {
         houseNumberSuffix: model.houseNumberSuffix,
         postalCode: model.postalCode,
         city: model.city,
+        bvedPropertyNumber: isProperty ? references.bvedPropertyNumber : null,
+        erpReference: isProperty ? references.erpReference : null,
       })
     }
 
@@ -380,6 +384,7 @@ export class DemoDataGenerator extends DemoContext {
       houseNumberSuffix: unit.connection.houseNumberSuffix,
       position: unit.position,
       locationAddendum: unit.locationAddendum,
+      ...unitReferences(propertyReferences(property.index), unit.index),
     })
     const area = decimal2(unit.area)
     const add = (name: string, value: string) =>
@@ -412,5 +417,24 @@ export class DemoDataGenerator extends DemoContext {
         createdAt: instant(startOfYear(this.year - 1)),
       })
     }
+  }
+}
+
+/**
+ * The bved reference numbers of the demo's properties (decision 061): the billing company's
+ * 9-digit number for every property, the ERP's own for three properties of four.
+ */
+function propertyReferences(index: number) {
+  return {
+    bvedPropertyNumber: String(471_100_001 + index),
+    erpReference: index % 4 === 3 ? null : `WE ${pad(index + 1, 5)}`,
+  }
+}
+
+/** A unit's numbers: its place in the property, and the ERP's where its property has one. */
+function unitReferences(property: ReturnType<typeof propertyReferences>, index: number) {
+  return {
+    bvedUnitNumber: pad(index, 4),
+    erpReference: property.erpReference && `${property.erpReference}/${pad(index, 3)}`,
   }
 }

@@ -135,6 +135,8 @@ describe('GET points-of-delivery/{id}', () => {
         'houseNumberSuffix',
         'position',
         'locationAddendum',
+        'bvedUnitNumber',
+        'erpReference',
       ]),
     )
     await expectHiddenFromOthers(url)

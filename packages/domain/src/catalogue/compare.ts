@@ -21,6 +21,7 @@ export interface ColumnFacts {
 /** The SQL types a field of each kind may have. */
 export const COLUMN_TYPES: Readonly<Record<FieldKind, readonly string[]>> = {
   text: ['text'],
+  digits: ['text'],
   key: ['text'],
   code: ['text'],
   sha256: ['text'],

@@ -9,10 +9,13 @@ import type { IntegerRange } from '../validation/values'
  * What a field holds, and so its column type and its JSON: text (any text), key (a record's key or
  * a reference to one, not empty), code (a value of a code table), date ('YYYY-MM-DD'), timestamp
  * (ISO), amount (numeric(15, 2) as a decimal text), quantity (numeric(14, 3) as a decimal text),
- * integer, serial (the number of a numbered row, bigserial), boolean, uuid, sha256 (64 hex digits).
+ * integer, serial (the number of a numbered row, bigserial), boolean, uuid, sha256 (64 hex digits),
+ * digits (a number of exactly `length` digits kept as text, leading zeros included: a reference
+ * number of the bved exchange).
  */
 export type FieldKind =
   | 'text'
+  | 'digits'
   | 'key'
   | 'code'
   | 'date'
@@ -43,6 +46,7 @@ interface FieldData<K extends FieldKind, N extends boolean> {
   columnName: string | undefined
   codes: readonly [string, ...string[]] | undefined
   range: Partial<IntegerRange> | undefined
+  length: number | undefined
 }
 
 /** One plain field of an entity. */
@@ -64,6 +68,8 @@ export class Field<K extends FieldKind = FieldKind, N extends boolean = boolean>
   readonly codes: readonly [string, ...string[]] | undefined
   /** The range of an integer, where it is narrower than the column's. */
   readonly range: Partial<IntegerRange> | undefined
+  /** The number of digits of a `digits` field; the longest a `text` may be, where it is limited. */
+  readonly length: number | undefined
 
   constructor(data: FieldData<K, N>) {
     this.kind = data.kind
@@ -74,6 +80,7 @@ export class Field<K extends FieldKind = FieldKind, N extends boolean = boolean>
     this.columnName = data.columnName
     this.codes = data.codes
     this.range = data.range
+    this.length = data.length
   }
 
   /** The field may be null; an interchange record may leave it out. */
@@ -88,6 +95,11 @@ export class Field<K extends FieldKind = FieldKind, N extends boolean = boolean>
   /** Not null, but with the column's default `value` when an interchange record leaves it out. */
   defaulted(value: ColumnDefault): Field<K, N> {
     return new Field({ ...this.data(), defaultValue: value })
+  }
+
+  /** A text of at most `length` characters (the width of a field of a file it is exchanged in). */
+  maxLength(length: number): Field<K, N> {
+    return new Field({ ...this.data(), length })
   }
 
   /** The column's SQL name, where it is not the field's name in snake_case. */
@@ -114,12 +126,15 @@ function field<K extends FieldKind>(
     columnName: undefined,
     codes: undefined,
     range: undefined,
+    length: undefined,
     ...more,
   })
 }
 
 export const text = (example: ExampleValue) => field('text', example)
 export const key = (example: ExampleValue) => field('key', example)
+export const digits = (length: number, example: ExampleValue) =>
+  field('digits', example, { length })
 export const code = (codes: readonly [string, ...string[]], example: ExampleValue) =>
   field('code', example, { codes })
 export const date = (example: ExampleValue) => field('date', example)

@@ -1,6 +1,6 @@
 /** The catalogue of the master data: company codes, partners, products, connections, units. */
 import { entity } from './entity'
-import { boolean, key, serial, text } from './field'
+import { boolean, digits, key, serial, text } from './field'
 import { EXAMPLE_PROPERTY, EXAMPLE_UNIT, period, propertyScope } from './field-groups'
 
 export const companyCodes = entity('company_codes', {
@@ -51,6 +51,10 @@ export const connections = entity('connections', {
   houseNumberSuffix: text('a').nullable(),
   postalCode: text('65185').searchable(),
   city: text('Wiesbaden').searchable(),
+  /** The billing company's number of the property in the bved exchange (decision 061). */
+  bvedPropertyNumber: digits(9, '471100001').nullable().searchable(),
+  /** The property's number in the manager's ERP software (bved "Ordnungsbegriff des Auftraggebers"). */
+  erpReference: text('WE 0815').maxLength(20).nullable().searchable(),
 })
 
 export const connectionFeatures = entity('connection_features', {
@@ -80,6 +84,10 @@ export const pointsOfDelivery = entity('points_of_delivery', {
   houseNumberSuffix: text('a').nullable().searchable(),
   position: text('001').nullable().searchable(),
   locationAddendum: text('EG links').nullable(),
+  /** The billing company's number of the unit within its property in the bved exchange. */
+  bvedUnitNumber: digits(4, '0001').nullable().searchable(),
+  /** The unit's number in the manager's ERP software. */
+  erpReference: text('WE 0815/001').maxLength(20).nullable().searchable(),
 })
 
 export const objectRelations = entity('object_relations', {

@@ -28,6 +28,16 @@ export function decimalMessage(integerDigits: number, fractionDigits: number): s
   return `Bitte eine Dezimalzahl als Text mit höchstens ${integerDigits} Stellen vor und ${fractionDigits} nach dem Punkt angeben, z. B. "-1234.5".`
 }
 
+/** The message for a number of exactly `length` digits. */
+export function digitsMessage(length: number): string {
+  return `Bitte genau ${length} Ziffern als Text angeben, führende Nullen eingeschlossen, z. B. "${'0'.repeat(length - 1)}1".`
+}
+
+/** The message for a text longer than `length` characters. */
+export function textLengthMessage(length: number): string {
+  return `Bitte höchstens ${length} Zeichen angeben.`
+}
+
 /** The message for a value outside a code table. */
 export function codeMessage(values: readonly string[]): string {
   return `Bitte einen dieser Werte angeben: ${values.join(', ')}.`
@@ -35,9 +45,18 @@ export function codeMessage(values: readonly string[]): string {
 
 const hasNoNul = (value: string) => !value.includes('\u0000')
 
-/** Any text (also empty) without U+0000. */
-export const text = () =>
-  z.string({ error: TEXT_MESSAGE }).refine(hasNoNul, { message: NUL_TEXT_MESSAGE })
+/** Any text (also empty) without U+0000; at most `maxLength` characters where it is given. */
+export const text = (maxLength?: number) =>
+  (maxLength === undefined
+    ? z.string({ error: TEXT_MESSAGE })
+    : z.string({ error: TEXT_MESSAGE }).max(maxLength, { error: textLengthMessage(maxLength) })
+  ).refine(hasNoNul, { message: NUL_TEXT_MESSAGE })
+
+/** A number of exactly `length` digits, kept as text with its leading zeros. */
+export const digits = (length: number) =>
+  z
+    .string({ error: digitsMessage(length) })
+    .regex(new RegExp(`^\\d{${length}}$`), { error: digitsMessage(length) })
 
 /** The key of a record or a reference to one: a text that is not empty. */
 export const key = () =>

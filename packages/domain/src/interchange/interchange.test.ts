@@ -11,7 +11,13 @@ import {
   type InterchangeEntity,
   type InterchangeEntityName,
 } from './entities'
-import { decimal, decimalMessage, SERIAL_ID_MESSAGE } from './fields'
+import {
+  decimal,
+  decimalMessage,
+  digitsMessage,
+  SERIAL_ID_MESSAGE,
+  textLengthMessage,
+} from './fields'
 import { interchangeJsonSchemaFiles, JSON_SCHEMA_FOLDER } from './json-schemas'
 import {
   interchangeRecordErrors,
@@ -99,6 +105,26 @@ describe('interchange format', () => {
         interchangeRecordErrors(entity('measurements'), { ...example('measurements'), id }),
       ).toEqual([{ field: 'id', message: SERIAL_ID_MESSAGE }])
     }
+  })
+
+  it('takes the bved numbers as exactly their digits, and the ERP reference up to 20 characters', () => {
+    const property = example('connections')
+    const errors = (values: Record<string, unknown>) =>
+      interchangeRecordErrors(entity('connections'), { ...property, ...values })
+    expect(errors({ bvedPropertyNumber: '000000001', erpReference: 'x'.repeat(20) })).toEqual([])
+    expect(errors({ bvedPropertyNumber: null, erpReference: null })).toEqual([])
+    for (const wrong of ['12345678', '1234567890', '12345678a', 123456789]) {
+      expect(errors({ bvedPropertyNumber: wrong })).toEqual([
+        { field: 'bvedPropertyNumber', message: digitsMessage(9) },
+      ])
+    }
+    expect(errors({ erpReference: 'x'.repeat(21) })).toEqual([
+      { field: 'erpReference', message: textLengthMessage(20) },
+    ])
+    const unit = { ...example('pointsOfDelivery'), bvedUnitNumber: '001' }
+    expect(interchangeRecordErrors(entity('pointsOfDelivery'), unit)).toEqual([
+      { field: 'bvedUnitNumber', message: digitsMessage(4) },
+    ])
   })
 
   it('has the decimal pattern say what isDecimalText says', () => {

@@ -9,6 +9,7 @@ import {
   boolean,
   code,
   date,
+  digits,
   integer,
   key,
   optional,
@@ -23,7 +24,9 @@ import {
 function valueSchema(field: Field): z.ZodType {
   switch (field.kind) {
     case 'text':
-      return text()
+      return text(field.length)
+    case 'digits':
+      return digits(field.length!)
     case 'key':
       return key()
     case 'code':

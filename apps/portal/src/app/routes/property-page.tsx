@@ -29,6 +29,7 @@ import {
   type UsageUnit,
 } from '../../features/properties/api/property'
 import { AddressBlock } from '../../features/properties/components/address-block'
+import { ReferenceNumbers } from '../../features/properties/components/reference-numbers'
 import { PropertyContacts } from '../../features/properties/components/property-contacts'
 import '../../features/properties/locales'
 
@@ -152,7 +153,14 @@ export function Component() {
         <Grid size={{ xs: 12, md: 4 }}>
           <Paper variant="outlined" sx={{ p: 2, height: '100%' }}>
             {property.data ? (
-              <AddressBlock connection={property.data} />
+              <Stack spacing={2}>
+                <AddressBlock connection={property.data} />
+                <ReferenceNumbers
+                  of="property"
+                  billingNumber={property.data.bvedPropertyNumber}
+                  erpReference={property.data.erpReference}
+                />
+              </Stack>
             ) : (
               <Typography role="status">{t('common.loading')}</Typography>
             )}

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography'
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams } from 'react-router'
+import { ReferenceNumbers } from '../../features/properties/components/reference-numbers'
 import { AttributesPanel } from '../../components/attributes-panel'
 import { rememberedLocation } from '../../components/data-table/remembered-search'
 import { ErrorNotice } from '../../components/error-notice'
@@ -104,6 +105,15 @@ export function Component() {
         />
       )}
       <Stack spacing={3} sx={located ? undefined : { display: 'none' }}>
+        {unit.data && (
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <ReferenceNumbers
+              of="unit"
+              billingNumber={unit.data.bvedUnitNumber}
+              erpReference={unit.data.erpReference}
+            />
+          </Paper>
+        )}
         <Paper variant="outlined" sx={{ p: 2 }}>
           <AttributesPanel
             title={t('units.attributes')}

@@ -130,6 +130,8 @@ export async function toConnections(db: Executor, rows: ConnectionRow[]): Promis
       houseNumberSuffix: row.houseNumberSuffix,
       postalCode: row.postalCode,
       city: row.city,
+      bvedPropertyNumber: row.bvedPropertyNumber,
+      erpReference: row.erpReference,
       productName: product ? ((product.value && product.productName) ?? null) : null,
       connectionFeature: (featuresOf.get(row.connection) ?? []).map((f) => ({
         connectionAttributes: f.connectionAttributes,

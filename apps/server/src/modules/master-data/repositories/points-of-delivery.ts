@@ -35,6 +35,8 @@ export function toPointsOfDelivery(_db: Executor, rows: PointOfDeliveryRow[]): P
     houseNumberSuffix: row.houseNumberSuffix,
     position: row.position,
     locationAddendum: row.locationAddendum,
+    bvedUnitNumber: row.bvedUnitNumber,
+    erpReference: row.erpReference,
   }))
 }
 

@@ -60,12 +60,18 @@ export const connections = pgTable(
     ...streetAddress(),
     postalCode: text().notNull(),
     city: text().notNull(),
+    /** The property's reference numbers of the bved exchange (decision 061). */
+    bvedPropertyNumber: text(),
+    erpReference: text(),
   },
   (t) => [
     // the default order of connections-search (name1, name2, connection): pages without a sort
     index().on(t.companyCode, t.name1, t.name2, t.connection),
     index().on(t.parentConnection),
     index().on(t.propertyConnection),
+    // a bved file names its property by these
+    index().on(t.companyCode, t.bvedPropertyNumber),
+    index().on(t.companyCode, t.erpReference),
   ],
 )
 
@@ -121,6 +127,9 @@ export const pointsOfDelivery = pgTable(
     ...streetAddress(),
     position: text(),
     locationAddendum: text(),
+    /** The unit's reference numbers of the bved exchange (decision 061). */
+    bvedUnitNumber: text(),
+    erpReference: text(),
   },
   (t) => [index().on(t.connection), index().on(t.propertyConnection)],
 )
