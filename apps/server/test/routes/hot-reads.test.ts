@@ -635,7 +635,7 @@ describe('answers that read no cost line (decision 060)', () => {
     return answers
   }
 
-  it("keeps the searches of master data when cost lines change, and ends them when master data does", async () => {
+  it('keeps the searches of master data when cost lines change, and ends them when master data does', async () => {
     const { distribution, line } = await openDistributionWithLine(ctx, editableLine)
     let etags = await etagsOf('verwalter')
     const patched = await ctx.app.inject({

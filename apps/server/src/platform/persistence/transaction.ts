@@ -6,9 +6,6 @@ import type { Executor, Transaction } from './database'
  * own. Unlike `db.transaction` inside a transaction, it opens no savepoint (two round trips): for
  * work whose failure ends the caller's transaction anyway.
  */
-export function inTransaction<T>(
-  db: Executor,
-  work: (tx: Transaction) => Promise<T>,
-): Promise<T> {
+export function inTransaction<T>(db: Executor, work: (tx: Transaction) => Promise<T>): Promise<T> {
   return db instanceof PgTransaction ? work(db as Transaction) : db.transaction(work)
 }
