@@ -14,3 +14,15 @@ export {
 export { BVED_FIRST_YEAR, BVED_LAST_YEAR } from './field-values'
 export { bvedFileName } from './file-name'
 export * from './layouts'
+export {
+  bvedCostSummary,
+  isBvedCostReadingClean,
+  readBvedCosts,
+  type BvedCostLine,
+  type BvedCostReading,
+  type BvedCostRecord,
+  type BvedCostTarget,
+  type BvedCostType,
+  type BvedFuelFigures,
+} from './cost-import'
+export { BVED_FUELS, bvedFuel, bvedFuelKeyOf, type BvedFuel } from './fuels'
