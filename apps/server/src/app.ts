@@ -35,6 +35,7 @@ import contractRoutes from './modules/master-data/routes/contracts'
 import deviceRoutes from './modules/master-data/routes/devices'
 import fileRoutes from './modules/files/routes/files'
 import operatingCostsRoutes from './modules/costs/routes/operating-costs'
+import bvedCostsRoutes from './modules/costs/routes/bved-costs'
 import partnerAndProductRoutes from './modules/master-data/routes/partners'
 import consumptionRoutes from './modules/consumption/routes/consumption'
 import pointOfDeliveryRoutes from './modules/master-data/routes/points-of-delivery'
@@ -162,6 +163,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(contractRoutes)
   await app.register(deviceRoutes)
   await app.register(operatingCostsRoutes)
+  await app.register(bvedCostsRoutes)
   await app.register(operatingCostsProcessRoutes)
   await app.register(fileRoutes)
   await app.register(fileProcessRoutes)

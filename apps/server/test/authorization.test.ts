@@ -152,6 +152,8 @@ const SAMPLES: Record<string, IdSample> = {
   'GET /api/persistence/operating-costs/:id/history': distributionSample,
   'GET /api/persistence/operating-costs/:id/co2-split': distributionSample,
   'PUT /api/persistence/operating-costs/:id/co2-split': distributionSample,
+  'POST /api/persistence/operating-costs/:id/bved-costs': distributionSample,
+  'GET /api/persistence/operating-costs/:id/bved-costs': distributionSample,
   // an approval by verwalter, so that the receipt exists
   'GET /api/persistence/operating-costs/:id/history/:sequence/receipt': async (ctx, notOwned) => {
     const { id } = await distributionSample(ctx, notOwned)

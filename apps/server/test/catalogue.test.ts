@@ -57,6 +57,7 @@ const TABLES_WITHOUT_ENTITY: Record<string, string> = {
   job_runs: 'the last run of each scheduled job',
   connection_answers:
     'each connection’s search JSON, kept by triggers from its tables (decision 058)',
+  bved_cost_imports: 'which bved cost files a distribution took over (decision 061)',
 }
 
 const dialect = new PgDialect()

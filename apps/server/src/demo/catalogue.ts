@@ -67,6 +67,8 @@ export type ExpenseKind = 'heating' | 'working'
 
 export interface CostType {
   code: string
+  /** Its key of table K of the bved exchange, where the demo customer gave it one (decision 061). */
+  bvedCode?: string
   name: string
   /** The product tariff assignment segment. */
   segment: SupplySegment
@@ -89,6 +91,7 @@ const FULL: readonly ProductKind[] = ['HBK']
 export const COST_TYPES: readonly CostType[] = [
   {
     code: 'HK_BRENNSTOFF',
+    bvedCode: '201',
     name: 'Brennstoffkosten',
     segment: 'HK',
     kind: 'heating',
@@ -98,6 +101,7 @@ export const COST_TYPES: readonly CostType[] = [
   },
   {
     code: 'HK_STROM',
+    bvedCode: '220',
     name: 'Betriebsstrom Heizungsanlage',
     segment: 'HK',
     kind: 'heating',
@@ -107,6 +111,7 @@ export const COST_TYPES: readonly CostType[] = [
   },
   {
     code: 'HK_WARTUNG',
+    bvedCode: '221',
     name: 'Wartung Heizungsanlage',
     segment: 'HK',
     kind: 'heating',
@@ -116,6 +121,7 @@ export const COST_TYPES: readonly CostType[] = [
   },
   {
     code: 'HK_IMMISSION',
+    bvedCode: '224',
     name: 'Schornsteinfeger und Immissionsmessung',
     segment: 'HK',
     kind: 'heating',
@@ -125,6 +131,7 @@ export const COST_TYPES: readonly CostType[] = [
   },
   {
     code: 'HK_GERAETEMIETE',
+    bvedCode: '300',
     name: 'Miete der Erfassungsgeräte',
     segment: 'HK',
     kind: 'heating',
@@ -134,6 +141,7 @@ export const COST_TYPES: readonly CostType[] = [
   },
   {
     code: 'HK_DLP',
+    bvedCode: '227',
     name: 'Dienstleistungspauschale Abrechnung',
     segment: 'HK',
     kind: 'heating',
@@ -231,6 +239,7 @@ export const COST_TYPES: readonly CostType[] = [
   },
   {
     code: 'NK_WASSER',
+    bvedCode: '237',
     name: 'Wasserversorgung',
     segment: 'NK',
     kind: 'working',
@@ -240,6 +249,7 @@ export const COST_TYPES: readonly CostType[] = [
   },
   {
     code: 'NK_ABWASSER',
+    bvedCode: '238',
     name: 'Entwässerung',
     segment: 'NK',
     kind: 'working',
@@ -350,6 +360,7 @@ export const COST_TYPES: readonly CostType[] = [
   },
   {
     code: 'SK_RWM',
+    bvedCode: '308',
     name: 'Wartung Rauchwarnmelder',
     segment: 'BK',
     kind: 'working',
@@ -359,6 +370,7 @@ export const COST_TYPES: readonly CostType[] = [
   },
   {
     code: 'SK_LEGIONELLEN',
+    bvedCode: '247',
     name: 'Legionellenprüfung Trinkwasser',
     segment: 'BK',
     kind: 'working',
@@ -379,6 +391,7 @@ export const COST_TYPES: readonly CostType[] = [
   // credit notes (decision 036): a supplier's or the landlord's refund, entered as a negative line
   {
     code: 'HK_GUTSCHRIFT',
+    bvedCode: '202',
     name: 'Gutschrift Heizkosten',
     segment: 'HK',
     kind: 'heating',

@@ -23,7 +23,8 @@ export function generateValueListCatalogue(
     for (const expenseKind of EXPENSE_TYPES) {
       const tableName = VALUE_LIST_TABLE_OF[expenseKind]
       const entry = (
-        fields: Pick<ValueListRow, 'tariffComponent' | 'object' | 'key' | 'obj' | 'name'>,
+        fields: Pick<ValueListRow, 'tariffComponent' | 'object' | 'key' | 'obj' | 'name'> &
+          Partial<Pick<ValueListRow, 'bvedCode'>>,
       ) =>
         g.rows.valueListEntries.push({
           companyCode: cc,
@@ -49,6 +50,7 @@ export function generateValueListCatalogue(
           key: type.code,
           obj: 'TARIF',
           name: type.name,
+          bvedCode: type.bvedCode ?? null,
         })
       }
       for (const type of types) {

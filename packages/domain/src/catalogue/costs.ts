@@ -8,6 +8,7 @@ import {
   amount,
   code,
   date,
+  digits,
   integer,
   key,
   quantity,
@@ -75,4 +76,6 @@ export const valueListEntries = entity('value_list_entries', {
   key: text('HK_BRENNSTOFF'),
   obj: text('TARIF').nullable(),
   name: text('Brennstoffkosten'),
+  /** A cost type's key of table K of the bved exchange (decision 061): '201' for fuel. */
+  bvedCode: digits(3, '201').nullable(),
 })

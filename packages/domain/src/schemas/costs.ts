@@ -266,7 +266,13 @@ export const ValueListRequestSchema = z.strictObject({
 })
 export type ValueListRequest = z.infer<typeof ValueListRequestSchema>
 
-export const ValueListEntrySchema = z.object({ key: z.string(), obj: z.string(), name: z.string() })
+export const ValueListEntrySchema = z.object({
+  key: z.string(),
+  obj: z.string(),
+  name: z.string(),
+  /** A cost type's key of table K of the bved exchange (decision 061), where it has one. */
+  bvedCode: z.string().optional(),
+})
 export type ValueListEntry = z.infer<typeof ValueListEntrySchema>
 
 export const ValueListAnswerSchema = z.object({

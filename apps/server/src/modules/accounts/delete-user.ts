@@ -20,6 +20,7 @@ import {
   attachments,
   auditLog,
   idempotencyKeys,
+  bvedCostImports,
   invoiceApprovals,
   operatingCostsExpenses,
   passwordResetTokens,
@@ -130,6 +131,7 @@ export const deleteUser = oneUserCommand(async (tx, account): Promise<DeleteUser
       names,
     ),
     invoice_approvals: await pseudonymiseAuthor(tx, invoiceApprovals, 'decidedBy', names),
+    bved_cost_imports: await pseudonymiseAuthor(tx, bvedCostImports, 'importedBy', names),
   }
   const removed: Record<string, number> = {
     idempotency_keys: await count(

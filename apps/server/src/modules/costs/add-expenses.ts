@@ -4,7 +4,7 @@ import {
   type ExpenseInput,
   type ExpenseType,
 } from '@portal/domain'
-import type { Database } from '../../platform/persistence/database'
+import type { Executor } from '../../platform/persistence/database'
 import { toExpense } from './repositories/operating-costs'
 import { operatingCostsExpenses } from '../../platform/persistence/schema'
 import type { SessionUser } from '../../platform/persistence/scope'
@@ -22,7 +22,7 @@ import {
  * need the line's confirmation (decision 036).
  */
 export async function addExpenses(
-  db: Database,
+  db: Executor,
   user: SessionUser,
   distribution: string,
   kind: ExpenseType,

@@ -6,7 +6,7 @@
 import type { Co2SplitAnswer, Co2SplitCorrections, Co2SplitUpdate } from '@portal/domain'
 import { eq, sql } from 'drizzle-orm'
 import { writeAudit } from '../../platform/persistence/audit'
-import type { Database } from '../../platform/persistence/database'
+import type { Executor } from '../../platform/persistence/database'
 import { co2SplitInputs } from '../../platform/persistence/schema'
 import type { SessionUser } from '../../platform/persistence/scope'
 import { co2SplitOf, correctionsOf, NO_CORRECTIONS } from './co2-split-figures'
@@ -17,7 +17,7 @@ export const CO2_SPLIT_ENTITY = 'co2Split'
 
 /** PUT: 404 for an invisible distribution, 409 for one not open; answers the new split. */
 export async function updateCo2Split(
-  db: Database,
+  db: Executor,
   user: SessionUser,
   id: string,
   update: Co2SplitUpdate,

@@ -52,6 +52,7 @@ async function catalogue(
       key: valueListEntries.key,
       obj: valueListEntries.obj,
       name: valueListEntries.name,
+      bvedCode: valueListEntries.bvedCode,
       from: valueListEntries.validFrom,
       until: valueListEntries.validUntil,
     })
@@ -77,7 +78,13 @@ async function catalogue(
     const id = `${row.obj ?? ''}\u0000${row.key}`
     if (seen.has(id)) continue
     seen.add(id)
-    entries.push({ key: row.key, obj: row.obj ?? '', name: row.name })
+    entries.push({
+      key: row.key,
+      obj: row.obj ?? '',
+      name: row.name,
+      // a cost type's key of table K (decision 061), where the customer gave it one
+      ...(row.bvedCode === null ? {} : { bvedCode: row.bvedCode }),
+    })
   }
   return entries.sort((a, b) => a.obj.localeCompare(b.obj) || a.name.localeCompare(b.name, 'de'))
 }

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto'
 import {
   FILE_EMPTY_MESSAGE,
+  FILE_REQUIRED_MESSAGE,
   FILE_TOO_LARGE_CODE,
   FILE_TOO_LARGE_MESSAGE,
   FILE_TYPE_NOT_ALLOWED_CODE,
@@ -147,4 +148,35 @@ async function readMultipart(
 export function multipartFingerprint(form: MultipartForm): string {
   const file = form.file ? [form.file.fileName, form.file.sha256] : null
   return JSON.stringify([form.fields, file])
+}
+
+/**
+ * Reads a multipart request whose one part `file` is a small file, whole into memory (a bved file:
+ * at most `maxBytes`, decision 061), with the errors of `withMultipart`: 415 for another content
+ * type, 413 beyond the size, 400 without a file or for an empty one. Its type is the caller's to
+ * check: the bytes are read as they are.
+ */
+export async function readSmallFile(
+  request: FastifyRequest,
+  maxBytes: number,
+): Promise<{ fileName: string; bytes: Buffer }> {
+  if (!request.isMultipart()) throw toHttpError({ code: 'FST_INVALID_MULTIPART_CONTENT_TYPE' })
+  let found: { fileName: string; bytes: Buffer; sentName: string } | null = null
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
+      if (part.type === 'field') continue
+      const bytes = await part.toBuffer()
+      if (part.file.truncated) throw fileTooLarge()
+      if (part.fieldname !== 'file') {
+        throw badRequest(`Der Dateiteil muss 'file' heißen.`, 'UNKNOWN_FILE_FIELD')
+      }
+      found = { fileName: sanitizeFileName(part.filename), bytes, sentName: part.filename }
+    }
+  } catch (error) {
+    throw toHttpError(error)
+  }
+  if (!found) throw badRequest(FILE_REQUIRED_MESSAGE, 'FILE_REQUIRED', 'file')
+  assertValidText(found.sentName, 'file')
+  if (found.bytes.length === 0) throw badRequest(FILE_EMPTY_MESSAGE, 'FILE_EMPTY', 'file')
+  return { fileName: found.fileName, bytes: found.bytes }
 }

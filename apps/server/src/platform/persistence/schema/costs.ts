@@ -1,5 +1,5 @@
-/** Operating costs distributions, their expense lines and CO2 split, and the value lists. */
-import { index, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+/** Operating costs distributions, their expense lines and CO2 split, the value lists, the bved imports. */
+import { index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { amount, day, createdAt, propertyScope, refersTo, serialId, validity } from './columns'
 import { connections, products } from './master-data'
 
@@ -98,6 +98,29 @@ export const valueListEntries = pgTable(
     key: text().notNull(),
     obj: text(),
     name: text().notNull(),
+    /** A cost type's key of table K of the bved exchange (decision 061). */
+    bvedCode: text(),
   },
   (t) => [index().on(t.tableName, t.product, t.productVersion)],
+)
+
+/**
+ * The bved cost files (DTK) taken over into a distribution (decision 061): by their SHA-256, so
+ * that the same file taken over again adds nothing.
+ */
+export const bvedCostImports = pgTable(
+  'bved_cost_imports',
+  {
+    id: serialId(),
+    operatingCostsDistribution: refersTo(
+      () => operatingCostsDistributions.operatingCostsDistribution,
+    ),
+    ...propertyScope(),
+    sha256: text().notNull(),
+    fileName: text().notNull(),
+    lines: integer().notNull(),
+    importedBy: text().notNull(),
+    importedAt: createdAt(),
+  },
+  (t) => [uniqueIndex().on(t.operatingCostsDistribution, t.sha256)],
 )
