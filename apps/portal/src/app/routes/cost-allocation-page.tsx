@@ -52,6 +52,8 @@ import {
   PreviousYearComparison,
 } from '../../features/costs/components/previous-year-comparison'
 import { TakeOverDialog } from '../../features/costs/components/take-over-dialog'
+import { BvedCostsDialog } from '../../features/costs/components/bved-costs-dialog'
+import { BvedDownloadButton } from '../../features/costs/components/bved-download-button'
 import { WorkflowActions } from '../../features/costs/components/workflow-actions'
 import '../../features/costs/locales'
 import '../../features/properties/locales'
@@ -75,7 +77,7 @@ export function Component() {
   const costs = useOperatingCosts(selected)
   const [tab, setTab] = useState<TabName>('heating')
   const [entry, setEntry] = useState<{ kind: ExpenseKind; expense?: Expense } | null>(null)
-  const [dialog, setDialog] = useState<'upload' | 'tenantChange' | 'takeOver' | null>(null)
+  const [dialog, setDialog] = useState<'upload' | 'tenantChange' | 'takeOver' | 'bved' | null>(null)
   const units = useUsageUnits(connection)
   const [deleting, setDeleting] = useState<{ kind: ExpenseKind; expense: Expense } | null>(null)
   const remove = useDeleteExpense(selected ?? '')
@@ -206,6 +208,18 @@ export function Component() {
                 {t('costs.actions.takeOver')}
               </Button>
             )}
+            {editable && (
+              <Button
+                variant="outlined"
+                onClick={() => {
+                  setAnnouncement(null)
+                  setDialog('bved')
+                }}
+              >
+                {t('costs.actions.bvedImport')}
+              </Button>
+            )}
+            <BvedDownloadButton distribution={costs.data.operatingCostsDistribution} />
             <Button variant="outlined" onClick={() => setDialog('tenantChange')}>
               {t('costs.actions.tenantChange')}
             </Button>
@@ -308,6 +322,16 @@ export function Component() {
           previous={previousYear.previous}
           nameOf={costTypeName}
           onSaved={(message) => {
+            setDialog(null)
+            setAnnouncement(message)
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'bved' && costs.data && (
+        <BvedCostsDialog
+          distribution={costs.data.operatingCostsDistribution}
+          onTakenOver={(message) => {
             setDialog(null)
             setAnnouncement(message)
           }}

@@ -190,7 +190,7 @@ export function useValueList(request: ValueListRequest | null) {
 }
 
 /** After any change: the distribution with all read below it, and every list of distributions. */
-function useRefresh(id: string) {
+export function useRefresh(id: string) {
   const client = useQueryClient()
   return () =>
     Promise.all([
