@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, apiRead, apiRequest, endSession, type Answer } from './api-client'
+import {
+  ApiError,
+  apiRead,
+  apiRequest,
+  dispositionFileName,
+  endSession,
+  type Answer,
+} from './api-client'
 import { versionedServer } from '../testing/versioned-server'
 import { isLoggedIn, storeSession, storeToken, takeSessionMessage } from './session'
 
@@ -231,5 +238,22 @@ describe('apiRead revalidates the answer the caller keeps (decisions 026, 047)',
     expect(server.lastIfNoneMatch()).toBeUndefined()
     await apiRequest(`${LIST}/g-1`, { method: 'DELETE', errorCode: 117, idempotencyKey: 'k-2' })
     expect(server.lastIfNoneMatch()).toBeUndefined()
+  })
+})
+
+describe('dispositionFileName', () => {
+  it('takes the UTF-8 name first, the plain one otherwise, and nothing without a header', () => {
+    expect(
+      dispositionFileName(
+        `attachment; filename="Beleg_1.pdf"; filename*=UTF-8''Beleg%20%C3%9C1.pdf`,
+      ),
+    ).toBe('Beleg Ü1.pdf')
+    expect(dispositionFileName('attachment; filename="DTK305_20260115120000.DAT"')).toBe(
+      'DTK305_20260115120000.DAT',
+    )
+    expect(dispositionFileName(`attachment; filename="a.pdf"; filename*=UTF-8''%E0%A4%A`)).toBe(
+      'a.pdf',
+    )
+    expect(dispositionFileName(null)).toBeNull()
   })
 })

@@ -223,7 +223,8 @@ export function uploadRequest<T>(
 /** Fetches a file with the token and hands it to the browser as a download. */
 export async function downloadFile(
   path: string,
-  fileName: string,
+  /** The name to save under; null: the one the server's Content-Disposition gives. */
+  fileName: string | null,
   errorCode: number,
 ): Promise<void> {
   const token = getToken()
@@ -245,7 +246,22 @@ export async function downloadFile(
     sendToSecondFactorSetUp(response.status, payload?.code)
     throw new ApiError(response.status, errorCode, payload?.detail ?? null, null)
   }
-  saveFile(await response.blob(), fileName)
+  const name = fileName ?? dispositionFileName(response.headers.get('Content-Disposition'))
+  saveFile(await response.blob(), name ?? 'download')
+}
+
+/** The file name of a Content-Disposition header: `filename*=UTF-8''…` first, else `filename="…"`. */
+export function dispositionFileName(header: string | null): string | null {
+  if (!header) return null
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded[1]!.trim())
+    } catch {
+      // a malformed escape: the plain name below
+    }
+  }
+  return /filename="([^"]*)"/i.exec(header)?.[1] ?? null
 }
 
 export const SEARCH_ALL = '?limit=9999'

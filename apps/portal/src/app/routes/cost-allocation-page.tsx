@@ -52,7 +52,6 @@ import {
   PreviousYearComparison,
 } from '../../features/costs/components/previous-year-comparison'
 import { TakeOverDialog } from '../../features/costs/components/take-over-dialog'
-import { BvedCostsDialog } from '../../features/costs/components/bved-costs-dialog'
 import { BvedDownloadButton } from '../../features/costs/components/bved-download-button'
 import { WorkflowActions } from '../../features/costs/components/workflow-actions'
 import '../../features/costs/locales'
@@ -61,6 +60,10 @@ import '../../features/properties/locales'
 // below the lists, for distributions with fuel costs; loaded with a heating list (it holds the
 // domain's CO2 rules, which would otherwise join this screen's chunk)
 const Co2SplitPanel = lazy(() => import('../../features/costs/components/co2-split-panel'))
+// the bved file's dialog and its preview load once someone opens it (decision 061)
+const BvedCostsDialog = lazy(async () => ({
+  default: (await import('../../features/costs/components/bved-costs-dialog')).BvedCostsDialog,
+}))
 
 const TABS = ['invoices', 'heating', 'working', 'files'] as const
 type TabName = (typeof TABS)[number]
@@ -329,14 +332,16 @@ export function Component() {
         />
       )}
       {dialog === 'bved' && costs.data && (
-        <BvedCostsDialog
-          distribution={costs.data.operatingCostsDistribution}
-          onTakenOver={(message) => {
-            setDialog(null)
-            setAnnouncement(message)
-          }}
-          onClose={() => setDialog(null)}
-        />
+        <Suspense fallback={null}>
+          <BvedCostsDialog
+            distribution={costs.data.operatingCostsDistribution}
+            onTakenOver={(message) => {
+              setDialog(null)
+              setAnnouncement(message)
+            }}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
       )}
       {dialog === 'tenantChange' && (
         <TenantChangeDialog

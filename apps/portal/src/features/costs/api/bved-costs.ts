@@ -2,9 +2,9 @@
  * Decision 061: a bved cost file (DTK) previewed and taken over into a distribution, and its lines
  * downloaded as one. Taking the lines over adds cost lines: its failures carry code 117.
  */
-import { BvedCostPreviewSchema, bvedFileName, ERROR, type BvedCostPreview } from '@portal/domain'
+import { BvedCostPreviewSchema, ERROR, type BvedCostPreview } from '@portal/domain'
 import { useMutation } from '@tanstack/react-query'
-import { downloadFile, uploadRequest } from '../../../lib/api-client'
+import { uploadRequest } from '../../../lib/api-client'
 import { parseAnswer } from '../../../lib/api-query'
 import { useIdempotentMutation } from '../../../lib/idempotent-mutation'
 import { useRefresh } from './operating-costs'
@@ -37,7 +37,3 @@ export function useTakeOverBvedCosts(id: string) {
     onSettled: refresh,
   })
 }
-
-/** Saves the distribution's lines as a bved cost file with the standard's name. */
-export const downloadBvedCosts = (id: string) =>
-  downloadFile(path(id), bvedFileName('K', new Date()), ERROR.fileDownload)

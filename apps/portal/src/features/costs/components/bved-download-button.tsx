@@ -2,7 +2,7 @@ import Button from '@mui/material/Button'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ErrorNotice } from '../../../components/error-notice'
-import { downloadBvedCosts } from '../api/bved-costs'
+import { downloadBvedCosts } from '../api/bved-download'
 import '../locales'
 
 /**
