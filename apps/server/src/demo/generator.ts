@@ -37,6 +37,7 @@ import {
 } from './catalogue'
 import { DEMO_USERS } from './demo-users'
 import { at, decimal2, money, pad } from './format'
+import { propertyReferences, unitReferences } from './references'
 import { DEMO_OWNER, PLANS, type PropertyPlan } from './plan'
 import { type PartnerRow } from './rows'
 import { DemoContext } from './generator-context'
@@ -417,24 +418,5 @@ export class DemoDataGenerator extends DemoContext {
         createdAt: instant(startOfYear(this.year - 1)),
       })
     }
-  }
-}
-
-/**
- * The bved reference numbers of the demo's properties (decision 061): the billing company's
- * 9-digit number for every property, the ERP's own for three properties of four.
- */
-function propertyReferences(index: number) {
-  return {
-    bvedPropertyNumber: String(471_100_001 + index),
-    erpReference: index % 4 === 3 ? null : `WE ${pad(index + 1, 5)}`,
-  }
-}
-
-/** A unit's numbers: its place in the property, and the ERP's where its property has one. */
-function unitReferences(property: ReturnType<typeof propertyReferences>, index: number) {
-  return {
-    bvedUnitNumber: pad(index, 4),
-    erpReference: property.erpReference && `${property.erpReference}/${pad(index, 3)}`,
   }
 }

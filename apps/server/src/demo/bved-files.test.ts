@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs'
+import { readBvedFile } from '@portal/domain'
+import { describe, expect, it } from 'vitest'
+import { demoBvedCostFile } from './bved-files'
+
+const FIXTURE = new URL('../../test/fixtures/bved/DTK305_20260115120000.DAT', import.meta.url)
+
+describe('the demo bved cost file', () => {
+  it('is the copy in the test data for 15 January 2026, and reads without an error', () => {
+    const file = demoBvedCostFile('2026-01-15')
+    expect(file.fileName).toBe('DTK305_20260115120000.DAT')
+    // written again, from the repository's root, by
+    // npx tsx -e "import('./apps/server/src/demo/bved-files.ts').then(({ demoBvedCostFile: f }) =>
+    //   require('node:fs').writeFileSync('apps/server/test/fixtures/bved/DTK305_20260115120000.DAT', f('2026-01-15').bytes))"
+    expect(
+      Buffer.from(file.bytes).equals(readFileSync(FIXTURE)),
+      'test/fixtures/bved is stale',
+    ).toBe(true)
+    const read = readBvedFile(file.bytes)
+    expect(read.errors).toEqual([])
+    expect(read.records.map((record) => record.type)).toEqual(['B', 'K', 'K', 'K', 'K', 'K'])
+    expect(read.records[0]!.values).toMatchObject({
+      propertyNumber: '471100002',
+      billingPeriodStart: '2025-01-01',
+      billingPeriodEnd: '2025-12-31',
+    })
+  })
+})
