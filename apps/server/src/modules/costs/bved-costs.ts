@@ -26,7 +26,9 @@ import {
   writeBvedFile,
   writeRecord,
   ZERO_AMOUNT_QUESTION,
+  type BvedCostLine,
   type BvedCostPreview,
+  type BvedCostReading,
   type BvedCostTarget,
   type BvedCostType,
   type BvedRecord,
@@ -105,40 +107,35 @@ async function preview(
   user: SessionUser,
   row: DistributionRow,
   file: { fileName: string; bytes: Uint8Array },
-): Promise<{ answer: BvedCostPreview; reading: ReturnType<typeof readBvedCosts> }> {
+): Promise<{ answer: BvedCostPreview; lines: BvedCostLine[] }> {
   const reading = readBvedCosts(readBvedFile(file.bytes), await costTarget(tx, row))
   const recorded: Record<ExpenseType, PeriodLine[]> = {
     heating: await listLines(tx, row.operatingCostsDistribution, 'heating'),
     working: await listLines(tx, row.operatingCostsDistribution, 'working'),
   }
+  // each record as read, with the lines the server's rules refuse moved to its errors
+  const checked: BvedCostReading = { ...reading, records: [] }
   const records: BvedCostPreview['records'] = []
   for (const record of reading.records) {
     const errors = [...record.errors]
-    const lines: BvedCostPreview['records'][number]['lines'] = []
-    const kept: typeof record.lines = []
+    const kept: BvedCostLine[] = []
+    const shown: BvedCostPreview['records'][number]['lines'] = []
     for (const line of record.lines) {
+      const { input } = line
       try {
-        await checkExpenseLine(
-          tx,
-          user,
-          row,
-          line.kind,
-          line.input,
-          new Set(Object.keys(line.input)),
-        )
+        await checkExpenseLine(tx, user, row, line.kind, input, new Set(Object.keys(input)))
       } catch (error) {
         if (!(error instanceof HttpError)) throw error
         errors.push({ line: record.line, message: `Zeile ${record.line}: ${error.detail}` })
         continue
       }
-      const { input } = line
       const questions: string[] = []
       if (isZeroTotal(input)) questions.push(ZERO_AMOUNT_QUESTION)
       const same = sameCostTypeLines(recorded[line.kind], input)
       if (same.length > 0) questions.push(secondLineQuestion(input.tariffComponent, same))
       recorded[line.kind].push({ ...input, guid: `${record.line}` })
       kept.push(line)
-      lines.push({
+      shown.push({
         kind: line.kind,
         costTypeName: line.costTypeName,
         tariffComponent: input.tariffComponent,
@@ -156,19 +153,23 @@ async function preview(
         questions,
       })
     }
-    record.lines = kept
-    record.errors = errors
-    records.push({ line: record.line, type: record.type, label: record.label, lines, errors })
+    checked.records.push({ ...record, lines: kept, errors })
+    records.push({
+      line: record.line,
+      type: record.type,
+      label: record.label,
+      lines: shown,
+      errors,
+    })
   }
-  const clean = isBvedCostReadingClean(reading)
   return {
-    reading,
+    lines: checked.records.flatMap((record) => record.lines),
     answer: {
       fileName: file.fileName,
       dryRun: true,
       alreadyImported: false,
-      clean,
-      summary: bvedCostSummary(reading),
+      clean: isBvedCostReadingClean(checked),
+      summary: bvedCostSummary(checked),
       records,
       errors: reading.errors,
       co2: reading.fuel,
@@ -197,22 +198,21 @@ export async function takeOverBvedCosts(
       .where(
         and(eq(bvedCostImports.operatingCostsDistribution, id), eq(bvedCostImports.sha256, digest)),
       )
-    const { answer, reading } = await preview(tx, user, row, file)
+    const { answer, lines } = await preview(tx, user, row, file)
     if (before) return { ...answer, dryRun: options.dryRun, alreadyImported: true }
     if (options.dryRun) return answer
     if (!answer.clean) throw unprocessable(BVED_FILE_INVALID_MESSAGE, 'BVED_FILE_INVALID')
     let created = 0
     for (const kind of EXPENSE_TYPES) {
-      const inputs = reading.records
-        .flatMap((record) => record.lines)
+      const inputs = lines
         .filter((line) => line.kind === kind)
         // the preview showed each question; taking the file over answers them
         .map((line) => ({ ...line.input, confirmSecondLine: true, confirmZeroAmount: true }))
       if (inputs.length === 0) continue
       created += (await addExpenses(tx, user, id, kind, inputs)).length
     }
-    if (reading.fuel) {
-      const { energyCarrier, quantity } = reading.fuel
+    if (answer.co2) {
+      const { energyCarrier, quantity } = answer.co2
       await updateCo2Split(tx, user, id, {
         energyCarrier,
         ...(quantity === null ? {} : { quantity }),
