@@ -25,13 +25,7 @@ import { useTranslation } from 'react-i18next'
 import { Alert } from '../../../components/kit/alert'
 import { MutationOutcome } from '../../../components/mutation-outcome'
 import { BVED_FILE_MAX_BYTES, useBvedCostPreview, useTakeOverBvedCosts } from '../api/bved-costs'
-import { addLazyTexts } from '../../../lib/lazy-texts'
-import de from '../locales/bved.de.json'
-import en from '../locales/bved.en.json'
 import '../locales'
-
-// the dialog's texts load with it, not with the cost allocation page
-addLazyTexts(de, en)
 
 const lineCount = (preview: BvedCostPreview) =>
   preview.records.reduce((sum, record) => sum + record.lines.length, 0)
