@@ -74,6 +74,9 @@ test.describe('reflow and axe at every width', () => {
     await firstUnitLink(page).click()
     await expect(page).toHaveURL(/\/units\//)
     await expect(page.getByRole('table', { name: 'Geräte' })).toBeVisible()
+    // every panel loaded: an export button enabled by a late answer fades into its colours while
+    // axe looks at it
+    await expect(page.getByText('Daten werden geladen')).toHaveCount(0)
     await checkWidths(page, 'unit')
     await checkDialog(page, 'tenant-change-dialog', () =>
       page
