@@ -229,6 +229,32 @@ function checkedLine(
   return { errors }
 }
 
+/**
+ * What every line of a file shares: allocated to the property by the cost type's first key, for
+ * the distribution's period; a fuel line with its fuel's carrier, and its unit where it has a
+ * quantity.
+ */
+function lineDraft(
+  type: BvedCostType,
+  target: BvedCostTarget,
+  fuel: BvedFuel | undefined,
+  quantity: string | null,
+) {
+  const isFuelLine = FUEL_COST_TYPES.includes(type.tariffComponent)
+  const carrier = isFuelLine ? (fuel?.carrier ?? null) : null
+  return {
+    tariffComponent: type.tariffComponent,
+    object: 'ANSCHLUSS',
+    allocationRef: target.connection,
+    key: type.key,
+    from: target.from,
+    until: target.until,
+    quantity,
+    unit: carrier && quantity !== null ? ENERGY_CARRIERS[carrier].quantityUnit : null,
+    energyCarrier: carrier,
+  }
+}
+
 /** The opening and the closing stock of a B record as lines of the fuel's cost types. */
 function stockLines(
   record: BvedReadRecord,
@@ -279,15 +305,7 @@ function stockLines(
     const quantity =
       isFuelLine && stock.quantity ? (inCarrierUnit(stock.quantity, fuel) ?? null) : null
     const checked = checkedLine(record, type, {
-      tariffComponent: type.tariffComponent,
-      object: 'ANSCHLUSS',
-      allocationRef: target.connection,
-      key: type.key,
-      from: target.from,
-      until: target.until,
-      quantity,
-      unit: quantity === null || !fuel?.carrier ? null : ENERGY_CARRIERS[fuel.carrier].quantityUnit,
-      energyCarrier: isFuelLine ? (fuel?.carrier ?? null) : null,
+      ...lineDraft(type, target, fuel, quantity),
       amountTransactionCurrency: negate(stock.gross),
       apportionableAmount: negate(stock.gross),
       amountNet: negate(stock.net),
@@ -417,18 +435,7 @@ function readK(record: BvedReadRecord, target: BvedCostTarget, slots: Map<string
       : null
   const notApportionable = key === NOT_APPORTIONABLE_KEY
   const checked = checkedLine(record, type, {
-    tariffComponent: type.tariffComponent,
-    object: 'ANSCHLUSS',
-    allocationRef: target.connection,
-    key: type.key,
-    from: target.from,
-    until: target.until,
-    quantity,
-    unit:
-      isFuelLine && quantity !== null && fuel?.carrier
-        ? ENERGY_CARRIERS[fuel.carrier].quantityUnit
-        : null,
-    energyCarrier: isFuelLine ? (fuel?.carrier ?? null) : null,
+    ...lineDraft(type, target, fuel, quantity),
     amountTransactionCurrency: v.amountGross,
     apportionableAmount: notApportionable ? '0.00' : v.amountGross,
     deductibleAmount: deductible,
