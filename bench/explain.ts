@@ -24,6 +24,7 @@ import {
 import { operatingCostsExpenses, users } from '../apps/server/src/platform/persistence/schema'
 import { searchAnswerStatement } from '../apps/server/src/platform/persistence/search'
 import { connectionsSearchStatement, expensesStatement } from './reference/statements'
+import { median } from './targets'
 
 const RUNS = 30
 const server = process.env.DATABASE_URL
@@ -37,9 +38,6 @@ interface Statement {
   text: string
   values: unknown[]
 }
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 async function main() {
   const handle = await openDatabase({ databaseUrl: url.toString() })

@@ -3,6 +3,7 @@ import {
   memoryTarget,
   percentChange,
   lighthouseRunCount,
+  median,
   medianRun,
   portalTargets,
   referenceTarget,
@@ -61,6 +62,27 @@ describe('reads while writing (issue 28)', () => {
       false,
     )
     expect(scenarioTarget('search-50-writing-same-10', 'postgres', writing(0, 900))).toBeUndefined()
+  })
+
+  it('asks the median with writes of alternating runs to reach the slowest run without, and 100 % 304', () => {
+    const alternating = (withWrites: number[], notModified = 1_000) => ({
+      ...writing(notModified, 100),
+      alternation: { withoutWrites: [1_500, 1_400, 1_600], withWrites },
+    })
+    const name = 'search-50-writing-other-20-alternating'
+    const target = scenarioTarget(name, 'postgres', alternating([1_300, 1_400, 1_700]))
+    expect(target?.text).toBe('Median mit Schreiben >= langsamster Lauf ohne (100 % 304)')
+    expect(target?.met).toBe(true)
+    expect(scenarioTarget(name, 'postgres', alternating([1_300, 1_399, 1_700]))?.met).toBe(false)
+    expect(scenarioTarget(name, 'postgres', alternating([1_400, 1_400, 1_400], 999))?.met).toBe(
+      false,
+    )
+    expect(scenarioTarget(name, 'postgres', alternating([]))?.met).toBeUndefined()
+  })
+
+  it('takes the median of an odd count as its middle value, of an even count the mean of the two', () => {
+    expect(median([3, 1, 2])).toBe(2)
+    expect(median([4, 1, 3, 2])).toBe(2.5)
   })
 
   it('asks the reference ratios at 10 writes a second by the same customer', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { writingAnswer } from './writers'
+import { alternatingAnswer, writingAnswer } from './writers'
 
 describe('reads while writing: the answer column', () => {
   it('gives the share of 304s, and the writes with their p50 and p99 when someone wrote', () => {
@@ -11,5 +11,13 @@ describe('reads while writing: the answer column', () => {
     expect(writingAnswer(10, 10, { writes: 40, failed: 2, p50: 30, p99: 310 })).toBe(
       '100 % 304, 40 Schreibvorgänge p50 30 ms, p99 310 ms, 2 gescheitert',
     )
+  })
+})
+
+describe('reads while writing: alternating runs', () => {
+  it('lists every run req/s in order, with and without writes, and their medians', () => {
+    expect(
+      alternatingAnswer({ withoutWrites: [1_500.4, 1_400, 1_600], withWrites: [1_300, 1_450.6] }),
+    ).toBe('req/s ohne Schreiben 1500, 1400, 1600 (Median 1500), mit 1300, 1451 (Median 1375)')
   })
 })

@@ -11,7 +11,7 @@ import { percentile } from './raw-sql'
 import type { ScenarioResult } from './report'
 import { referenceRatios } from './compare'
 import { figures, load, logRun, type Reference, type Scenario } from './scenarios'
-import type { Database } from './targets'
+import { median, TARGETS, type Database, type RunFigures } from './targets'
 
 /** Writes per second of the runs; 0 is the same reads with nobody writing. */
 export const WRITE_RATES = [0, 2, 10, 20] as const
@@ -190,5 +190,71 @@ export async function readsWhileWriting(
         })
       }
     }
+    const other = writers.find((writer) => writer.who === 'other')!
+    results.push({
+      scenario: `${scenario.scenario}-writing-other-${TARGETS.writing.rate}-alternating`,
+      description: `${scenario.description}, wiederholt mit If-None-Match, abwechselnd ohne Schreiben und mit ${TARGETS.writing.rate} Schreibvorgängen/s (${other.label})`,
+      database: kind,
+      run: await alternating(kind, baseUrl, token, scenario, other),
+    })
   }
+}
+
+/**
+ * The same reads in turn with nobody writing and while `writer` writes at the target's rate,
+ * `TARGETS.alternatingPairs` times each (without, with, with, without, …: a drift of the machine
+ * falls on both alike). The figures are those of the median run with writes; `alternation` keeps
+ * every run's req/s.
+ */
+async function alternating(
+  kind: Database,
+  baseUrl: string,
+  token: string,
+  scenario: Scenario,
+  writer: { token: string; lines: WritableLine[] },
+): Promise<RunFigures> {
+  const rate = TARGETS.writing.rate
+  const withoutWrites: number[] = []
+  const withWrites: RunFigures[] = []
+  for (let pair = 0; pair < TARGETS.alternatingPairs; pair += 1) {
+    const order = pair % 2 === 0 ? [false, true] : [true, false]
+    for (const writing of order) {
+      const requests = await withValidators(baseUrl, token, scenario.requests)
+      log(
+        `${kind}: ${scenario.scenario} abwechselnd, Paar ${pair + 1}, ${writing ? `${rate} Schreibvorgänge/s` : 'ohne Schreiben'}, ${duration} s …`,
+      )
+      const running = writing ? startWriter(baseUrl, writer.token, writer.lines, rate) : null
+      const run = figures(await load(baseUrl, token, requests, duration))
+      const written = running ? await running.stop() : null
+      if (written) {
+        run.writer = written
+        withWrites.push(run)
+      } else withoutWrites.push(run.requestsPerSecond)
+      logRun('', run)
+    }
+  }
+  const middle = [...withWrites].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[
+    Math.floor(withWrites.length / 2)
+  ]!
+  const alternation = {
+    withoutWrites,
+    withWrites: withWrites.map((run) => run.requestsPerSecond),
+  }
+  return {
+    ...middle,
+    answer: `${alternatingAnswer(alternation)}; ${writingAnswer(middle.notModified ?? 0, middle.requests, middle.writer ?? null)}`,
+    alternation,
+  }
+}
+
+/** What the answer column shows of alternating runs: each run's req/s and the medians. */
+export function alternatingAnswer({
+  withoutWrites,
+  withWrites,
+}: {
+  withoutWrites: number[]
+  withWrites: number[]
+}): string {
+  const list = (values: number[]) => values.map((value) => Math.round(value)).join(', ')
+  return `req/s ohne Schreiben ${list(withoutWrites)} (Median ${Math.round(median(withoutWrites))}), mit ${list(withWrites)} (Median ${Math.round(median(withWrites))})`
 }
