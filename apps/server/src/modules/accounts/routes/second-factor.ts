@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { PostgresLoginThrottle } from '../../../platform/auth/login-throttle'
 import {
   confirmSecondFactorSetup,
   disableSecondFactor,
@@ -12,9 +11,9 @@ import {
   secondFactorStatus,
   startSecondFactorSetup,
 } from '../second-factor'
-import { CURRENT_PASSWORD_WRONG, verifyCurrentPassword } from '../password-change'
+import { currentPassword, passwordGuard, SECRET_FIELDS } from './current-password'
 import { requiresSecondFactor } from '../../../platform/auth/second-factor-policy'
-import { conflict, HttpError, tooManyRequests } from '../../../platform/http-errors'
+import { conflict } from '../../../platform/http-errors'
 import {
   idempotent,
   idempotentNoContent,
@@ -35,19 +34,9 @@ const code = z
   .trim()
   .min(1, { error: 'Bitte geben Sie den Bestätigungscode ein.' })
   .max(100, { error: 'Der Bestätigungscode ist falsch oder abgelaufen.' })
-/** Decision 040: the current password, asked again for a change of the second factor. */
-const currentPassword = z
-  .string({ error: 'Bitte geben Sie Ihr aktuelles Passwort ein.' })
-  .min(1, { error: 'Bitte geben Sie Ihr aktuelles Passwort ein.' })
-  .max(200, { error: 'Das aktuelle Passwort ist nicht korrekt.' })
-  .meta({ description: 'Das aktuelle Passwort des Benutzers (wird nicht gespeichert).' })
 const CodeSchema = z.strictObject({ code })
 const PasswordSchema = z.strictObject({ currentPassword })
 const PasswordAndCodeSchema = z.strictObject({ currentPassword, code })
-/** Never part of a stored request fingerprint. */
-const SECRET_FIELDS = ['currentPassword'] as const
-/** A failure that counts toward the sign-in throttle of the user's name. */
-const COUNTED_FAILURES = new Set(['SECOND_FACTOR_INVALID', CURRENT_PASSWORD_WRONG])
 const RecoveryCodesSchema = z.object({
   recoveryCodes: z.array(z.string()).meta({
     description:
@@ -68,37 +57,8 @@ const RecoveryCodesSchema = z.object({
  * recovery codes is refused with 409 (the codes are shown once).
  */
 const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const throttle = new PostgresLoginThrottle(app.db)
+  const { withPassword } = passwordGuard(app)
   const key = app.config.secondFactorKey
-  /**
-   * Runs a step that takes a code under the throttle of the user's name: 429 beyond ten failures
-   * a minute; a wrong code counts as a failure. Reserved before the step's transaction (PGlite runs
-   * one transaction at a time).
-   */
-  async function throttled<T>(userName: string, step: () => Promise<T>): Promise<T> {
-    const attempt = await throttle.reserve([`user:${userName.toLowerCase()}`])
-    if (!attempt) throw tooManyRequests()
-    try {
-      const result = await step()
-      await attempt.release()
-      return result
-    } catch (error) {
-      if (error instanceof HttpError && COUNTED_FAILURES.has(error.code)) {
-        await attempt.countAsFailure()
-      } else {
-        await attempt.release()
-      }
-      throw error
-    }
-  }
-
-  /** The step under the throttle, after the user's current password was checked. */
-  const withPassword = <T>(request: FastifyRequest, step: () => Promise<T>) =>
-    throttled(request.user.userName, async () => {
-      const { currentPassword } = request.body as { currentPassword: string }
-      await verifyCurrentPassword(app.db, request.user.userName, currentPassword)
-      return step()
-    })
 
   /** Ten new recovery codes, answered once: never kept, a repeat is refused with `shown`. */
   const recoveryCodesAnswer = (
