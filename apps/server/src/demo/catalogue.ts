@@ -2,7 +2,11 @@
  * Fixed tables of the demo data: customers, places, products, cost types, allocation keys and
  * devices. The random parts (names, streets, amounts) come from the seeded faker in demo-data.ts.
  */
-import { ALLOCATION_KEYS as ALLOCATION_KEY_LABELS, EXPENSE_OBJECT_TYPES } from '@portal/domain'
+import {
+  ALLOCATION_KEYS as ALLOCATION_KEY_LABELS,
+  ESTIMATED_READING_TYPE,
+  EXPENSE_OBJECT_TYPES,
+} from '@portal/domain'
 
 export interface City {
   name: string
@@ -495,7 +499,7 @@ export const READING_TYPES = {
   radio: 'Funkablesung',
   fitter: 'Ablesung durch Monteur',
   customer: 'Ablesung durch Kunde',
-  estimate: 'Schätzung',
+  estimate: ESTIMATED_READING_TYPE,
 } as const
 
 /** Reading order reasons outside §5's list (AB, EB, NW, ZM, ZO): the portal drops them. */

@@ -26,3 +26,15 @@ export {
   type BvedFuelFigures,
 } from './cost-import'
 export { BVED_FUELS, bvedFuel, bvedFuelKeyOf, type BvedFuel } from './fuels'
+export {
+  BVED_PERIOD_PATTERN,
+  BVED_SERIES,
+  BVED_SERVICES,
+  BVED_UNITS_OF_MEASURE,
+  bvedResidentialUnitFigures,
+  type BvedBenchmark,
+  type BvedConsumption,
+  type BvedResidentialUnitFigures,
+  type BvedService,
+  type BvedUnitOfMeasure,
+} from './consumption-data'

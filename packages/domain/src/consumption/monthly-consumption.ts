@@ -108,7 +108,12 @@ export interface DeviceReading {
   /** The device's installation and removal days (ISO dates; null when not known or in use). */
   installedOn: string | null
   removedOn: string | null
+  /** Whether the value is an estimate (reading type `ESTIMATED_READING_TYPE`), not a reading. */
+  estimated?: boolean
 }
+
+/** The reading type of a value the provider estimated instead of reading it. */
+export const ESTIMATED_READING_TYPE = 'Schätzung'
 
 /** 'YYYY-MM' of an ISO date. */
 export const monthOf = (isoDate: string): string => isoDate.slice(0, 7)
@@ -229,6 +234,28 @@ export function monthlyConsumption(
       if (value === undefined) continue
       const sum = perMonth.get(month)
       perMonth.set(month, value === null || sum === null ? null : (sum ?? 0) + value)
+    }
+  }
+  return result
+}
+
+/**
+ * Per type class the months whose consumption rests on an estimate: a value of a device of the
+ * class dated from the end of the month before to the end of the month is estimated.
+ */
+export function estimatedMonths(
+  readings: readonly DeviceReading[],
+  months: readonly string[],
+): Map<ConsumptionTypeClass, Set<string>> {
+  const result = new Map<ConsumptionTypeClass, Set<string>>()
+  for (const reading of readings) {
+    if (!reading.estimated || !isConsumptionTypeClass(reading.typeClass)) continue
+    for (const month of months) {
+      const from = monthEnd(addMonthsTo(month, -1))
+      if (reading.readingDate < from || reading.readingDate > monthEnd(month)) continue
+      let set = result.get(reading.typeClass)
+      if (!set) result.set(reading.typeClass, (set = new Set<string>()))
+      set.add(month)
     }
   }
   return result
