@@ -38,6 +38,7 @@ import operatingCostsRoutes from './modules/costs/routes/operating-costs'
 import bvedCostsRoutes from './modules/costs/routes/bved-costs'
 import partnerAndProductRoutes from './modules/master-data/routes/partners'
 import consumptionRoutes from './modules/consumption/routes/consumption'
+import consumptionDataRoutes from './modules/consumption/routes/bved-consumption-data'
 import pointOfDeliveryRoutes from './modules/master-data/routes/points-of-delivery'
 import userRoutes from './modules/accounts/routes/users'
 import portalRoutes, { portalIndexFile } from './modules/configuration/routes/portal'
@@ -46,6 +47,7 @@ import operatingCostsProcessRoutes from './modules/costs/routes/operating-cost-p
 import fileProcessRoutes from './modules/files/routes/file-processes'
 import passwordRoutes from './modules/accounts/routes/password'
 import secondFactorRoutes from './modules/accounts/routes/second-factor'
+import consumptionCredentialRoutes from './modules/accounts/routes/consumption-credentials'
 import sessionRoutes from './modules/accounts/routes/session'
 
 z.config(z.locales.de())
@@ -160,6 +162,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(partnerAndProductRoutes)
   await app.register(pointOfDeliveryRoutes)
   await app.register(consumptionRoutes)
+  await app.register(consumptionDataRoutes)
   await app.register(contractRoutes)
   await app.register(deviceRoutes)
   await app.register(operatingCostsRoutes)
@@ -170,6 +173,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(legacyRoutes)
   await app.register(passwordRoutes)
   await app.register(secondFactorRoutes)
+  await app.register(consumptionCredentialRoutes)
   await app.register(customerConfigurationRoutes)
   await app.register(customerAssetRoutes)
   await app.register(providerApiRoutes)

@@ -26,7 +26,11 @@ import {
 } from '../src/platform/persistence/schema'
 import { providerKeyHeader } from './fixtures/provider-command'
 import { berlinToday } from '../src/demo/calendar'
-import { lastCompleteMonth } from '@portal/domain'
+import { lastCompleteMonth, monthEnd } from '@portal/domain'
+import {
+  createConsumptionCredential,
+  credentialOwner,
+} from '../src/modules/accounts/consumption-credentials'
 import {
   createTestContext,
   firstOf1000,
@@ -131,6 +135,26 @@ async function expenseInProperty(
   return { id: row!.id, guid: row!.guid }
 }
 
+/** A property of company code 1000 with radio readings last month that eigentuemer does not own. */
+async function radioPropertyNotOwned(ctx: TestContext): Promise<{ number: string }> {
+  const owned = await ownedPropertiesOf(ctx, 'eigentuemer')
+  const lastMonth = lastCompleteMonth(berlinToday())
+  const [row] = await ctx.database.db
+    .select({ number: connections.bvedPropertyNumber })
+    .from(connections)
+    .where(
+      propertyOf1000(
+        notInArray(connections.connection, owned),
+        sql`${connections.bvedPropertyNumber} is not null`,
+        sql`exists (select 1 from measurements m where m.property_connection = ${connections.connection}
+          and m.reading_type = 'Funkablesung' and m.reading_date = ${monthEnd(lastMonth)})`,
+      ),
+    )
+    .orderBy(connections.connection)
+    .limit(1)
+  return { number: row!.number! }
+}
+
 const distributionSample: IdSample = async (ctx, notOwned) => ({
   id: await keyInProperty(
     ctx,
@@ -221,6 +245,19 @@ const SAMPLES: Record<string, IdSample> = {
     key: await keyInProperty(ctx, billingObjects, billingObjects.key, notOwned),
   }),
   'GET /api/processes/system/file-download/:id': attachmentSample,
+  'GET /api/bved/consumption-data/v1.1/billingunits/:mscnumber/consumptions/periods': async (
+    ctx,
+  ) => ({ mscnumber: (await radioPropertyNotOwned(ctx)).number }),
+  'GET /api/bved/consumption-data/v1.1/billingunits/:mscnumber/consumptions/periods/:period':
+    async (ctx) => ({
+      mscnumber: (await radioPropertyNotOwned(ctx)).number,
+      period: lastCompleteMonth(berlinToday()),
+    }),
+  // a credential of verwalter: no one else may revoke it
+  'DELETE /api/persistence/consumption-credentials/:id': async ({ database }) => {
+    const owner = await credentialOwner(database.db, 'verwalter')
+    return { id: (await createConsumptionCredential(database.db, owner!, 'walk sample')).id }
+  },
   'DELETE /api/persistence/attachments/:id': attachmentSample,
 }
 
@@ -233,6 +270,13 @@ const fill = (url: string, params: Record<string, string>) =>
 const key = (route: RouteEntry) => `${route.method} ${route.url}`
 
 const isProviderRoute = (route: RouteEntry) => route.url.startsWith('/api/provider/')
+/** Decision 062: the consumption-data service, reached with a user's Basic credential only. */
+const isBvedRoute = (route: RouteEntry) => route.url.startsWith('/api/bved/')
+/** Each user's consumption-data credential, as a Basic header. */
+const basicOf: Record<string, { authorization: string }> = {}
+/** How `user` calls `route`: his Basic credential below /api/bved/, his token elsewhere. */
+const headersOf = (route: RouteEntry, user: string) =>
+  isBvedRoute(route) ? basicOf[user]! : as[user]!
 
 const callWith = (route: RouteEntry, headers: Record<string, string>, params = {}) =>
   ctx.app.inject({
@@ -247,7 +291,14 @@ beforeAll(async () => {
   portalDist = await mkdtemp(path.join(tmpdir(), 'portal-dist-'))
   await writeFile(path.join(portalDist, 'index.html'), '<!doctype html><title>Portal</title>')
   ctx = await createTestContext({ portalDist })
-  for (const user of ['verwalter', 'eigentuemer', 'fremd']) as[user] = await ctx.login(user)
+  for (const user of ['verwalter', 'eigentuemer', 'fremd']) {
+    as[user] = await ctx.login(user)
+    const owner = await credentialOwner(ctx.database.db, user)
+    const credential = await createConsumptionCredential(ctx.database.db, owner!, `walk ${user}`)
+    basicOf[user] = {
+      authorization: `Basic ${Buffer.from(`${credential.userName}:${credential.password}`).toString('base64')}`,
+    }
+  }
   allRoutes = ctx.app.routeTable.filter(
     (r) => r.method !== 'HEAD' && r.method !== 'OPTIONS' && !r.url.startsWith('/api/docs'),
   )
@@ -310,7 +361,7 @@ describe('every route', () => {
 
   it('answers 401 to a provider key on every portal route, and to a portal token below /api/provider/', async () => {
     const all = await providerKey('all')
-    const portalRoutes = routes.filter((r) => !r.public && !isProviderRoute(r))
+    const portalRoutes = routes.filter((r) => !r.public && !isProviderRoute(r) && !isBvedRoute(r))
     const providerRoutes = routes.filter(isProviderRoute)
     expect(portalRoutes.length).toBeGreaterThan(5)
     expect(providerRoutes.length).toBeGreaterThanOrEqual(6)
@@ -325,7 +376,24 @@ describe('every route', () => {
       for (const user of ['verwalter', 'eigentuemer', 'fremd']) {
         const response = await callWith(route, as[user]!)
         expect(response.statusCode, `${key(route)} as ${user}`).toBe(401)
+        expect((await callWith(route, basicOf[user]!)).statusCode, key(route)).toBe(401)
       }
+    }
+    // decision 062: below /api/bved/ neither a provider key nor a portal token
+    const bvedRoutes = routes.filter(isBvedRoute)
+    expect(bvedRoutes.length).toBeGreaterThanOrEqual(2)
+    for (const route of bvedRoutes) {
+      const params = (await SAMPLES[key(route)]?.(ctx, notOwned)) ?? {}
+      expect((await callWith(route, all, params)).statusCode, key(route)).toBe(401)
+      for (const user of ['verwalter', 'eigentuemer', 'fremd']) {
+        const response = await callWith(route, as[user]!, params)
+        expect(response.statusCode, `${key(route)} as ${user}`).toBe(401)
+      }
+    }
+    // and a Basic credential opens no portal route
+    for (const route of portalRoutes) {
+      const params = (await SAMPLES[key(route)]?.(ctx, notOwned)) ?? {}
+      expect((await callWith(route, basicOf.verwalter!, params)).statusCode, key(route)).toBe(401)
     }
   })
 
@@ -363,7 +431,7 @@ describe('every route', () => {
         ctx.app.inject({
           method: route.method as 'GET',
           url,
-          headers: as[user],
+          headers: headersOf(route, user),
           ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
         })
       // the data exists: verwalter of the same company code sees it

@@ -51,6 +51,7 @@ const TABLES_WITHOUT_ENTITY: Record<string, string> = {
   idempotency_keys: 'the stored answers of repeated requests',
   invoice_approvals: 'users’ decisions on invoices; the changes feed carries them',
   provider_api_keys: 'the provider’s API keys',
+  consumption_data_credentials: 'the bved consumption-data service’s credentials (decision 062)',
   notification_reads: 'which notifications a user has read',
   sign_in_attempts: 'the sign-in throttle',
   rate_limit_windows: 'the counters of the rate limit',

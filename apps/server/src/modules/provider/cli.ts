@@ -3,6 +3,7 @@
  *   npm run provider -- distribute <id> | release <id> | cancel <id> | auto-approve
  *   npm run provider -- user add|list|disable|enable|reset|reset-second-factor|delete … (accounts/commands.ts)
  *   npm run provider -- key create|list|revoke … | changes [--since <cursor>] (api-commands.ts)
+ *   npm run provider -- consumption-access create|list|revoke … (accounts/consumption-credential-commands.ts)
  *   npm run provider -- check: every setting checked as the start checks it, nothing started
  * Reads the server's settings (ENV_FILE, decision 039) and uses its database (DATABASE_URL, or
  * PGlite in DATA_DIR: PGlite allows one process at a time, so while the server holds the folder

@@ -10,10 +10,14 @@ import {
 import { INTERCHANGE_USAGE, runInterchangeCommand } from './interchange/commands'
 import { isProviderStep, runAutoApproval, runProviderStep } from './provider-steps'
 import { PROVIDER_API_USAGE, runProviderApiCommand } from './api-commands'
+import {
+  CONSUMPTION_ACCESS_USAGE,
+  runConsumptionAccessCommand,
+} from '../accounts/consumption-credential-commands'
 
 export const VERIFY_AUDIT_USAGE = 'verify-audit [--anchor [<Buchungskreis>:]<Nummer>:<Hash> …]'
 
-export const USAGE = `Aufruf: npm run provider -- check | distribute <Verteilung> | release <Verteilung> | cancel <Verteilung> | auto-approve | ${VERIFY_AUDIT_USAGE} | ${INTERCHANGE_USAGE} | ${PROVIDER_API_USAGE} | ${ACCOUNT_USAGE}`
+export const USAGE = `Aufruf: npm run provider -- check | distribute <Verteilung> | release <Verteilung> | cancel <Verteilung> | auto-approve | ${VERIFY_AUDIT_USAGE} | ${INTERCHANGE_USAGE} | ${PROVIDER_API_USAGE} | ${ACCOUNT_USAGE} | ${CONSUMPTION_ACCESS_USAGE}`
 
 /** Parses and runs one command; answers the exit code, writing to `out` and `err`. */
 export async function runProviderCommand(
@@ -33,6 +37,8 @@ export async function runProviderCommand(
   if (interchange !== undefined) return interchange
   const providerApi = await runProviderApiCommand(args, db, out, err)
   if (providerApi !== undefined) return providerApi
+  const consumptionAccess = await runConsumptionAccessCommand(args, db, out, err)
+  if (consumptionAccess !== undefined) return consumptionAccess
   try {
     if (command === 'verify-audit') return await verifyAudit(args.slice(1), db, out, err)
     if (command === 'auto-approve' && id === undefined) {

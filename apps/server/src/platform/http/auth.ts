@@ -15,6 +15,11 @@ import {
   recordProviderCall,
   refuseProviderKey,
 } from '../auth/provider-auth'
+import {
+  authenticateConsumptionCredential,
+  isBvedRoute,
+  recordConsumptionCredentialUse,
+} from '../auth/consumption-credentials'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -59,15 +64,20 @@ function costLinesRead(request: FastifyRequest): CostLinesRead {
 /**
  * Every route requires a valid bearer token unless its config says `public: true`, so a new route
  * is protected without anyone remembering to protect it. Routes below /api/provider/ take only a
- * provider key, and every other route refuses one (decision 018).
+ * provider key, and every other route refuses one (decision 018); routes below /api/bved/ take
+ * only a consumption-data credential (HTTP Basic, decision 062).
  */
 export default fp(function authPlugin(app: FastifyInstance) {
   app.decorateRequest('user', null as unknown as SessionUser)
   app.decorateRequest('sessionId', null)
   app.decorateRequest('providerKey', null)
-  app.addHook('onRequest', async (request) => {
+  app.decorateRequest('consumptionCredential', null)
+  app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config.public || !request.routeOptions.url) return
     if (isProviderRoute(request.routeOptions.url)) return authenticateProviderKey(request)
+    if (isBvedRoute(request.routeOptions.url)) {
+      return authenticateConsumptionCredential(request, reply)
+    }
     const match = BEARER.exec(request.headers.authorization ?? '')
     if (!match) throw unauthorized()
     refuseProviderKey(match[1]!)
@@ -91,4 +101,12 @@ export default fp(function authPlugin(app: FastifyInstance) {
     request.dataVersion = checked.dataVersion
   })
   app.addHook('onResponse', recordProviderCall)
+  app.addHook('onResponse', async (request) => {
+    if (!request.consumptionCredential) return
+    try {
+      await recordConsumptionCredentialUse(app.db, request.consumptionCredential)
+    } catch (error) {
+      request.log.error({ err: error }, 'consumption credential use not recorded')
+    }
+  })
 })

@@ -20,10 +20,10 @@ export const UPLOAD = [413, 415, 422] as const
 /** What each error status means here, and the machine codes it carries. */
 export const ERROR_STATUS_DESCRIPTIONS: Record<number, string> = {
   400: 'Ungültige Eingabe; `field` nennt das Feld (VALIDATION_FAILED, INVALID_CHARACTER, INVALID_FILTER_VALUE, EXPENSE_INVALID, REASON_REQUIRED, INVALID_IDEMPOTENCY_KEY …).',
-  401: 'Nicht angemeldet oder Token abgelaufen (UNAUTHORIZED, LOGIN_FAILED, SECOND_FACTOR_REQUIRED, SECOND_FACTOR_INVALID); unter /api/provider/: kein gültiger, nicht widerrufener Provider-Schlüssel.',
+  401: 'Nicht angemeldet oder Token abgelaufen (UNAUTHORIZED, LOGIN_FAILED, SECOND_FACTOR_REQUIRED, SECOND_FACTOR_INVALID); unter /api/provider/: kein gültiger, nicht widerrufener Provider-Schlüssel; unter /api/bved/: kein gültiger Zugang für die Verbrauchsdaten (HTTP Basic, mit `WWW-Authenticate`).',
   403: 'Nicht erlaubt (SERVICE_FEE_READ_ONLY, SERVICE_FEE_NOT_DELETABLE; SECOND_FACTOR_SETUP_REQUIRED: der Kunde verlangt die Zwei-Faktor-Anmeldung, sie ist zuerst einzurichten; PROVIDER_SCOPE_MISSING: dem Provider-Schlüssel fehlt der Bereich der Route).',
   404: 'Nicht gefunden oder für diesen Benutzer nicht sichtbar (NOT_FOUND).',
-  409: 'Zustandskonflikt (DISTRIBUTION_NOT_OPEN, INVALID_STATUS_TRANSITION, STALE_VERSION, INVOICE_ALREADY_APPROVED, INVOICE_NOT_DECIDABLE; USER_EXISTS, USER_DISABLED; SECOND_FACTOR_ENABLED, SECOND_FACTOR_NOT_STARTED, SECOND_FACTOR_NOT_ENABLED, SECOND_FACTOR_ANSWER_SHOWN).',
+  409: 'Zustandskonflikt (DISTRIBUTION_NOT_OPEN, INVALID_STATUS_TRANSITION, STALE_VERSION, INVOICE_ALREADY_APPROVED, INVOICE_NOT_DECIDABLE; USER_EXISTS, USER_DISABLED; SECOND_FACTOR_ENABLED, SECOND_FACTOR_NOT_STARTED, SECOND_FACTOR_NOT_ENABLED, SECOND_FACTOR_ANSWER_SHOWN; CONSUMPTION_CREDENTIAL_SHOWN).',
   410: 'Nicht mehr nutzbar: der Link einer Einladung ist schon benutzt (INVITATION_USED) oder abgelaufen bzw. ersetzt (INVITATION_EXPIRED).',
   413: 'Datei oder Anfrage zu groß (FILE_TOO_LARGE, PAYLOAD_TOO_LARGE).',
   415: 'Dateityp nicht erlaubt (FILE_TYPE_NOT_ALLOWED, UNSUPPORTED_MEDIA_TYPE).',

@@ -16,7 +16,7 @@ export default fp(async function swaggerPlugin(
       info: {
         title: 'Kundenportal API',
         description:
-          'Die Schnittstelle des Kundenportals (Spezifikation Abschnitt 7). Alle Routen außer Anmeldung und Passwort-Zurücksetzen verlangen `Authorization: Bearer <token>`; die Routen unter /api/provider/ verlangen statt dessen einen Provider-Schlüssel (`Authorization: Bearer pk_…`).',
+          'Die Schnittstelle des Kundenportals (Spezifikation Abschnitt 7). Alle Routen außer Anmeldung und Passwort-Zurücksetzen verlangen `Authorization: Bearer <token>`; die Routen unter /api/provider/ verlangen statt dessen einen Provider-Schlüssel (`Authorization: Bearer pk_…`), die bved-Verbrauchsdaten unter /api/bved/ einen Zugang aus „Mein Konto“ (HTTP Basic).',
         version: '1.0.0',
       },
       components: {
@@ -29,6 +29,13 @@ export default fp(async function swaggerPlugin(
             bearerFormat: 'pk_…',
             description:
               'Provider-Schlüssel (`npm run provider -- key create <Name> --scope …`), nur für /api/provider/*.',
+          },
+          // decision 062: the only credential of /api/bved/*, as arge-consumption-data-1.1.yaml names it
+          basicAuth: {
+            type: 'http',
+            scheme: 'basic',
+            description:
+              'Zugang für die bved-Verbrauchsdaten (Benutzername vd-…, Passwort cd_…), angelegt in „Mein Konto“ oder mit `npm run provider -- consumption-access create`; nur für /api/bved/*.',
           },
         },
       },

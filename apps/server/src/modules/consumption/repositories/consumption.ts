@@ -6,6 +6,7 @@
 import {
   CONSUMPTION_MONTHS,
   CONSUMPTION_TYPE_CLASSES,
+  ESTIMATED_READING_TYPE,
   addMonthsTo,
   contractName,
   monthEnd,
@@ -45,6 +46,7 @@ const deviceReading = {
   reading: measurements.reading,
   installedOn: devices.installationDate,
   removedOn: devices.removalDate,
+  readingType: measurements.readingType,
 }
 
 export interface ConsumptionUnit extends ConsumptionUnitInput {
@@ -126,6 +128,7 @@ export async function propertyConsumptionUnits(
         reading: r.reading,
         installedOn: r.installedOn,
         removedOn: r.removedOn,
+        estimated: r.readingType === ESTIMATED_READING_TYPE,
       })),
     }
   })

@@ -116,6 +116,25 @@ export const providerApiKeys = pgTable('provider_api_keys', {
 })
 
 /**
+ * The credentials of the bved consumption-data service (decision 062): HTTP Basic user name and
+ * password that a user creates for his own software; only the password's SHA-256 is stored. A
+ * credential sees what its user sees; deleting the user or revoking it deletes the row.
+ */
+export const consumptionDataCredentials = pgTable(
+  'consumption_data_credentials',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: ownUser(),
+    name: text().notNull(),
+    userName: text().notNull().unique(),
+    passwordHash: text().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: instant(),
+  },
+  (t) => [index().on(t.userId)],
+)
+
+/**
  * The notifications a user has read (decision 023), one row per user and notification. The
  * notifications themselves are worked out from activities and distributions on every request; a
  * notification whose news changes (a tenant change's status) has another id and is unread again.
