@@ -1,9 +1,15 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { BvedRecord } from './codec'
-import { BvedWriteError, readBvedFile, writeBvedFile, writeRecord } from './codec'
-import type { BvedField, BvedLayout, BvedRecordType } from './layouts'
-import { BVED_FILE_KINDS, BVED_LAYOUTS, BVED_RECORD_TYPES } from './layouts'
+import { BvedWriteError, bvedFileVersion, readBvedFile, writeBvedFile, writeRecord } from './codec'
+import type { BvedField, BvedLayout, BvedRecordType, BvedVersion } from './layouts'
+import {
+  BVED_FILE_KINDS,
+  BVED_LAYOUTS,
+  BVED_RECORD_TYPES,
+  BVED_VERSION_FIELDS,
+  BVED_VERSIONS,
+} from './layouts'
 import { decodeLatin9, encodeLatin9 } from './latin9'
 
 const layoutOf = (type: BvedRecordType) => BVED_LAYOUTS['3.05'][type]
@@ -249,6 +255,73 @@ describe('writeRecord and readBvedFile, per record type', () => {
 
   it('reads an empty file as no records', () => {
     expect(readBvedFile(new Uint8Array())).toEqual({ records: [], errors: [] })
+  })
+})
+
+describe('version 3.10 (decision 064)', () => {
+  const l310 = {
+    ...SAMPLES.L,
+    argeVersion: '03.10',
+    condominiumFlag: '1',
+    totalArea: '1234.56',
+    nonResidentialFlag: '0',
+    co2Reduction1Flag: '1',
+    co2Reduction2Flag: null,
+    unparsed310: null,
+  }
+
+  it('L: the CO2KostAufG fields 17 to 21 at 151–161, the area with two implied decimals', () => {
+    const { text, values } = writeRecord('L', l310, '3.10')
+    expect(text).toHaveLength(2048)
+    expect(text.slice(1, 6)).toBe('03.10')
+    expect(text.slice(150, 161)).toBe('1012345601 ')
+    const bytes = fileOf(text)
+    expect(bvedFileVersion(bytes)).toBe('3.10')
+    const read = readBvedFile(bytes)
+    expect(read.errors).toEqual([])
+    expect(read.records[0]?.values).toEqual(values)
+    expect(values).toMatchObject({ condominiumFlag: '1', totalArea: '1234.56' })
+  })
+
+  it('keeps the positions no trusted source describes as they are, blanks included', () => {
+    const { text } = writeRecord('L', l310, '3.10')
+    // L 162–165: the landlord's CO2 share and a district-heating flag in open implementations
+    const filled = `${text.slice(0, 161)}050 1${text.slice(166)}`
+    const bytes = fileOf(filled)
+    const read = readBvedFile(bytes)
+    expect(read.errors).toEqual([])
+    expect(read.records[0]?.values.unparsed310).toBe(`050 1${' '.repeat(1881)}`)
+    expect(writeBvedFile(read.records)).toEqual(bytes)
+  })
+
+  it('M: the unit key of the heating base shares at 1169–1171', () => {
+    const { text, values } = writeRecord(
+      'M',
+      { ...SAMPLES.M, argeVersion: '03.10', heatingBaseShareUnitKey: '1', unparsed310: null },
+      '3.10',
+    )
+    expect(text.slice(1168, 1171)).toBe('001')
+    expect(readBvedFile(fileOf(text)).records[0]?.values).toEqual(values)
+  })
+
+  it('reads a file by its first record’s version: the same positions are free in 3.05', () => {
+    const { text } = writeRecord('L', l310, '3.10')
+    const as305 = `${text[0]}03.05${text.slice(6)}`
+    expect(bvedFileVersion(fileOf(as305))).toBe('3.05')
+    expect(readBvedFile(fileOf(as305)).errors).toEqual([
+      expect.objectContaining({
+        line: 1,
+        field: { name: 'Frei', key: 'free', start: 151, end: 2047 },
+      }),
+    ])
+  })
+
+  it('names the files DTA310, DTM310, DTK310 and DTD310 and keeps the record lengths', () => {
+    expect(BVED_FILE_KINDS['3.10'].K.prefix).toBe('DTK310')
+    expect(BVED_FILE_KINDS['3.10'].M.prefix).toBe('DTM310')
+    for (const type of BVED_RECORD_TYPES) {
+      expect(BVED_LAYOUTS['3.10'][type].length).toBe(BVED_LAYOUTS['3.05'][type].length)
+    }
   })
 })
 
@@ -575,6 +648,13 @@ const alphanumericContent = (length: number, required: boolean) =>
     .map((text) => text.replace(/^ +/, '').replace(/ +$/, ''))
     .filter((text) => !required || text !== '')
 
+/** Positions kept unread (decision 064): any printable text of the field's length, not all blank. */
+const unparsedContent = (length: number) =>
+  fc
+    .string({ unit: printable, maxLength: length })
+    .filter((text) => text.trim() !== '')
+    .map((text) => text.padStart(length))
+
 const isoDate = fc
   .date({
     min: new Date('1970-01-01T00:00:00Z'),
@@ -608,6 +688,8 @@ function valueOf(field: Exclude<BvedField, { kind: 'fixed' }>): fc.Arbitrary<str
           .map((scaled) => decimalOf(scaled, field.decimals))
       case 'date':
         return isoDate
+      case 'unparsed':
+        return unparsedContent(field.length)
     }
   })()
   return field.required ? value : fc.option(value, { nil: null })
@@ -640,6 +722,8 @@ function fieldTextOf(field: BvedField): fc.Arbitrary<string> {
         )
       case 'date':
         return isoDate.map((iso) => `${iso.slice(8, 10)}${iso.slice(5, 7)}${iso.slice(2, 4)}`)
+      case 'unparsed':
+        return unparsedContent(field.length)
     }
   })()
   return field.kind === 'fixed' || field.required ? filled : fc.oneof(filled, blanks(field.length))
@@ -648,24 +732,29 @@ function fieldTextOf(field: BvedField): fc.Arbitrary<string> {
 const recordTextOf = (layout: BvedLayout) =>
   fc.tuple(...layout.fields.map(fieldTextOf)).map((texts) => texts.join(''))
 
-const validFile = fc
-  .constantFrom(...new Set(Object.values(BVED_FILE_KINDS['3.05'])))
-  .chain((file) =>
-    fc.array(
-      fc.constantFrom(...file.types).chain((type) => recordTextOf(layoutOf(type))),
-      {
-        maxLength: 4,
-      },
-    ),
-  )
-  .map((lines) => fileOf(...lines))
+/** A file of one version whose records name that version (its first record decides). */
+const validFile = (version: BvedVersion) =>
+  fc
+    .constantFrom(...new Set(Object.values(BVED_FILE_KINDS[version])))
+    .chain((file) =>
+      fc.array(
+        fc
+          .constantFrom(...file.types)
+          .chain((type) => recordTextOf(BVED_LAYOUTS[version][type]))
+          .map((text) => `${text[0]}${BVED_VERSION_FIELDS[version]}${text.slice(6)}`),
+        { maxLength: 4 },
+      ),
+    )
+    .map((lines) => fileOf(...lines))
 
-describe('properties', () => {
+describe.each(BVED_VERSIONS)('properties of version %s', (version) => {
+  const layout = (type: BvedRecordType) => BVED_LAYOUTS[version][type]
   it.each(BVED_RECORD_TYPES)('%s: reading what writeRecord wrote gives the values back', (type) => {
     fc.assert(
-      fc.property(valuesOf(layoutOf(type)), (values) => {
-        const record = writeRecord(type, values)
-        expect(record.text).toHaveLength(layoutOf(type).length)
+      fc.property(valuesOf(layout(type)), (generated) => {
+        const values = { ...generated, argeVersion: BVED_VERSION_FIELDS[version] }
+        const record = writeRecord(type, values, version)
+        expect(record.text).toHaveLength(layout(type).length)
         expect(record.values).toEqual(values)
         const read = readBvedFile(writeBvedFile([record]))
         expect(read.errors).toEqual([])
@@ -677,10 +766,10 @@ describe('properties', () => {
 
   it('writing what was read from a valid file gives the same bytes', () => {
     fc.assert(
-      fc.property(validFile, (bytes) => {
+      fc.property(validFile(version), (bytes) => {
         const { records, errors } = readBvedFile(bytes)
         expect(errors).toEqual([])
-        expect(writeBvedFile(records)).toEqual(bytes)
+        expect(writeBvedFile(records, version)).toEqual(bytes)
       }),
       { numRuns: 100 },
     )

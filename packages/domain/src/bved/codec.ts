@@ -7,7 +7,13 @@
  */
 import { fixedFieldProblem, formatFieldValue, readFieldValue } from './field-values'
 import type { BvedField, BvedLayout, BvedRecordType, BvedVersion } from './layouts'
-import { BVED_FILE_KINDS, BVED_LAYOUTS, BVED_RECORD_TYPES, isBvedRecordType } from './layouts'
+import {
+  BVED_FILE_KINDS,
+  BVED_LAYOUTS,
+  BVED_RECORD_TYPES,
+  BVED_VERSION_FIELDS,
+  isBvedRecordType,
+} from './layouts'
 import { decodeLatin9, encodeLatin9, nonLatin9Characters } from './latin9'
 
 /** A field as errors name it: its German name, key and 1-based first and last position. */
@@ -178,10 +184,26 @@ function shownLetter(letter: string): string {
 }
 
 /**
- * The records of a bved file and every broken rule, each with its line. A line must end with CR
- * LF, the last one too; a line that breaks a rule yields errors and no record.
+ * The version whose layouts read a file (decision 064): 3.10 when its first record's version field
+ * (positions 2–6, the same in every version) says '03.10', else 3.05, whose readers then name the
+ * version they found where it matters.
  */
-export function readBvedFile(bytes: Uint8Array, version: BvedVersion = '3.05'): BvedReadResult {
+export function bvedFileVersion(bytes: Uint8Array): BvedVersion {
+  return versionOfRecord(String.fromCharCode(...bytes.subarray(0, 6)))
+}
+
+const versionOfRecord = (text: string): BvedVersion =>
+  text.slice(1, 6) === BVED_VERSION_FIELDS['3.10'] ? '3.10' : '3.05'
+
+/**
+ * The records of a bved file and every broken rule, each with its line. A line must end with CR
+ * LF, the last one too; a line that breaks a rule yields errors and no record. The layouts are
+ * those of the file's version (`bvedFileVersion`) unless `version` names one.
+ */
+export function readBvedFile(
+  bytes: Uint8Array,
+  version: BvedVersion = bvedFileVersion(bytes),
+): BvedReadResult {
   const text = decodeLatin9(bytes)
   const reader = new RecordReader(version)
   const records: BvedReadRecord[] = []
@@ -258,7 +280,7 @@ export function writeRecord(
  */
 export function writeBvedFile(
   records: readonly BvedRecord[],
-  version: BvedVersion = '3.05',
+  version: BvedVersion = versionOfRecord(records[0]?.text ?? ''),
 ): Uint8Array {
   const reader = new RecordReader(version)
   const problems: BvedError[] = []

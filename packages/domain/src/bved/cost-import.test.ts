@@ -284,6 +284,38 @@ describe('readBvedCosts', () => {
   })
 })
 
+describe('a file of version 3.10 (decision 064)', () => {
+  it('reads its cost lines as in 3.05, keeps its CO2 positions unread, and knows the new fuels', () => {
+    const v310 = { argeVersion: '03.10', unparsed310: null }
+    const fuel = writeRecord(
+      'B',
+      { ...fuelRecord().values, ...v310, fuelKey: '211', unparsed310: `002${' '.repeat(802)}` },
+      '3.10',
+    )
+    const cost = writeRecord(
+      'K',
+      {
+        ...costRecord({ costTypeKey: '201', quantity: '4000', amountGross: '800.00' }).values,
+        ...v310,
+        // the K record's CO2 and energy mix of version 3.10: not read (decision 064)
+        unparsed310: `0400000123${' '.repeat(899)}`,
+      },
+      '3.10',
+    )
+    const reading = readBvedCosts(readBvedFile(writeBvedFile([fuel, cost])), TARGET)
+    expect(reading.errors).toEqual([])
+    expect(reading.records.flatMap((r) => r.errors)).toEqual([])
+    expect(reading.records[1]!.lines[0]!.input).toMatchObject({
+      tariffComponent: 'HK_BRENNSTOFF',
+      quantity: '4000.000',
+      unit: 'kg',
+      energyCarrier: 'HOLZ',
+    })
+    expect(reading.fuel).toEqual({ energyCarrier: 'HOLZ', quantity: '5500.000' })
+    expect(bvedFuel('206')).toMatchObject({ name: 'Strom für Wärmepumpe in kWh', carrier: null })
+  })
+})
+
 describe('table B', () => {
   it('has each key once, and a key in its own unit for every carrier', () => {
     const keys = BVED_FUELS.map((entry) => entry.key)

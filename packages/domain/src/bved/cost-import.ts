@@ -153,7 +153,7 @@ function headerErrors(record: BvedReadRecord, target: BvedCostTarget): BvedError
       recordError(
         record,
         'argeVersion',
-        `Gelesen wird Version 3.05; die Datei nennt „${version}“.`,
+        `Gelesen werden die Versionen 3.05 und 3.10; die Datei nennt „${version}“.`,
       ),
     )
   }

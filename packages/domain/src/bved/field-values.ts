@@ -10,6 +10,7 @@ import type {
   BvedCodeField,
   BvedFixedField,
   BvedNumericField,
+  BvedUnparsedField,
   BvedValueField,
 } from './layouts'
 import { nonLatin9Characters } from './latin9'
@@ -135,7 +136,34 @@ export function readFieldValue(field: BvedValueField, text: string): FieldOutcom
       return readNumeric(field, text)
     case 'date':
       return readDate(text)
+    case 'unparsed':
+      return readUnparsed(field, text)
   }
+}
+
+/** The text as it stands, blanks included (decision 064); only control characters are refused. */
+function readUnparsed(field: BvedUnparsedField, text: string): FieldOutcome<string | null> {
+  const control = controlCharacterProblem(text, field.start)
+  return control ? failure(control) : success(text)
+}
+
+/** Why a text cannot be written into a field: a character outside ISO 8859-15, or a control. */
+function writtenTextProblem(field: BvedValueField, value: string): string | null {
+  const foreign = nonLatin9Characters(value)
+  if (foreign.length > 0) {
+    const list = foreign.map((character) => `'${character}'`).join(', ')
+    return `Der Zeichensatz ist ISO 8859-15; er hat ${list} nicht.`
+  }
+  return controlCharacterProblem(value, field.start)
+}
+
+function formatUnparsed(field: BvedUnparsedField, value: string): FieldOutcome<string> {
+  const problem = writtenTextProblem(field, value)
+  if (problem) return failure(problem)
+  if (value.length > field.length) {
+    return failure(`Das Feld hat ${field.length} Stellen; der Wert hat ${value.length} Zeichen.`)
+  }
+  return success(value.padEnd(field.length))
 }
 
 /** Why a fixed field's text is not its content, or null when it is. */
@@ -148,13 +176,8 @@ export function fixedFieldProblem(field: BvedFixedField, text: string): string |
 }
 
 function formatAlphanumeric(field: BvedAlphanumericField, value: string): FieldOutcome<string> {
-  const foreign = nonLatin9Characters(value)
-  if (foreign.length > 0) {
-    const list = foreign.map((character) => `'${character}'`).join(', ')
-    return failure(`Der Zeichensatz ist ISO 8859-15; er hat ${list} nicht.`)
-  }
-  const control = controlCharacterProblem(value, field.start)
-  if (control) return failure(control)
+  const problem = writtenTextProblem(field, value)
+  if (problem) return failure(problem)
   if (value.startsWith(' ')) {
     return failure(
       'Alphanumerische Felder sind linksbündig; der Wert beginnt mit einem Leerzeichen.',
@@ -243,5 +266,7 @@ export function formatFieldValue(
       return formatNumeric(field, value)
     case 'date':
       return formatDate(value)
+    case 'unparsed':
+      return formatUnparsed(field, value)
   }
 }

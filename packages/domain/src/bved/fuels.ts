@@ -1,5 +1,6 @@
 /**
- * Table B of the bved exchange (Brennstoffe, page 24 of the specification 3.05) against the energy
+ * Table B of the bved exchange (Brennstoffe, page 24 of the specification 3.05, and the keys of
+ * version 3.10) against the energy
  * carriers of the CO2 split (decision 032): which carrier a fuel key is, and how its quantity
  * becomes a quantity in the carrier's unit. A key whose unit cannot be turned into the carrier's
  * exactly (cubic metres of gas, gigajoules, steres) is named but not taken: its quantity would
@@ -28,7 +29,7 @@ const fuel = (
   factor: string | null,
 ): BvedFuel => ({ key, name, carrier, factor })
 
-/** Table B of version 3.05, every key. */
+/** Table B of version 3.05, every key, and the keys version 3.10 adds. */
 export const BVED_FUELS: readonly BvedFuel[] = [
   fuel('111', 'Leichtes Heizöl in Liter', 'HEIZOEL_EL', '1'),
   fuel('112', 'Leichtes Heizöl in kg', 'HEIZOEL_EL', null),
@@ -72,6 +73,12 @@ export const BVED_FUELS: readonly BvedFuel[] = [
   fuel('203', 'Steinkohle in kg', 'STEINKOHLE', '1'),
   fuel('204', 'Bio-Gas in m³', null, null),
   fuel('205', 'Bio-Gas in kWh', null, '1'),
+  // version 3.10 (decision 064): a provider's published table B 03.10 and an open implementation
+  fuel('206', 'Strom für Wärmepumpe in kWh', null, '1'),
+  fuel('207', 'Strom für Wärmepumpe in MWh', null, '1000'),
+  fuel('208', 'Strom für Wärmepumpe in GJ', null, null),
+  fuel('209', 'Solar-Energie in kWh', null, '1'),
+  fuel('211', 'Holzhackschnitzel in kg', 'HOLZ', '1'),
 ]
 
 const BY_KEY = new Map(BVED_FUELS.map((entry) => [entry.key, entry]))

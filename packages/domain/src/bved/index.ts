@@ -1,5 +1,6 @@
 export {
   BvedWriteError,
+  bvedFileVersion,
   readBvedFile,
   writeBvedFile,
   writeRecord,

@@ -4,8 +4,9 @@
  * (June 2014): A-Satz (page 11 of the specification), L-Satz (12), M-Satz (13–15), B-Satz (16–17),
  * K-Satz (18) and D-Satz (19–20). Each table lists every position of its record, from the type
  * letter to the end marker, as the specification numbers them, so that a field can be checked
- * against the PDF by its start and length. The tables are keyed by version: a later version's
- * table (3.10) goes next to '3.05' without touching the codec. E835 and E898 are not covered.
+ * against the PDF by its start and length. The tables are keyed by version: version 3.10's
+ * (decision 064) are those of 3.05 with the fields its sources name in the formerly free
+ * positions. E835, E898 and 3.10's P-Satz are not covered.
  *
  * Where the specification packs two values into one field, the table splits it: a period "Beginn:
  * 6 Stellen TTMMJJ, Ende: 6 Stellen TTMMJJ" becomes two date fields, and the billing company's
@@ -13,7 +14,7 @@
  * whole property) becomes two fields.
  */
 
-export const BVED_VERSIONS = ['3.05'] as const
+export const BVED_VERSIONS = ['3.05', '3.10'] as const
 export type BvedVersion = (typeof BVED_VERSIONS)[number]
 
 export const BVED_RECORD_TYPES = ['A', 'L', 'M', 'B', 'K', 'D'] as const
@@ -73,8 +74,23 @@ export interface BvedFixedField extends BvedFieldBase {
   content: string
 }
 
+/**
+ * Positions a later version fills that no source this portal trusts describes field by field
+ * (decision 064): kept as they are, blanks included, so that a file reads and writes back unchanged;
+ * neither checked (but for control characters and ISO 8859-15) nor used. Null when blank.
+ */
+export interface BvedUnparsedField extends BvedFieldBase {
+  kind: 'unparsed'
+  required: false
+}
+
 export type BvedField =
-  BvedAlphanumericField | BvedCodeField | BvedNumericField | BvedDateField | BvedFixedField
+  | BvedAlphanumericField
+  | BvedCodeField
+  | BvedNumericField
+  | BvedDateField
+  | BvedFixedField
+  | BvedUnparsedField
 
 /** A field that carries a value (every kind but `fixed`). */
 export type BvedValueField = Exclude<BvedField, BvedFixedField>
@@ -162,6 +178,15 @@ const recordEnd = (type: BvedRecordType, position: number): BvedFixedField => ({
   start: position,
   length: 1,
   content: type,
+})
+
+const unparsed = (start: number, end: number): BvedUnparsedField => ({
+  kind: 'unparsed',
+  name: 'Angaben der Version 3.10 (nicht ausgewertet)',
+  key: 'unparsed310',
+  start,
+  length: end - start + 1,
+  required: false,
 })
 
 const free = (start: number, end: number): BvedFixedField => ({
@@ -398,10 +423,51 @@ const D_305: BvedLayout = {
   ],
 }
 
+/**
+ * Version 3.10 (decision 064; binding since 2024): the records keep their lengths, and every
+ * addition takes positions that were free in 3.05. A 3.10 layout is its 3.05 layout up to the
+ * first free position, then `additions` to the last position before the end marker.
+ */
+function version310(layout: BvedLayout, additions: readonly BvedField[]): BvedLayout {
+  const firstFree = layout.fields.findIndex((field) => field.key === 'free')
+  return {
+    ...layout,
+    version: '3.10',
+    fields: [...layout.fields.slice(0, firstFree), ...additions, layout.fields.at(-1)!],
+  }
+}
+
+/**
+ * L-Satz 3.10, fields 17 to 21 (the CO2KostAufG's master data) as a provider's published
+ * "Satzaufbau Version 03.10" lists them; the positions after 161 only open implementations name.
+ */
+const L_310 = version310(L_305, [
+  code(151, 1, 'Kennzeichen WEG', 'condominiumFlag', 'K'),
+  numeric(152, 7, 2, 'Gesamtfläche', 'totalArea', 'K'),
+  code(159, 1, 'Kennzeichen Nichtwohngebäude (§ 8 CO2KostAufG)', 'nonResidentialFlag', 'K'),
+  code(160, 1, 'Kennzeichen 1 § 9 CO2KostAufG', 'co2Reduction1Flag', 'K'),
+  code(161, 1, 'Kennzeichen 2 § 9 CO2KostAufG', 'co2Reduction2Flag', 'K'),
+  unparsed(162, 2047),
+])
+
+/** M-Satz 3.10, field 69: the unit key (table E) of the heating base shares (field 27). */
+const M_310 = version310(M_305, [
+  code(1169, 3, 'Einheiten-Schlüssel Heizung Grundanteile', 'heatingBaseShareUnitKey', 'K'),
+  unparsed(1172, 2047),
+])
+
+/** B, K and D: the 3.10 additions (meter, CO2 and energy mix, CO2 shares) are kept unread. */
+const B_310 = version310(B_305, [unparsed(219, 1023)])
+const K_310 = version310(K_305, [unparsed(115, 1023)])
+const D_310 = version310(D_305, [unparsed(204, 1023)])
+/** A-Satz: no source names a change. */
+const A_310: BvedLayout = { ...A_305, version: '3.10' }
+
 export const BVED_LAYOUTS: Readonly<
   Record<BvedVersion, Readonly<Record<BvedRecordType, BvedLayout>>>
 > = {
   '3.05': { A: A_305, L: L_305, M: M_305, B: B_305, K: K_305, D: D_305 },
+  '3.10': { A: A_310, L: L_310, M: M_310, B: B_310, K: K_310, D: D_310 },
 }
 
 /**
@@ -433,10 +499,31 @@ const DTK_305: BvedFileKind = {
 }
 const DTD_305: BvedFileKind = { prefix: 'DTD305', types: ['D'], content: 'Abrechnungsergebnisse' }
 
+const version310Kind = (kind: BvedFileKind): BvedFileKind => ({
+  ...kind,
+  prefix: kind.prefix.replace('305', '310'),
+})
+const DTM_310 = version310Kind(DTM_305)
+const DTK_310 = version310Kind(DTK_305)
+
 export const BVED_FILE_KINDS: Readonly<
   Record<BvedVersion, Readonly<Record<BvedRecordType, BvedFileKind>>>
 > = {
   '3.05': { A: DTA_305, L: DTM_305, M: DTM_305, B: DTK_305, K: DTK_305, D: DTD_305 },
+  '3.10': {
+    A: version310Kind(DTA_305),
+    L: DTM_310,
+    M: DTM_310,
+    B: DTK_310,
+    K: DTK_310,
+    D: version310Kind(DTD_305),
+  },
+}
+
+/** The ARGE version field (positions 2–6) of each version's records. */
+export const BVED_VERSION_FIELDS: Readonly<Record<BvedVersion, string>> = {
+  '3.05': '03.05',
+  '3.10': '03.10',
 }
 
 export function isBvedRecordType(letter: string): letter is BvedRecordType {
