@@ -74,6 +74,7 @@ const PUBLIC_ROUTES = [
  */
 const PROVIDER_ROUTE_SCOPES: Record<string, string> = {
   'GET /api/provider/changes': 'export',
+  'GET /api/provider/changes/bved-costs': 'export',
   'GET /api/provider/dump': 'export',
   'POST /api/provider/import': 'import',
   'POST /api/provider/steps/distribute': 'steps',

@@ -247,6 +247,20 @@ export async function bvedCostFile(
 ): Promise<{ fileName: string; bytes: Uint8Array }> {
   const row = await findVisibleDistribution(db, user, id)
   if (!row) throw notFound(DISTRIBUTION_NOT_FOUND_MESSAGE)
+  return distributionCostFile(db, row, now)
+}
+
+/**
+ * A distribution's recorded lines as a DTK file, whoever asks (the user's route checks what he
+ * sees; the provider sees every distribution); 409 `BVED_NO_PROPERTY_NUMBER` without the
+ * property's number.
+ */
+export async function distributionCostFile(
+  db: Executor,
+  row: DistributionRow,
+  now: Date,
+): Promise<{ fileName: string; bytes: Uint8Array }> {
+  const id = row.operatingCostsDistribution
   const propertyNumber = await propertyNumberOf(db, row)
   if (propertyNumber === null)
     throw conflict(BVED_NO_PROPERTY_NUMBER_MESSAGE, 'BVED_NO_PROPERTY_NUMBER')
