@@ -5,7 +5,6 @@
  */
 import { z } from 'zod'
 import { BVED_SERVICES, BVED_UNITS_OF_MEASURE } from '../bved/consumption-data'
-import { requiredText } from './form-fields'
 
 const PeriodIdSchema = z.string().regex(/^\d{4}-\d{2}$/)
 
@@ -74,11 +73,3 @@ export const CreatedConsumptionCredentialSchema = ConsumptionCredentialSchema.ex
   password: z.string(),
 })
 export type CreatedConsumptionCredential = z.infer<typeof CreatedConsumptionCredentialSchema>
-
-export const CONSUMPTION_CREDENTIAL_NAME_MAX = 60
-
-export const ConsumptionCredentialInputSchema = z.strictObject({
-  /** What the manager calls the software the credential is for ("Hausverwaltung ERP"). */
-  name: requiredText(CONSUMPTION_CREDENTIAL_NAME_MAX),
-})
-export type ConsumptionCredentialInput = z.infer<typeof ConsumptionCredentialInputSchema>
