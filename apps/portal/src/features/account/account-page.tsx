@@ -12,6 +12,11 @@ const SecondFactorSection = lazy(async () => ({
   default: (await import('./components/second-factor-section')).SecondFactorSection,
 }))
 
+/** The credentials for the manager's software (decision 062): a chunk of its own, as above. */
+const ConsumptionAccessSection = lazy(async () => ({
+  default: (await import('./components/consumption-access-section')).ConsumptionAccessSection,
+}))
+
 export function Component() {
   const { t } = useTranslation()
   return (
@@ -21,6 +26,9 @@ export function Component() {
       <ChangePasswordForm />
       <Suspense fallback={null}>
         <SecondFactorSection />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ConsumptionAccessSection />
       </Suspense>
       <PersonalData />
       <SignOutEverywhere />
