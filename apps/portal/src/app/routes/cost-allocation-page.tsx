@@ -36,7 +36,7 @@ import {
   valueListRequest,
   type ExpenseKind,
 } from '../../features/costs/api/operating-costs'
-import { usePreviousYear } from '../../features/costs/api/previous-year'
+import { linesOf, usePreviousYear } from '../../features/costs/api/previous-year'
 import { useRelationNames } from '../../features/costs/api/relation-names'
 import { CostFileUploadDialog } from '../../features/files/components/cost-file-upload-dialog'
 import { MyFilesPanel } from '../../features/files/components/my-files-panel'
@@ -335,6 +335,16 @@ export function Component() {
         <Suspense fallback={null}>
           <BvedCostsDialog
             distribution={costs.data.operatingCostsDistribution}
+            plausibility={
+              previousYear.previous && previousYear.report
+                ? {
+                    current: linesOf(costs.data),
+                    previous: linesOf(previousYear.previous),
+                    thresholdPercent: previousYear.report.thresholdPercent,
+                    nameOf: costTypeName,
+                  }
+                : undefined
+            }
             onTakenOver={(message) => {
               setDialog(null)
               setAnnouncement(message)

@@ -159,4 +159,50 @@ describe('taking costs over from a bved file', () => {
     expect(sent[1]!.url).toMatch(/\/bved-costs$/)
     expect(sent[1]!.headers['Idempotency-Key']).toEqual(expect.any(String))
   })
+
+  it('warns of a cost type the file takes beyond last year’s threshold, and of none within it', async () => {
+    const lastYear = (amount: string) => ({
+      heating: [{ tariffComponent: 'HK_WARTUNG', amountTransactionCurrency: amount }],
+      working: [],
+    })
+    const plausibility = (previous: string) => ({
+      current: { heating: [], working: [] },
+      previous: lastYear(previous),
+      thresholdPercent: 30,
+      nameOf: () => 'Wartung Heizungsanlage',
+    })
+    answers = [{ status: 200, body: preview() }]
+    const { container, unmount } = renderWithQueries(
+      <BvedCostsDialog
+        distribution="1000000001-2025"
+        plausibility={plausibility('200.00')}
+        onTakenOver={vi.fn()}
+        onClose={vi.fn()}
+      />,
+    )
+    await chooseFile(container)
+    const dialog = screen.getByRole('dialog')
+    const warning = await within(dialog).findByText(
+      'Bitte prüfen Sie diese Abweichungen vom Vorjahr',
+    )
+    const alert = warning.closest('[role="alert"], .MuiAlert-root')!
+    expect(alert).toHaveTextContent('Wartung Heizungsanlage')
+    expect(alert).toHaveTextContent('+78,5 %')
+    expect(alert).toHaveTextContent('Die Hinweise hindern Sie nicht an der Übernahme.')
+    expect(within(dialog).getByRole('button', { name: 'Übernehmen' })).toBeEnabled()
+    unmount()
+
+    answers = [{ status: 200, body: preview() }]
+    const within30 = renderWithQueries(
+      <BvedCostsDialog
+        distribution="1000000001-2025"
+        plausibility={plausibility('300.00')}
+        onTakenOver={vi.fn()}
+        onClose={vi.fn()}
+      />,
+    )
+    await chooseFile(within30.container)
+    expect(await screen.findByText('Wartung Heizungsanlage')).toBeInTheDocument()
+    expect(screen.queryByText('Bitte prüfen Sie diese Abweichungen vom Vorjahr')).toBeNull()
+  })
 })

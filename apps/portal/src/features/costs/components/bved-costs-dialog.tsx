@@ -12,6 +12,7 @@ import TableHead from '@mui/material/TableHead'
 import TableRow from '@mui/material/TableRow'
 import Typography from '@mui/material/Typography'
 import {
+  comparePreviousYear,
   energyCarrierLabel,
   ENERGY_CARRIERS,
   FILE_EMPTY_MESSAGE,
@@ -19,12 +20,16 @@ import {
   formatAmount,
   formatDecimal,
   type BvedCostPreview,
+  type ExpenseType,
+  type LinesByList,
+  type PlausibilityReport,
 } from '@portal/domain'
 import { Fragment, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../../components/kit/alert'
 import { MutationOutcome } from '../../../components/mutation-outcome'
 import { BVED_FILE_MAX_BYTES, useBvedCostPreview, useTakeOverBvedCosts } from '../api/bved-costs'
+import { PlausibilityWarnings } from './previous-year-comparison'
 import '../locales'
 
 const lineCount = (preview: BvedCostPreview) =>
@@ -150,12 +155,44 @@ function PreviewState({ preview }: { preview: BvedCostPreview }) {
  * manager's software, previewed line by line with its errors at their lines, then taken over into
  * the open distribution all at once (or not at all).
  */
+/**
+ * Decision 031 for a file: this year's lines with the file's against last year's, the warnings of
+ * the cost types the file brings. Undefined without a previous year.
+ */
+export interface FilePlausibility {
+  current: LinesByList
+  previous: LinesByList
+  thresholdPercent: number
+  nameOf: (tariffComponent: string) => string
+}
+
+function fileWarnings(preview: BvedCostPreview, check: FilePlausibility): PlausibilityReport {
+  const lines = preview.records.flatMap((record) => record.lines)
+  const withFile = (list: ExpenseType) => [
+    ...check.current[list],
+    ...lines.filter((line) => line.kind === list),
+  ]
+  const report = comparePreviousYear(
+    { heating: withFile('heating'), working: withFile('working') },
+    check.previous,
+    check.thresholdPercent,
+  )
+  const brought = new Set(lines.map((line) => `${line.kind} ${line.tariffComponent}`))
+  return {
+    ...report,
+    warnings: report.warnings.filter((w) => brought.has(`${w.list} ${w.tariffComponent}`)),
+  }
+}
+
 export function BvedCostsDialog({
   distribution,
+  plausibility,
   onTakenOver,
   onClose,
 }: {
   distribution: string
+  /** The previous year's check of the lines the file brings; none without a previous year. */
+  plausibility?: FilePlausibility
   onTakenOver: (message: string) => void
   onClose: () => void
 }) {
@@ -229,6 +266,13 @@ export function BvedCostsDialog({
                       })
                     : t('costs.bved.co2', { carrier: energyCarrierLabel(co2.energyCarrier) })}
                 </Typography>
+              )}
+              {plausibility && shown.clean && !shown.alreadyImported && (
+                <PlausibilityWarnings
+                  report={fileWarnings(shown, plausibility)}
+                  nameOf={plausibility.nameOf}
+                  text={t('costs.bved.plausibilityText')}
+                />
               )}
               {shown.records.length > 0 && <PreviewTable preview={shown} />}
             </>

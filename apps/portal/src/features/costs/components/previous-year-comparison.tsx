@@ -58,9 +58,12 @@ function warningText(t: TFunction, comparison: CostTypeComparison, name: string)
 export function PlausibilityWarnings({
   report,
   nameOf,
+  text,
 }: {
   report: PlausibilityReport
   nameOf: (tariffComponent: string) => string
+  /** What the warnings do not hinder; the confirmation's sentence unless given. */
+  text?: string
 }) {
   const { t } = useTranslation()
   if (report.warnings.length === 0) return null
@@ -74,7 +77,7 @@ export function PlausibilityWarnings({
           </li>
         ))}
       </Box>
-      {t('costs.previousYear.warningsText')}
+      {text ?? t('costs.previousYear.warningsText')}
     </Alert>
   )
 }
