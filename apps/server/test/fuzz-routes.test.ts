@@ -33,6 +33,10 @@ import {
 } from '../src/platform/persistence/schema'
 import type { SearchableEntity } from '../src/platform/persistence/search'
 import { createProviderKey } from '../src/modules/provider/api-keys'
+import {
+  createConsumptionCredential,
+  credentialOwner,
+} from '../src/modules/accounts/consumption-credentials'
 import { berlinToday } from '../src/demo/calendar'
 import { SAMPLE_FILES, multipart } from './fixtures/files'
 import { SEARCHES } from './fixtures/searches'
@@ -89,6 +93,15 @@ const providerAuth = {
   authorization: `Bearer ${(await createProviderKey(ctx.database.db, 'fuzz', 'all')).key}`,
 }
 const isProviderUrl = (url: string) => url.startsWith('/api/provider/')
+/** Decision 062: the routes below /api/bved/ take a consumption-data credential (HTTP Basic). */
+const basicAuth = await (async () => {
+  const owner = await credentialOwner(ctx.database.db, 'verwalter')
+  const created = await createConsumptionCredential(ctx.database.db, owner!, 'fuzz')
+  const pair = `${created.userName}:${created.password}`
+  return { authorization: `Basic ${Buffer.from(pair).toString('base64')}` }
+})()
+const authOf = (url: string) =>
+  isProviderUrl(url) ? providerAuth : url.startsWith('/api/bved/') ? basicAuth : auth
 afterAll(async () => {
   await ctx.close()
   await rm(portalDist, { recursive: true, force: true })
@@ -721,12 +734,12 @@ async function send(request: FuzzRequest) {
   const response = await ctx.app.inject({
     method: request.method as 'GET',
     url: request.url,
-    headers: { ...(isProviderUrl(request.url) ? providerAuth : auth), ...request.headers },
+    headers: { ...authOf(request.url), ...request.headers },
     remoteAddress: request.remoteAddress,
     ...(request.payload === undefined ? {} : { payload: request.payload }),
   })
   // a generated body may have signed the user out (POST /api/token/revoke): sign in again
-  if (response.statusCode === 401 && !isProviderUrl(request.url)) {
+  if (response.statusCode === 401 && authOf(request.url) === auth) {
     auth = await ctx.login('verwalter')
   }
   return response
