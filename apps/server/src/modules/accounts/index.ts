@@ -11,5 +11,9 @@ export {
 } from './accounts'
 export { ACCOUNT_USAGE, runAccountCommand } from './commands'
 export type { AccountCommandContext } from './commands'
+export {
+  CONSUMPTION_ACCESS_USAGE,
+  runConsumptionAccessCommand,
+} from './consumption-credential-commands'
 export { deleteUser } from './delete-user'
 export { companyCodeEntity } from './repositories/users'

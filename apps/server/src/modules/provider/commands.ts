@@ -1,5 +1,11 @@
 /** The provider command line's logic, apart from process and database (tested directly). */
-import { ACCOUNT_USAGE, runAccountCommand, type AccountCommandContext } from '../accounts/index'
+import {
+  ACCOUNT_USAGE,
+  CONSUMPTION_ACCESS_USAGE,
+  runAccountCommand,
+  runConsumptionAccessCommand,
+  type AccountCommandContext,
+} from '../accounts/index'
 import { HttpError } from '../../platform/http-errors'
 import {
   chainLabel,
@@ -10,10 +16,6 @@ import {
 import { INTERCHANGE_USAGE, runInterchangeCommand } from './interchange/commands'
 import { isProviderStep, runAutoApproval, runProviderStep } from './provider-steps'
 import { PROVIDER_API_USAGE, runProviderApiCommand } from './api-commands'
-import {
-  CONSUMPTION_ACCESS_USAGE,
-  runConsumptionAccessCommand,
-} from '../accounts/consumption-credential-commands'
 
 export const VERIFY_AUDIT_USAGE = 'verify-audit [--anchor [<Buchungskreis>:]<Nummer>:<Hash> …]'
 
