@@ -39,3 +39,17 @@ export {
   type BvedService,
   type BvedUnitOfMeasure,
 } from './consumption-data'
+export {
+  BVED_NAME_MESSAGE,
+  BVED_STREET_MESSAGE,
+  BVED_VACANCY_MESSAGE,
+  bvedUserSummary,
+  isBvedUserReadingClean,
+  readBvedUsers,
+  splitStreet,
+  splitUserName,
+  type BvedUserReading,
+  type BvedUserRow,
+  type BvedUserTarget,
+  type BvedUserUnit,
+} from './user-import'

@@ -6,7 +6,8 @@ import { z } from 'zod'
 import { ENERGY_CARRIER_CODES } from '../costs/energy-carriers'
 import { EXPENSE_TYPES } from './costs'
 
-const BvedErrorSchema = z.object({
+/** An error of a bved file: its line, the field with its positions where it is one field's. */
+export const BvedErrorSchema = z.object({
   line: z.number().int(),
   field: z
     .object({ name: z.string(), key: z.string(), start: z.number(), end: z.number() })
