@@ -34,6 +34,7 @@ import connectionRoutes from './modules/master-data/routes/connections'
 import contractRoutes from './modules/master-data/routes/contracts'
 import deviceRoutes from './modules/master-data/routes/devices'
 import fileRoutes from './modules/files/routes/files'
+import bvedUsersRoutes from './modules/files/routes/bved-users'
 import operatingCostsRoutes from './modules/costs/routes/operating-costs'
 import bvedCostsRoutes from './modules/costs/routes/bved-costs'
 import partnerAndProductRoutes from './modules/master-data/routes/partners'
@@ -169,6 +170,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(bvedCostsRoutes)
   await app.register(operatingCostsProcessRoutes)
   await app.register(fileRoutes)
+  await app.register(bvedUsersRoutes)
   await app.register(fileProcessRoutes)
   await app.register(legacyRoutes)
   await app.register(passwordRoutes)

@@ -239,6 +239,7 @@ const SAMPLES: Record<string, IdSample> = {
     notOwned,
   ) => ({ ...(await unitSample(ctx, notOwned)), month: lastCompleteMonth(berlinToday()) }),
   'GET /api/persistence/connections/:connection/monthly-consumption': propertySample,
+  'POST /api/persistence/connections/:connection/bved-users': propertySample,
   'GET /api/persistence/devices/:key': async (ctx, notOwned) => ({
     key: await keyInProperty(ctx, devices, devices.key, notOwned),
   }),

@@ -59,6 +59,7 @@ const TABLES_WITHOUT_ENTITY: Record<string, string> = {
   connection_answers:
     'each connection’s search JSON, kept by triggers from its tables (decision 058)',
   bved_cost_imports: 'which bved cost files a distribution took over (decision 061)',
+  bved_user_imports: 'which bved users’ files a property took over (decision 063)',
 }
 
 const dialect = new PgDialect()

@@ -21,6 +21,7 @@ import {
   auditLog,
   idempotencyKeys,
   bvedCostImports,
+  bvedUserImports,
   invoiceApprovals,
   operatingCostsExpenses,
   passwordResetTokens,
@@ -132,6 +133,7 @@ export const deleteUser = oneUserCommand(async (tx, account): Promise<DeleteUser
     ),
     invoice_approvals: await pseudonymiseAuthor(tx, invoiceApprovals, 'decidedBy', names),
     bved_cost_imports: await pseudonymiseAuthor(tx, bvedCostImports, 'importedBy', names),
+    bved_user_imports: await pseudonymiseAuthor(tx, bvedUserImports, 'importedBy', names),
   }
   const removed: Record<string, number> = {
     idempotency_keys: await count(

@@ -11,22 +11,27 @@ import { and, eq } from 'drizzle-orm'
 import type { UploadedFile } from '../../platform/files/multipart'
 import { notFound } from '../../platform/http-errors'
 import { writeAudit } from '../../platform/persistence/audit'
-import type { Database } from '../../platform/persistence/database'
+import type { Executor } from '../../platform/persistence/database'
 import { ACTIVITY_ENTITY } from '../../platform/persistence/files'
 import { activities, pointsOfDelivery } from '../../platform/persistence/schema'
 import { visibleThroughProperty, type SessionUser } from '../../platform/persistence/scope'
+import { inTransaction } from '../../platform/persistence/transaction'
 import { insertAttachment } from './files'
 
 export const ACTIVITY_CREATED = 'ACTIVITY_CREATED'
 export const POINT_OF_DELIVERY_NOT_FOUND_MESSAGE = 'Die Verbrauchsstelle wurde nicht gefunden.'
 
+/**
+ * Stores a tenant change: from the form (`POST activities`), or from a bved users' file (decision
+ * 063, in the transaction of the whole file, without an attachment).
+ */
 export async function createActivity(
-  db: Database,
+  db: Executor,
   user: SessionUser,
   input: ActivityInput,
   file: UploadedFile | null,
 ): Promise<ActivityCreated> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [target] = await tx
       .select({
         pointOfDelivery: pointsOfDelivery.pointOfDelivery,

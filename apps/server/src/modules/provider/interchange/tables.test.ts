@@ -35,10 +35,12 @@ describe('the interchange format and the data model', () => {
       .filter(([, table]) => 'propertyConnection' in getTableColumns(table as PgTable))
       .map(([name]) => name)
     // the changes feed carries these to the provider (a CO2 split's corrections as CO2_SPLIT_UPDATED,
-    // the lines of a bved file taken over as EXPENSE_ADDED; which file it was stays the portal's)
+    // the lines of a bved file taken over as EXPENSE_ADDED, the reports of a bved users' file as
+    // tenant changes; which file it was stays the portal's)
     expect(uncovered.sort()).toEqual([
       'activities',
       'bvedCostImports',
+      'bvedUserImports',
       'co2SplitInputs',
       'invoiceApprovals',
     ])

@@ -1,6 +1,15 @@
 /** Attachments and their bytes, correspondences, invoices (billing vouchers) and vouchers, and the decisions on invoices. */
-import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
-import { bytea, amount, day, createdAt, partOf, propertyScope, validity } from './columns'
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { bytea, amount, day, createdAt, partOf, propertyScope, serialId, validity } from './columns'
 
 /**
  * What an invoice document (a correspondence or a billing voucher) says about whom and which
@@ -121,6 +130,24 @@ export const activities = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index().on(t.propertyConnection), index().on(t.createdBy)],
+)
+
+/**
+ * The bved users' files (DTM) taken over for a property (decision 063): by their SHA-256, so that
+ * the same file taken over again reports nothing a second time. The reports are activities.
+ */
+export const bvedUserImports = pgTable(
+  'bved_user_imports',
+  {
+    id: serialId(),
+    ...propertyScope(),
+    sha256: text().notNull(),
+    fileName: text().notNull(),
+    reports: integer().notNull(),
+    importedBy: text().notNull(),
+    importedAt: createdAt(),
+  },
+  (t) => [uniqueIndex().on(t.propertyConnection, t.sha256)],
 )
 
 /**
