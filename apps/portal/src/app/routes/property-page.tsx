@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { compareAddresses, formatStreetAddress } from '@portal/domain'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams } from 'react-router'
 import { AttributesPanel } from '../../components/attributes-panel'
@@ -36,6 +36,10 @@ import '../../features/properties/locales'
 const ConsumptionOverviewPanel = lazy(
   () => import('../../features/consumption/components/consumption-overview-panel'),
 )
+// the bved users' file dialog, its preview and its texts load once someone opens it (decision 063)
+const BvedUsersDialog = lazy(async () => ({
+  default: (await import('../../features/bved-users/components/bved-users-dialog')).BvedUsersDialog,
+}))
 
 /**
  * Property detail: address, master data, contacts, the usage units to choose one and, for remotely
@@ -51,6 +55,7 @@ export function Component() {
   const property = useConnection(connection)
   const attributes = useAttributes('ANSCHLUSS', connection)
   const units = useUsageUnits(connection)
+  const [bvedUsers, setBvedUsers] = useState(false)
   // §3 connection: the address names the building; name2 says what it is (Mehrfamilienhaus,
   // Hinterhaus …), name1 whose or which it is, which may be a person's name ('Sommerfeld, Helga')
   const address = property.data
@@ -182,9 +187,25 @@ export function Component() {
           </Paper>
         </Grid>
       </Grid>
-      <Typography variant="h5" component="h2" gutterBottom>
-        {t('properties.detail.units')}
-      </Typography>
+      <Stack
+        direction="row"
+        spacing={2}
+        useFlexGap
+        sx={{ alignItems: 'center', flexWrap: 'wrap', justifyContent: 'space-between', mb: 1 }}
+      >
+        <Typography variant="h5" component="h2">
+          {t('properties.detail.units')}
+        </Typography>
+        {/* the tenant changes of the property's units from the manager's software (decision 063) */}
+        <Button variant="outlined" onClick={() => setBvedUsers(true)}>
+          {t('properties.detail.bvedUsers')}
+        </Button>
+      </Stack>
+      {bvedUsers && (
+        <Suspense fallback={null}>
+          <BvedUsersDialog connection={connection} onClose={() => setBvedUsers(false)} />
+        </Suspense>
+      )}
       {units.isError ? (
         <ErrorNotice error={units.error} />
       ) : (
