@@ -127,6 +127,14 @@ const TOPICS: [string, RegExp][] = [
   ['its PDF', /Verbrauchsinformation als PDF/],
   ['exports as CSV and XLSX', /CSV für Excel \(Semikolon\)[\s\S]*Excel-Arbeitsmappe \(XLSX\)/],
   ['„Meine Daten“', /Meine Daten herunterladen/],
+  [
+    'bved files in and out (decisions 061, 063)',
+    /Kosten aus Datei übernehmen[\s\S]*Mieterwechsel aus Datei übernehmen/,
+  ],
+  [
+    'the consumption-data access for the ERP (decision 062)',
+    /Zugang für Ihre Software \(Verbrauchsdaten\)/,
+  ],
 ]
 
 describe('what the FAQ answers', () => {
