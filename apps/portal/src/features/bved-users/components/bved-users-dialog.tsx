@@ -11,14 +11,10 @@ import TableCell from '@mui/material/TableCell'
 import TableHead from '@mui/material/TableHead'
 import TableRow from '@mui/material/TableRow'
 import Typography from '@mui/material/Typography'
-import {
-  FILE_EMPTY_MESSAGE,
-  FILE_TOO_LARGE_MESSAGE,
-  formatDate,
-  type BvedUserPreview,
-} from '@portal/domain'
-import { useId, useRef, useState } from 'react'
+import { formatDate, type BvedUserPreview } from '@portal/domain'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { FileChoice } from '../../../components/file-choice'
 import { Alert } from '../../../components/kit/alert'
 import { MutationOutcome } from '../../../components/mutation-outcome'
 import {
@@ -181,21 +177,16 @@ export function BvedUsersDialog({
 }) {
   const { t } = useTranslation()
   const titleId = useId()
-  const input = useRef<HTMLInputElement>(null)
   const [file, setFile] = useState<File | null>(null)
-  const [problem, setProblem] = useState<string | null>(null)
   const preview = useBvedUserPreview(connection)
   const takeOver = useTakeOverBvedUsers(connection)
 
+  // a refused file (empty, too large) comes as null: nothing is sent
   const choose = (chosen: File | null) => {
     setFile(chosen)
     preview.reset()
     takeOver.reset()
-    if (!chosen) return setProblem(null)
-    if (chosen.size === 0) return setProblem(FILE_EMPTY_MESSAGE)
-    if (chosen.size > BVED_USERS_FILE_MAX_BYTES) return setProblem(FILE_TOO_LARGE_MESSAGE)
-    setProblem(null)
-    preview.mutate(chosen)
+    if (chosen) preview.mutate(chosen)
   }
   const shown = preview.data
   const taken = takeOver.data
@@ -210,31 +201,16 @@ export function BvedUsersDialog({
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {t('bvedUsers.hint')}
           </Typography>
-          <input
-            ref={input}
-            type="file"
+          <FileChoice
             accept=".dat,.DAT,.txt"
-            hidden
-            onChange={(event) => choose(event.target.files?.[0] ?? null)}
+            maxBytes={BVED_USERS_FILE_MAX_BYTES}
+            labels={{
+              choose: t('bvedUsers.choose'),
+              chosen: (name) => t('bvedUsers.chosen', { name }),
+              none: t('bvedUsers.none'),
+            }}
+            onChoose={choose}
           />
-          <Stack
-            direction="row"
-            spacing={2}
-            useFlexGap
-            sx={{ alignItems: 'center', flexWrap: 'wrap' }}
-          >
-            <Button variant="outlined" onClick={() => input.current?.click()}>
-              {t('bvedUsers.choose')}
-            </Button>
-            <Typography aria-live="polite">
-              {file ? t('bvedUsers.chosen', { name: file.name }) : t('bvedUsers.none')}
-            </Typography>
-          </Stack>
-          {problem && (
-            <Alert severity="error" role="alert">
-              {problem}
-            </Alert>
-          )}
           {preview.isPending && <Typography role="status">{t('bvedUsers.reading')}</Typography>}
           <MutationOutcome error={preview.error} />
           {shown && (

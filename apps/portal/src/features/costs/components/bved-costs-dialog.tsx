@@ -15,8 +15,6 @@ import {
   comparePreviousYear,
   energyCarrierLabel,
   ENERGY_CARRIERS,
-  FILE_EMPTY_MESSAGE,
-  FILE_TOO_LARGE_MESSAGE,
   formatAmount,
   formatDecimal,
   type BvedCostPreview,
@@ -24,8 +22,9 @@ import {
   type LinesByList,
   type PlausibilityReport,
 } from '@portal/domain'
-import { Fragment, useId, useRef, useState } from 'react'
+import { Fragment, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { FileChoice } from '../../../components/file-choice'
 import { Alert } from '../../../components/kit/alert'
 import { MutationOutcome } from '../../../components/mutation-outcome'
 import { BVED_FILE_MAX_BYTES, useBvedCostPreview, useTakeOverBvedCosts } from '../api/bved-costs'
@@ -198,21 +197,16 @@ export function BvedCostsDialog({
 }) {
   const { t } = useTranslation()
   const titleId = useId()
-  const input = useRef<HTMLInputElement>(null)
   const [file, setFile] = useState<File | null>(null)
-  const [problem, setProblem] = useState<string | null>(null)
   const preview = useBvedCostPreview(distribution)
   const takeOver = useTakeOverBvedCosts(distribution)
 
+  // a refused file (empty, too large) comes as null: nothing is sent
   const choose = (chosen: File | null) => {
     setFile(chosen)
     preview.reset()
     takeOver.reset()
-    if (!chosen) return setProblem(null)
-    if (chosen.size === 0) return setProblem(FILE_EMPTY_MESSAGE)
-    if (chosen.size > BVED_FILE_MAX_BYTES) return setProblem(FILE_TOO_LARGE_MESSAGE)
-    setProblem(null)
-    preview.mutate(chosen)
+    if (chosen) preview.mutate(chosen)
   }
   const shown = preview.data
   const canTakeOver = Boolean(
@@ -227,31 +221,16 @@ export function BvedCostsDialog({
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {t('costs.bved.hint')}
           </Typography>
-          <input
-            ref={input}
-            type="file"
+          <FileChoice
             accept=".dat,.DAT,.txt"
-            hidden
-            onChange={(event) => choose(event.target.files?.[0] ?? null)}
+            maxBytes={BVED_FILE_MAX_BYTES}
+            labels={{
+              choose: t('costs.bved.choose'),
+              chosen: (name) => t('costs.bved.chosen', { name }),
+              none: t('costs.bved.none'),
+            }}
+            onChoose={choose}
           />
-          <Stack
-            direction="row"
-            spacing={2}
-            useFlexGap
-            sx={{ alignItems: 'center', flexWrap: 'wrap' }}
-          >
-            <Button variant="outlined" onClick={() => input.current?.click()}>
-              {t('costs.bved.choose')}
-            </Button>
-            <Typography aria-live="polite">
-              {file ? t('costs.bved.chosen', { name: file.name }) : t('costs.bved.none')}
-            </Typography>
-          </Stack>
-          {problem && (
-            <Alert severity="error" role="alert">
-              {problem}
-            </Alert>
-          )}
           {preview.isPending && <Typography role="status">{t('costs.bved.reading')}</Typography>}
           <MutationOutcome error={preview.error} />
           {shown && (
