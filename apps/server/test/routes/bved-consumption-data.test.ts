@@ -244,6 +244,9 @@ describe('who the service answers', () => {
       basicHeader('vd-000000000000', 'cd_x'),
       as.verwalter!.authorization,
       'Basic !!!',
+      // a NUL in the user name never reaches the database (PostgreSQL refuses it in text)
+      basicHeader('vd-\u0000', 'cd_x'),
+      `Basic ${Buffer.from([0xff, 0xfe, 0x3a, 0x78]).toString('base64')}`,
     ]) {
       const response = await service(authorization, url)
       expect(response.statusCode, authorization).toBe(401)

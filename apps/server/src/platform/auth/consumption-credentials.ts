@@ -46,6 +46,11 @@ export function basicCredentials(header: string | undefined): {
   const match = /^Basic ([A-Za-z0-9+/]{1,400}={0,2})$/i.exec(header ?? '')
   if (!match) return null
   const decoded = Buffer.from(match[1]!, 'base64').toString('utf8')
+  // a control character (NUL above all) is in no credential, and PostgreSQL refuses NUL in text
+  for (const character of decoded) {
+    const code = character.charCodeAt(0)
+    if (code < 0x20 || code === 0x7f || code === 0xfffd) return null
+  }
   const colon = decoded.indexOf(':')
   if (colon < 1) return null
   return { userName: decoded.slice(0, colon), password: decoded.slice(colon + 1) }
