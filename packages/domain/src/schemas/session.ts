@@ -21,6 +21,8 @@ export const UserSchema = z.object({
   businessPartner: z.string().nullable(),
   name: z.string(),
   mail: z.string(),
+  /** Decision 065: a resident, who sees his own tenancy and months only. */
+  resident: z.boolean().default(false),
 })
 export type User = z.infer<typeof UserSchema>
 

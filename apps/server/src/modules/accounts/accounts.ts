@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto'
 import { domainToASCII } from 'node:url'
 import { and, asc, eq, sql } from 'drizzle-orm'
+import { UserNameSchema } from '@portal/domain'
 import { z } from 'zod'
 import { hashPassword } from '../../platform/auth/passwords'
 import { hitWindow } from '../../platform/auth/rate-limit-store'
@@ -44,8 +45,6 @@ export const USER_ENTITY = 'user'
 /** Names that stand for the system in author columns and the audit log, never for a person. */
 const RESERVED_USER_NAMES = new Set([PROVIDER_USER, 'system', 'demo'])
 
-const USER_NAME_MESSAGE =
-  'Der Benutzername muss 2 bis 64 Zeichen lang sein und darf nur Buchstaben (auch Umlaute und ß), Ziffern und . _ @ - enthalten; er beginnt mit einem Buchstaben oder einer Ziffer.'
 const NO_CONTROL_CHARACTERS = /^[^\p{Cc}]*$/u
 
 /**
@@ -58,16 +57,6 @@ function withAsciiDomain(mail: string): string {
   const domain = domainToASCII(mail.slice(at + 1))
   return domain ? `${mail.slice(0, at + 1)}${domain}` : mail
 }
-
-/**
- * A user name as `user add` accepts it: letters of any script (müller, łukasz), stored composed
- * (NFC) as sign-in compares them (decision 022); sign-in compares names without regard to case.
- */
-export const UserNameSchema = z
-  .string({ error: USER_NAME_MESSAGE })
-  .trim()
-  .normalize('NFC')
-  .regex(/^[\p{L}\p{N}][\p{L}\p{M}\p{N}._@-]{1,63}$/u, { error: USER_NAME_MESSAGE })
 
 /** `user add`: the new account. */
 export const NewUserSchema = z.strictObject({
