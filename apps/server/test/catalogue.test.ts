@@ -60,6 +60,8 @@ const TABLES_WITHOUT_ENTITY: Record<string, string> = {
     'each connection’s search JSON, kept by triggers from its tables (decision 058)',
   bved_cost_imports: 'which bved cost files a distribution took over (decision 061)',
   bved_user_imports: 'which bved users’ files a property took over (decision 063)',
+  resident_invitations: 'the residents’ registration codes (decision 065)',
+  resident_notices: 'the monthly notices of the residents and their delivery (decision 066)',
 }
 
 const dialect = new PgDialect()

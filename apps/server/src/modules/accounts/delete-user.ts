@@ -22,6 +22,7 @@ import {
   idempotencyKeys,
   bvedCostImports,
   bvedUserImports,
+  residentInvitations,
   invoiceApprovals,
   operatingCostsExpenses,
   passwordResetTokens,
@@ -134,6 +135,7 @@ export const deleteUser = oneUserCommand(async (tx, account): Promise<DeleteUser
     invoice_approvals: await pseudonymiseAuthor(tx, invoiceApprovals, 'decidedBy', names),
     bved_cost_imports: await pseudonymiseAuthor(tx, bvedCostImports, 'importedBy', names),
     bved_user_imports: await pseudonymiseAuthor(tx, bvedUserImports, 'importedBy', names),
+    resident_invitations: await pseudonymiseAuthor(tx, residentInvitations, 'createdBy', names),
   }
   const removed: Record<string, number> = {
     idempotency_keys: await count(

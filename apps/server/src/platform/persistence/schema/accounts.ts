@@ -42,9 +42,16 @@ export const users = pgTable(
     signedOutEverywhereAt: timestamp({ withTimezone: true, mode: 'date', precision: 3 }),
     /** Set by the provider (`user disable`): no sign-in, no token, no reset while set. */
     disabledAt: instant(),
+    /**
+     * Decision 065: a resident's contract (its key); null for every other user. A resident sees
+     * only his own months of that contract's unit; `businessPartner` stays null for him.
+     */
+    residentContract: text(),
+    /** Decision 065: how a resident receives his monthly information ('mail' or 'letter'). */
+    noticeChannel: text(),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.companyCode), index().on(t.businessPartner)],
+  (t) => [index().on(t.companyCode), index().on(t.businessPartner), index().on(t.residentContract)],
 )
 
 /**
