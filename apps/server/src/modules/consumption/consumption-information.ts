@@ -126,6 +126,9 @@ function allocatorNote(series: ConsumptionSeries): string[] {
   ]
 }
 
+/** The title of the information of `month`. */
+const titleOf = (month: string) => `Verbrauchsinformation ${formatMonth(month)}`
+
 /** The PDF for `user` and `month` ('YYYY-MM', one of his months in the report). */
 export function consumptionInformationPdf(
   unit: ConsumptionInformationUnit,
@@ -133,9 +136,18 @@ export function consumptionInformationPdf(
   report: UnitConsumption,
   month: string,
 ): PdfFile {
-  const title = `Verbrauchsinformation ${formatMonth(month)}`
+  return buildPdf(titleOf(month), consumptionInformationLines(unit, user, report, month))
+}
+
+/** The lines of the information's page, for its PDF and for a letter that carries it. */
+export function consumptionInformationLines(
+  unit: ConsumptionInformationUnit,
+  user: ConsumptionUser,
+  report: UnitConsumption,
+  month: string,
+): PdfLine[] {
   const lines: PdfLine[] = [
-    { text: title, size: 18, bold: true },
+    { text: titleOf(month), size: 18, bold: true },
     { text: 'nach § 6a Heizkostenverordnung', size: 11 },
     { text: `Nutzer: ${user.name}`, gap: 14 },
     { text: `Nutzungszeitraum: ${periodText(user)}` },
@@ -173,5 +185,5 @@ export function consumptionInformationPdf(
       size: 9,
     },
   )
-  return buildPdf(title, lines)
+  return lines
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { buildPdf, PAGE_WIDTH, TEXT_LEFT, TEXT_RIGHT, textWidth, wrapText } from './pdf'
+import {
+  buildPdf,
+  PAGE_HEIGHT,
+  PAGE_WIDTH,
+  POINTS_PER_MM,
+  TEXT_LEFT,
+  TEXT_RIGHT,
+  textWidth,
+  wrapText,
+} from './pdf'
 import { pdfProblems, pdfTextRuns } from './pdf-structure'
 
 describe('wrapText', () => {
@@ -52,5 +61,32 @@ describe('buildPdf', () => {
     const text = pdf.content.toString('latin1')
     expect(text).toContain('/Kids [3 0 R] /Count 1')
     expect(text).toContain('BT /F1 11 Tf 56 773 Td (Eine Zeile) Tj ET')
+  })
+
+  it('starts a page where asked, and sets a line at its distance from the top and its left edge', () => {
+    const pdf = buildPdf('Briefe', [
+      { text: 'Seite eins' },
+      { text: 'Anschrift', top: 187, left: 20 * POINTS_PER_MM },
+      { text: 'darunter' },
+      { text: 'Seite zwei', newPage: true },
+    ])
+    expect(pdfProblems(pdf.content)).toEqual([])
+    const runs = pdfTextRuns(pdf.content)
+    expect(runs.map((run) => [run.text, run.page])).toEqual([
+      ['Seite eins', 0],
+      ['Anschrift', 0],
+      ['darunter', 0],
+      ['Seite zwei', 1],
+    ])
+    const address = runs[1]!
+    expect(address.y).toBe(PAGE_HEIGHT - 187)
+    expect(address.x).toBeCloseTo(56.69, 2)
+    expect(runs[2]!.y).toBe(PAGE_HEIGHT - 187 - 17)
+    expect(runs[3]!.y).toBe(773)
+  })
+
+  it('starts no empty page for a first line that asks for a new one', () => {
+    const pdf = buildPdf('Ein Brief', [{ text: 'Seite eins', newPage: true }])
+    expect(pdf.content.toString('latin1')).toContain('/Kids [3 0 R] /Count 1')
   })
 })

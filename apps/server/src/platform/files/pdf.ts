@@ -21,6 +21,15 @@ export interface PdfLine {
    * than a line, within it (a text of any length, such as a reason someone typed). Not with columns.
    */
   wrap?: boolean
+  /** Starts a new page (unless the page is still empty): the pages of a letter batch. */
+  newPage?: boolean
+  /**
+   * The baseline's distance from the page's top edge in points: a line at a fixed place, such as
+   * the address in the window of a letter (DIN 5008). Lines after it follow below it.
+   */
+  top?: number
+  /** The text's left edge in points, when not at the text's usual left edge (56). */
+  left?: number
 }
 
 export interface PdfFile {
@@ -31,7 +40,9 @@ export interface PdfFile {
 
 /** A4 in points. */
 export const PAGE_WIDTH = 595
-const PAGE_HEIGHT = 842
+export const PAGE_HEIGHT = 842
+/** Points in a millimetre: 72 per inch of 25.4 mm. */
+export const POINTS_PER_MM = 72 / 25.4
 /** The left edge of the text, and the margin kept on the right and at the bottom. */
 export const TEXT_LEFT = 56
 /** The right edge no wrapped line passes. */
@@ -148,6 +159,11 @@ export function buildPdf(title: string, lines: readonly PdfLine[]): PdfFile {
   for (const line of lines) {
     const size = line.size ?? 11
     const font = line.bold ? '/F2' : '/F1'
+    if (line.newPage && pages[pages.length - 1]!.length > 0) {
+      pages.push([])
+      y = TOP
+    }
+    if (line.top !== undefined) y = PAGE_HEIGHT - line.top + size + 6 + (line.gap ?? 0)
     const texts =
       line.wrap && !line.columns?.length
         ? wrapText(toWinAnsi(line.text), TEXT_RIGHT - TEXT_LEFT, size, line.bold)
@@ -155,7 +171,8 @@ export function buildPdf(title: string, lines: readonly PdfLine[]): PdfFile {
     texts.forEach((text, index) => {
       const at = place(size, index === 0 ? (line.gap ?? 0) : 0)
       const commands = pages[pages.length - 1]!
-      commands.push(`BT ${font} ${size} Tf ${TEXT_LEFT} ${at} Td ${pdfString(text)} Tj ET`)
+      const left = Math.round((line.left ?? TEXT_LEFT) * 100) / 100
+      commands.push(`BT ${font} ${size} Tf ${left} ${at} Td ${pdfString(text)} Tj ET`)
       for (const column of line.columns ?? []) {
         commands.push(`BT ${font} ${size} Tf ${column.x} ${at} Td ${pdfString(column.text)} Tj ET`)
       }

@@ -14,7 +14,7 @@ import {
   type DeviceReading,
   type UnitContract,
 } from '@portal/domain'
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../../platform/persistence/database'
 import { groupBy } from '../../../platform/persistence/group-by'
 import {
@@ -163,14 +163,28 @@ export async function propertyMainHeatReadings(
 }
 
 /** The unit's contracts with their partner's name and account type: who used it when. */
-export async function unitContracts(
+export function unitContracts(
   db: Executor,
   user: SessionUser,
   pointOfDelivery: string,
 ): Promise<UnitContract[]> {
+  return contractsWhere(db, user, eq(contracts.pointOfDelivery, pointOfDelivery))
+}
+
+/** The contracts of every unit of the property, each with its unit (decision 066). */
+export function propertyContracts(
+  db: Executor,
+  user: SessionUser,
+  propertyConnection: string,
+): Promise<(UnitContract & { pointOfDelivery: string })[]> {
+  return contractsWhere(db, user, eq(contracts.propertyConnection, propertyConnection))
+}
+
+async function contractsWhere(db: Executor, user: SessionUser, condition: SQL) {
   const rows = await db
     .select({
       contract: contracts.key,
+      pointOfDelivery: contracts.pointOfDelivery,
       businessPartner: contracts.businessPartner,
       from: contracts.from,
       until: contracts.until,
@@ -184,9 +198,7 @@ export async function unitContracts(
       partners,
       and(eq(partners.businessPartner, contracts.businessPartner), visiblePartner(user, partners)),
     )
-    .where(
-      and(eq(contracts.pointOfDelivery, pointOfDelivery), visibleThroughProperty(user, contracts)),
-    )
+    .where(and(condition, visibleThroughProperty(user, contracts)))
   return rows.map(({ name1, name2, ...row }) => ({
     ...row,
     name: contractName({ name1, name2 }) || row.businessPartner,

@@ -4,88 +4,21 @@ import {
   PropertyConsumptionSchema,
   UnitConsumptionSchema,
   addMonthsTo,
-  allocatorConversion,
-  consumptionUsers,
-  defaultConsumptionUser,
   lastCompleteMonth,
   toIsoDate,
   propertyConsumptionOverview,
-  unitConsumption,
-  type UserConsumption,
 } from '@portal/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { contentDisposition } from '../../../platform/files/file-name'
 import { notFound } from '../../../platform/http-errors'
-import type { Executor } from '../../../platform/persistence/database'
-import {
-  propertyConsumptionUnits,
-  propertyMainHeatReadings,
-  unitContracts,
-} from '../repositories/consumption'
+import { propertyConsumptionUnits } from '../repositories/consumption'
 import { CONNECTION_OBJECT, isVisibleObject } from '../../master-data/index'
-import { pointsOfDelivery } from '../../../platform/persistence/schema'
-import { visibleThroughProperty, type SessionUser } from '../../../platform/persistence/scope'
 import { consumptionInformationPdf } from '../consumption-information'
-
-const UNIT_NOT_FOUND = 'Die Verbrauchsstelle wurde nicht gefunden.'
-const USER_NOT_FOUND =
-  'Dieser Geschäftspartner war in den letzten zwölf Monaten nicht Nutzer dieser Nutzeinheit.'
-const MONTH_NOT_AVAILABLE = 'Für diesen Monat liegt keine Verbrauchsinformation vor.'
+import { MONTH_NOT_AVAILABLE, unitReport } from '../unit-report'
 
 /** `?partner=`: the user (business partner) the information is for; unset: the current one. */
 const UserQuery = z.strictObject({ partner: z.string().min(1).max(40).optional() })
-
-/**
- * The information for one user of the unit (decision 033): his months only, his comparisons only
- * from them (§6a Abs. 2 HeizkostenV, §6b; docs/decisions/033).
- */
-async function unitReport(
-  db: Executor,
-  user: SessionUser,
-  id: string,
-  partner: string | undefined,
-): Promise<{ report: UserConsumption; reference: string; address: string }> {
-  const [unit] = await db
-    .select()
-    .from(pointsOfDelivery)
-    .where(
-      and(eq(pointsOfDelivery.pointOfDelivery, id), visibleThroughProperty(user, pointsOfDelivery)),
-    )
-  if (!unit) throw notFound(UNIT_NOT_FOUND)
-  const today = toIsoDate(new Date())
-  const lastMonth = lastCompleteMonth(today)
-  const [units, mainHeat, contracts] = await Promise.all([
-    propertyConsumptionUnits(db, user, unit.propertyConnection, lastMonth),
-    propertyMainHeatReadings(db, user, unit.propertyConnection, lastMonth),
-    unitContracts(db, user, id),
-  ])
-  const own = units.find((u) => u.pointOfDelivery === id)
-  if (!own) throw notFound(UNIT_NOT_FOUND)
-  const users = consumptionUsers(
-    contracts,
-    addMonthsTo(lastMonth, 1 - CONSUMPTION_MONTHS),
-    lastMonth,
-  )
-  const chosen =
-    partner === undefined
-      ? defaultConsumptionUser(users, today)
-      : (users.find((u) => u.businessPartner === partner) ?? null)
-  if (partner !== undefined && !chosen) throw notFound(USER_NOT_FOUND)
-  const report = unitConsumption(
-    own,
-    units,
-    lastMonth,
-    chosen?.periods ?? [],
-    allocatorConversion(mainHeat, units, lastMonth),
-  )
-  return {
-    report: { ...report, user: chosen, users },
-    reference: unit.reference,
-    address: `${unit.street} ${unit.houseNumber}${unit.houseNumberSuffix ?? ''}`,
-  }
-}
 
 /** Decision 033: the monthly consumption information of §6a HeizkostenV (docs/decisions/033). */
 const consumptionRoutes: FastifyPluginAsyncZod = async (app) => {
