@@ -50,6 +50,7 @@ import passwordRoutes from './modules/accounts/routes/password'
 import secondFactorRoutes from './modules/accounts/routes/second-factor'
 import consumptionCredentialRoutes from './modules/accounts/routes/consumption-credentials'
 import sessionRoutes from './modules/accounts/routes/session'
+import residentRoutes from './modules/residents/routes/residents'
 
 z.config(z.locales.de())
 
@@ -58,6 +59,8 @@ export interface RouteEntry {
   method: string
   url: string
   public: boolean
+  /** Decision 065: a resident may call it. */
+  residents: boolean
 }
 
 declare module 'fastify' {
@@ -102,7 +105,12 @@ export async function buildApp(options: AppOptions) {
   const routeTable: RouteEntry[] = []
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      routeTable.push({ method, url: route.url, public: route.config?.public === true })
+      routeTable.push({
+        method,
+        url: route.url,
+        public: route.config?.public === true,
+        residents: route.config?.residents === true,
+      })
     }
   })
   app.decorate('routeTable', routeTable)
@@ -157,6 +165,7 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(healthRoutes, { database: options.database })
   await app.register(sessionRoutes)
+  await app.register(residentRoutes)
   await app.register(userRoutes)
   await app.register(companyCodeRoutes)
   await app.register(connectionRoutes)

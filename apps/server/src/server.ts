@@ -5,6 +5,7 @@ import { ConfigurationError, DEFAULT_HTTP_LIMITS, type ServerConfig } from './pl
 import { loadCheckedConfig } from './platform/settings-check'
 import { startAutoApprovalJob } from './modules/costs/auto-approval-job'
 import { startHousekeepingJob } from './platform/jobs/housekeeping'
+import { startMonthlyNoticeJob } from './modules/residents/index'
 import { StartRefusedError } from './platform/start-mode'
 import { DataFolderError } from './platform/persistence/data-folder'
 import { openDatabaseOrExit, type Database } from './platform/persistence/database'
@@ -62,9 +63,11 @@ export async function runServer(prepare: PrepareStart): Promise<void> {
 
   const autoApproval = startAutoApprovalJob(database.db, app.log)
   const housekeeping = startHousekeepingJob(database.db, app.log)
+  const notices = startMonthlyNoticeJob(database.db, app.mailer, config, app.log)
   app.addHook('onClose', () => {
     autoApproval.stop()
     housekeeping.stop()
+    notices.stop()
   })
 
   // Decision 029 and 038: on SIGTERM the ready probe fails first and the server keeps serving for

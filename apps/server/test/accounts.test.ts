@@ -568,8 +568,9 @@ describe('user delete', () => {
 
 describe('the demo password', () => {
   it('is found on every account that has it, and named in the production refusal', async () => {
-    // verwalter chose another password above, eigentuemer is deleted: fremd is left
-    expect(await accountsWithDemoPassword(ctx.database.db)).toEqual(['fremd'])
+    // verwalter chose another password above, eigentuemer is deleted: the demo resident and fremd
+    // are left
+    expect(await accountsWithDemoPassword(ctx.database.db)).toEqual(['bewohner', 'fremd'])
     expect(demoPasswordRefusal(['fremd'])).toMatch(
       /^Der Produktionsbetrieb \(NODE_ENV=production\) startet nicht: ein Benutzerkonto hat das öffentlich bekannte Demo-Passwort \(fremd\)\./,
     )

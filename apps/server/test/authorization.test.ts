@@ -3,7 +3,7 @@
  * of data the caller may not see each answers 404; no search lets data of another company code or
  * another owner through. New routes are covered as soon as they are registered.
  */
-import { and, desc, eq, notInArray, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, notInArray, sql } from 'drizzle-orm'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -24,7 +24,7 @@ import {
   pointsOfDelivery,
   products,
 } from '../src/platform/persistence/schema'
-import { providerKeyHeader } from './fixtures/provider-command'
+import { providerKeyHeader, runProvider } from './fixtures/provider-command'
 import { berlinToday } from '../src/demo/calendar'
 import { lastCompleteMonth, monthEnd } from '@portal/domain'
 import {
@@ -60,6 +60,7 @@ const PUBLIC_ROUTES = [
   'POST /api/processes/customer-portal/password-reset/confirm',
   'POST /api/processes/customer-portal/invitation/check',
   'POST /api/processes/customer-portal/invitation/accept',
+  'POST /api/processes/customer-portal/resident-registration',
   'GET /api/configuration/customer',
   'GET /api/configuration/faq',
   'GET /customer-assets/:file',
@@ -137,11 +138,13 @@ async function expenseInProperty(
 }
 
 /** A property of company code 1000 with radio readings last month that eigentuemer does not own. */
-async function radioPropertyNotOwned(ctx: TestContext): Promise<{ number: string }> {
+async function radioPropertyNotOwned(
+  ctx: TestContext,
+): Promise<{ number: string; connection: string }> {
   const owned = await ownedPropertiesOf(ctx, 'eigentuemer')
   const lastMonth = lastCompleteMonth(berlinToday())
   const [row] = await ctx.database.db
-    .select({ number: connections.bvedPropertyNumber })
+    .select({ number: connections.bvedPropertyNumber, connection: connections.connection })
     .from(connections)
     .where(
       propertyOf1000(
@@ -153,7 +156,7 @@ async function radioPropertyNotOwned(ctx: TestContext): Promise<{ number: string
     )
     .orderBy(connections.connection)
     .limit(1)
-  return { number: row!.number! }
+  return { number: row!.number!, connection: row!.connection }
 }
 
 const distributionSample: IdSample = async (ctx, notOwned) => ({
@@ -261,7 +264,64 @@ const SAMPLES: Record<string, IdSample> = {
     return { id: (await createConsumptionCredential(database.db, owner!, 'walk sample')).id }
   },
   'DELETE /api/persistence/attachments/:id': attachmentSample,
+  'POST /api/persistence/connections/:connection/resident-invitations': propertySample,
+  // verwalter's invitation of the property's residents, one of them without a mail address
+  'GET /api/persistence/connections/:connection/resident-letters/:batch': async (
+    ctx,
+    notOwned,
+  ) => ({ connection: notOwned, batch: await letterBatchOf(ctx, notOwned) }),
+  'GET /api/persistence/connections/:connection/resident-notices': propertySample,
+  // decision 066: the month's letters of a radio-read property, after the notices were planned
+  'GET /api/persistence/connections/:connection/notice-letters/:month': async (ctx) => {
+    const run = await runProvider(ctx.database.db, ['notices', 'run'], {
+      mailer: ctx.app.mailer,
+      config: ctx.config,
+    })
+    expect(run.code, run.err.join('\n')).toBe(0)
+    return {
+      connection: (await radioPropertyNotOwned(ctx)).connection,
+      month: lastCompleteMonth(berlinToday()),
+    }
+  },
+  // decision 065: a month of the demo resident; his routes answer every other user 404
+  'GET /api/residents/monthly-consumption/:month/pdf': async (ctx) => ({
+    month: await residentMonth(ctx),
+  }),
 }
+
+/** An invitation of `property`'s residents by verwalter with at least one letter: its batch. */
+async function letterBatchOf(ctx: TestContext, property: string): Promise<string> {
+  const [tenant] = await ctx.database.db
+    .select({ partner: contracts.businessPartner })
+    .from(contracts)
+    .where(and(eq(contracts.propertyConnection, property), isNull(contracts.until)))
+    .orderBy(contracts.key)
+    .limit(1)
+  await ctx.database.db
+    .update(partners)
+    .set({ mail: null })
+    .where(eq(partners.businessPartner, tenant!.partner))
+  const invited = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/persistence/connections/${property}/resident-invitations`,
+    headers: await ctx.login('verwalter'),
+  })
+  expect(invited.statusCode, invited.body).toBe(201)
+  return invited.json<{ batch: string }>().batch
+}
+
+/** The newest month of the demo resident's information. */
+async function residentMonth(ctx: TestContext): Promise<string> {
+  const answer = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/residents/monthly-consumption',
+    headers: await ctx.login('bewohner'),
+  })
+  return answer.json<{ months: string[] }>().months.at(-1)!
+}
+
+/** Decision 065: routes only a resident reaches; every other user gets 404 there. */
+const isResidentRoute = (route: RouteEntry) => route.url.startsWith('/api/residents/')
 
 /** Routes that only a user with a business partner is kept from (catalogue data of the company). */
 const COMPANY_WIDE = new Set(['GET /api/persistence/products/:id'])
@@ -293,6 +353,7 @@ beforeAll(async () => {
   portalDist = await mkdtemp(path.join(tmpdir(), 'portal-dist-'))
   await writeFile(path.join(portalDist, 'index.html'), '<!doctype html><title>Portal</title>')
   ctx = await createTestContext({ portalDist })
+  as.bewohner = await ctx.login('bewohner')
   for (const user of ['verwalter', 'eigentuemer', 'fremd']) {
     as[user] = await ctx.login(user)
     const owner = await credentialOwner(ctx.database.db, user)
@@ -436,14 +497,82 @@ describe('every route', () => {
           headers: headersOf(route, user),
           ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
         })
-      // the data exists: verwalter of the same company code sees it
-      if (route.method === 'GET')
-        expect((await callAs('verwalter')).statusCode, key(route)).toBe(200)
+      // the data exists: verwalter of the same company code sees it (the resident his own)
+      if (route.method === 'GET') {
+        const seer = isResidentRoute(route) ? 'bewohner' : 'verwalter'
+        expect((await callAs(seer)).statusCode, key(route)).toBe(200)
+      }
+      if (isResidentRoute(route)) {
+        expect((await callAs('verwalter')).statusCode, `${key(route)} as verwalter`).toBe(404)
+      }
       expect((await callAs('fremd')).statusCode, `${key(route)} as fremd`).toBe(404)
       if (!COMPANY_WIDE.has(key(route))) {
         expect((await callAs('eigentuemer')).statusCode, `${key(route)} as eigentuemer`).toBe(404)
       }
     }
+  })
+
+  it('lets a resident reach only his own routes: 404 everywhere else (decision 065)', async () => {
+    const notOwned = await notOwnedProperty()
+    const portalRoutes = routes.filter((r) => !r.public && !isProviderRoute(r) && !isBvedRoute(r))
+    const allowed = portalRoutes.filter((r) => r.residents).map(key)
+    expect(allowed.sort()).toEqual(
+      [
+        'GET /api/persistence/personal-data',
+        'GET /api/processes/second-factor',
+        'GET /api/residents/monthly-consumption',
+        'GET /api/residents/monthly-consumption/:month/pdf',
+        'GET /api/residents/tenancy',
+        'POST /api/configuration/company-code-search',
+        'POST /api/persistence/users-search',
+        'POST /api/processes/second-factor/confirm',
+        'POST /api/processes/second-factor/disable',
+        'POST /api/processes/second-factor/recovery-codes',
+        'POST /api/processes/second-factor/setup',
+        'POST /api/processes/system/password-change',
+        'POST /api/token/revoke',
+        'POST /api/token/revoke-all',
+        'PUT /api/residents/notice-channel',
+      ].sort(),
+    )
+    for (const route of portalRoutes.filter((r) => !r.residents)) {
+      const params = (await SAMPLES[key(route)]?.(ctx, notOwned)) ?? {}
+      const response = await callWith(route, as.bewohner!, params)
+      expect(response.statusCode, `${key(route)} as bewohner`).toBe(404)
+    }
+    // the provider's and the consumption-data service's routes do not take his token
+    for (const route of routes.filter((r) => isProviderRoute(r) || isBvedRoute(r))) {
+      const params = (await SAMPLES[key(route)]?.(ctx, notOwned)) ?? {}
+      expect((await callWith(route, as.bewohner!, params)).statusCode, key(route)).toBe(401)
+    }
+    // what he may search is his own record and his company code's name
+    for (const url of ['/api/persistence/users-search', '/api/configuration/company-code-search']) {
+      const answer = await ctx.app.inject({
+        method: 'POST',
+        url: `${url}?limit=9999`,
+        headers: as.bewohner,
+        payload: {},
+      })
+      expect(answer.json<{ items: unknown[] }>().items, url).toHaveLength(1)
+      expect(answer.body, url).not.toMatch(/verwalter|eigentuemer|"companyCode":"2000"/)
+    }
+    // with his token, the legacy endpoint's transactions find nothing either
+    const legacy = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/legacy',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        json: JSON.stringify({
+          action: 'trans',
+          code: 'ATTRIBUTES',
+          obj: 'ANSCHLUSS',
+          key: notOwned,
+          token: as.bewohner!.authorization.slice('Bearer '.length),
+        }),
+      }).toString(),
+    })
+    expect(legacy.statusCode).toBe(200)
+    expect(legacy.json()).toMatchObject({ success: false, data: null, token: null })
   })
 
   it('lets no search answer data of another company code or another owner', async () => {

@@ -100,8 +100,16 @@ const basicAuth = await (async () => {
   const pair = `${created.userName}:${created.password}`
   return { authorization: `Basic ${Buffer.from(pair).toString('base64')}` }
 })()
+/** Decision 065: the resident's own routes answer only a resident. */
+const residentAuth = await ctx.login('bewohner')
 const authOf = (url: string) =>
-  isProviderUrl(url) ? providerAuth : url.startsWith('/api/bved/') ? basicAuth : auth
+  isProviderUrl(url)
+    ? providerAuth
+    : url.startsWith('/api/bved/')
+      ? basicAuth
+      : url.startsWith('/api/residents/')
+        ? residentAuth
+        : auth
 afterAll(async () => {
   await ctx.close()
   await rm(portalDist, { recursive: true, force: true })
@@ -231,6 +239,10 @@ const VALID_PARAMS: Record<string, Record<string, string>> = {
   'GET /api/processes/system/file-download/:id': { id: ids.attachment },
   'DELETE /api/persistence/attachments/:id': { id: ids.attachment },
   'GET /customer-assets/:file': { file: 'favicon.svg' },
+  'POST /api/persistence/connections/:connection/resident-invitations': {
+    connection: ids.property,
+  },
+  'GET /api/persistence/connections/:connection/resident-notices': { connection: ids.property },
 }
 
 /** The entity each search answers, so that filters name its own properties. */

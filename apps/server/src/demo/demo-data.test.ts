@@ -233,6 +233,7 @@ describe('demo data', () => {
       mail: string
     }>(db, sql`select * from users order by user_name`)
     expect(users.map((u) => [u.user_name, u.company_code, u.business_partner])).toEqual([
+      ['bewohner', '1000', null],
       ['eigentuemer', '1000', DEMO_OWNER_PARTNER],
       ['fremd', '2000', null],
       ['verwalter', '1000', null],
@@ -247,6 +248,39 @@ describe('demo data', () => {
         sql`select mail as v from partners where business_partner = ${DEMO_OWNER_PARTNER}`,
       ),
     ).toEqual([owner?.mail])
+  })
+
+  it('ties the demo resident to a radio-read unit whose previous tenant moved out in the last year', async () => {
+    const [resident] = await all<{
+      resident_contract: string
+      from: string
+      point_of_delivery: string
+      business_partner: string
+      notice_channel: string
+    }>(
+      db,
+      sql`select u.resident_contract, c."from"::text as "from", c.point_of_delivery, c.business_partner, u.notice_channel
+        from users u join contracts c on c.key = u.resident_contract where u.user_name = 'bewohner'`,
+    )
+    expect(resident?.notice_channel).toBe('mail')
+    expect(resident!.from > addMonths(TODAY, -12)).toBe(true)
+    expect(resident!.from <= addMonths(TODAY, -2)).toBe(true)
+    const predecessors = await all<{ business_partner: string }>(
+      db,
+      sql`select c.business_partner from contracts c join contract_accounts a on a.contract_account = c.contract_account
+        where c.point_of_delivery = ${resident!.point_of_delivery} and c.until = (${resident!.from}::date - 1)
+          and a.contract_account_type <> 'VKT'`,
+    )
+    expect(predecessors).toHaveLength(1)
+    expect(predecessors[0]!.business_partner).not.toBe(resident!.business_partner)
+    // his predecessor's months were read by radio: they exist and must stay hidden from him
+    expect(
+      await values(
+        db,
+        sql`select count(*)::text as v from measurements m where m.point_of_delivery = ${resident!.point_of_delivery}
+          and m.reading_type = 'Funkablesung' and m.reading_date < ${resident!.from}::date`,
+      ),
+    ).not.toEqual(['0'])
   })
 
   it('has 14 properties for 1000 (12 of them active) and 3 for 2000, with buildings below them', async () => {

@@ -11,6 +11,11 @@ export interface DemoUser {
   mail: string
   /** What the login shows, in German, for the start banner and the README. */
   description: string
+  /**
+   * Decision 065: a resident; the generator ties him to a tenant's contract of a radio-read unit
+   * whose previous tenant moved out in the last twelve months (`demoResidentContract`).
+   */
+  resident?: true
 }
 
 export const DEMO_USERS: readonly DemoUser[] = [
@@ -39,5 +44,15 @@ export const DEMO_USERS: readonly DemoUser[] = [
     mail: 'jan.petersen@nordwohnen.example',
     description:
       'Benutzer eines anderen Kunden (Buchungskreis 2000): sieht keine Daten des Buchungskreises 1000.',
+  },
+  {
+    userName: 'bewohner',
+    companyCode: '1000',
+    businessPartner: null,
+    name: 'Bewohner (Name aus seinem Vertrag)',
+    mail: 'bewohner@example.com',
+    description:
+      'Bewohner (Mieter) einer Nutzeinheit mit Funkzählern im Buchungskreis 1000: sieht nur seine eigene monatliche Verbrauchsinformation seit seinem Einzug; sein Vormieter ist in den letzten zwölf Monaten ausgezogen.',
+    resident: true,
   },
 ]

@@ -24,8 +24,8 @@
  * VERTRAG a contract, NUTZGRUPPE and NUTZERGRUPPE a group of these relation entries.
  */
 import { Faker, base, de, en } from '@faker-js/faker'
-import { startOfYear } from '@portal/domain'
-import { addDays, endOfYear, instant, minDate } from './calendar'
+import { contractName, startOfYear } from '@portal/domain'
+import { addDays, addMonths, endOfYear, instant, minDate } from './calendar'
 import {
   COMPANIES,
   COST_TYPES,
@@ -44,6 +44,7 @@ import { DemoContext } from './generator-context'
 import {
   OPEN_END,
   type ConnectionModel,
+  type ContractModel,
   type UnitModel,
   type PropertyModel,
 } from './generator-models'
@@ -408,15 +409,40 @@ export class DemoDataGenerator extends DemoContext {
 
   private generateUsers(): void {
     for (const user of DEMO_USERS) {
+      const resident = user.resident ? demoResidentContract(this) : null
       this.rows.users.push({
         userName: user.userName,
         companyCode: user.companyCode,
         businessPartner: user.businessPartner,
-        name: user.name,
+        name: resident ? contractName(resident.partner) : user.name,
         mail: user.mail,
         passwordHash: this.passwordHash,
-        createdAt: instant(startOfYear(this.year - 1)),
+        residentContract: resident?.key ?? null,
+        noticeChannel: resident ? 'mail' : null,
+        createdAt: instant(resident ? resident.from : startOfYear(this.year - 1)),
       })
     }
   }
+}
+
+/**
+ * The demo resident's contract (decision 065): in the first radio-read property of company code
+ * 1000 that has one, a tenant's current contract that began two to eleven months ago, right after
+ * a tenant (not a vacancy) moved out; so his predecessor's months exist and must stay hidden.
+ */
+export function demoResidentContract(g: DemoContext): ContractModel {
+  const earliest = addMonths(g.today, -11)
+  const latest = addMonths(g.today, -2)
+  for (const [key, property] of g.planProperties) {
+    if (!key.startsWith('1000/') || !property.radio) continue
+    for (const unit of property.units) {
+      const current = unit.contracts.at(-1)
+      const previous = unit.contracts.at(-2)
+      if (!current || !previous || current.status !== 'A' || current.accountType !== 'VKW') continue
+      if (current.from < earliest || current.from > latest) continue
+      if (previous.accountType === 'VKT' || previous.until !== addDays(current.from, -1)) continue
+      return current
+    }
+  }
+  throw new Error('no unit for the demo resident: no tenant change in the last twelve months')
 }

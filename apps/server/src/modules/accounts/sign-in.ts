@@ -9,6 +9,11 @@ import {
 } from './second-factor'
 import { hasSecondFactorSql } from '../../platform/auth/second-factor-policy'
 import { issueToken, TOKEN_LIFETIME_SECONDS } from '../../platform/auth/tokens'
+import {
+  RESIDENT_ACCESS_ENDED_MESSAGE,
+  residentAccessEnded,
+  residentColumns,
+} from '../../platform/auth/resident-access'
 import { QueueFullError, type ConcurrencyLimit } from '../../platform/concurrency-limit'
 import { HttpError, tooManyRequests, unauthorized } from '../../platform/http-errors'
 import type { Executor } from '../../platform/persistence/database'
@@ -72,6 +77,11 @@ export async function signIn(
     await attempt.countAsFailure()
     throw unauthorized(LOGIN_FAILED_MESSAGE, 'LOGIN_FAILED')
   }
+  if (residentAccessEnded(user)) {
+    // the password was right: he may learn why he cannot sign in any more
+    await attempt.release()
+    throw unauthorized(RESIDENT_ACCESS_ENDED_MESSAGE, 'RESIDENT_ACCESS_ENDED')
+  }
   if (user.secondFactor) {
     if (code === undefined) {
       await attempt.release()
@@ -115,6 +125,7 @@ async function lookUpAndVerify(db: Executor, credentials: { username: string; pa
       companyCode: users.companyCode,
       passwordHash: users.passwordHash,
       disabledAt: users.disabledAt,
+      ...residentColumns,
       secondFactor: hasSecondFactorSql(users.id),
     })
     .from(users)

@@ -42,6 +42,9 @@ export async function legacyTransaction(
     return { ...expired, message: SECOND_FACTOR_SETUP_REQUIRED_MESSAGE }
   }
   const user = checked.user
+  // decision 065: the legacy endpoint is the managers' and owners'; a resident finds nothing here
+  if (user.residentContract)
+    return { success: false, data: null, message: LEGACY_NOT_FOUND_MESSAGE, token: null }
   // the fresh token stays in the session, so that its logout ends it too (decision 022)
   const token = await issueToken(jwtSecret, { ...user, sessionId: checked.sessionId })
   const fail = (message: string): LegacyAnswer => ({ success: false, data: null, message, token })

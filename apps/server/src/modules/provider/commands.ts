@@ -16,10 +16,15 @@ import {
 import { INTERCHANGE_USAGE, runInterchangeCommand } from './interchange/commands'
 import { isProviderStep, runAutoApproval, runProviderStep } from './provider-steps'
 import { PROVIDER_API_USAGE, runProviderApiCommand } from './api-commands'
+import {
+  RESIDENTS_USAGE,
+  runResidentCommand,
+  type ResidentCommandContext,
+} from '../residents/index'
 
 export const VERIFY_AUDIT_USAGE = 'verify-audit [--anchor [<Buchungskreis>:]<Nummer>:<Hash> …]'
 
-export const USAGE = `Aufruf: npm run provider -- check | distribute <Verteilung> | release <Verteilung> | cancel <Verteilung> | auto-approve | ${VERIFY_AUDIT_USAGE} | ${INTERCHANGE_USAGE} | ${PROVIDER_API_USAGE} | ${ACCOUNT_USAGE} | ${CONSUMPTION_ACCESS_USAGE}`
+export const USAGE = `Aufruf: npm run provider -- check | distribute <Verteilung> | release <Verteilung> | cancel <Verteilung> | auto-approve | ${VERIFY_AUDIT_USAGE} | ${INTERCHANGE_USAGE} | ${PROVIDER_API_USAGE} | ${ACCOUNT_USAGE} | ${CONSUMPTION_ACCESS_USAGE} | ${RESIDENTS_USAGE}`
 
 /** Parses and runs one command; answers the exit code, writing to `out` and `err`. */
 export async function runProviderCommand(
@@ -27,13 +32,18 @@ export async function runProviderCommand(
   db: Parameters<typeof runProviderStep>[0],
   out: (line: string) => void,
   err: (line: string) => void,
-  /** Mailer and portal address for the `user` commands; without them those are refused. */
-  accounts?: AccountCommandContext,
+  /**
+   * Mailer and portal address for the `user`, `residents` and `notices` commands (the residents'
+   * also the key that seals their letters' codes); without them those are refused.
+   */
+  accounts?: AccountCommandContext & ResidentCommandContext,
 ): Promise<number> {
   const [command, id] = args
   if (accounts) {
     const account = await runAccountCommand(args, db, accounts, out, err)
     if (account !== undefined) return account
+    const residents = await runResidentCommand(args, db, accounts, out, err)
+    if (residents !== undefined) return residents
   }
   const interchange = await runInterchangeCommand(args, db, out, err)
   if (interchange !== undefined) return interchange

@@ -3,6 +3,11 @@ import type { Executor } from '../persistence/database'
 import { revokedSessions, users } from '../persistence/schema'
 import type { SessionUser } from '../persistence/scope'
 import { hasSecondFactorSql } from './second-factor-policy'
+import {
+  RESIDENT_ACCESS_ENDED_MESSAGE,
+  residentAccessEnded,
+  residentColumns,
+} from './resident-access'
 import { verifyToken } from './tokens'
 
 /** What a caller with an invalid or expired token, or one of an unknown user, is told. */
@@ -91,6 +96,7 @@ export async function checkToken(
       tokensNotBefore: users.tokensNotBefore,
       signedOutEverywhereAt: users.signedOutEverywhereAt,
       disabledAt: users.disabledAt,
+      ...residentColumns,
       secondFactor: hasSecondFactorSql(users.id),
       sessionRevoked: sql<boolean>`exists (select 1 from ${revokedSessions} where ${revokedSessions.sessionId} = ${claims.sessionId})`,
       // read in the same statement, so a kept answer is validated at no extra round trip
@@ -100,6 +106,7 @@ export async function checkToken(
     .where(eq(users.id, claims.userId))
   if (!user) return refused(SESSION_EXPIRED_MESSAGE)
   if (user.disabledAt) return refused(ACCOUNT_DISABLED_MESSAGE)
+  if (residentAccessEnded(user)) return refused(RESIDENT_ACCESS_ENDED_MESSAGE)
   if (user.sessionRevoked) return refused(SESSION_SIGNED_OUT_MESSAGE)
   const notBefore = user.tokensNotBefore.getTime()
   if (claims.issuedAtMs < notBefore) {
@@ -112,6 +119,7 @@ export async function checkToken(
       userName: user.userName,
       companyCode: user.companyCode,
       businessPartner: user.businessPartner,
+      residentContract: user.residentContract,
     },
     sessionId: claims.sessionId,
     dataVersion: user.dataVersion,

@@ -115,7 +115,8 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 function audience(request: FastifyRequest, per: 'scope' | 'user'): string {
   const user = request.user
   const day = toIsoDate(new Date())
-  return per === 'user'
+  // a resident's answers are his alone (decision 065), whatever the route declares
+  return per === 'user' || user.residentContract
     ? `user ${user.userId} ${day}`
     : `scope ${user.companyCode} ${user.businessPartner ?? ''} ${day}`
 }

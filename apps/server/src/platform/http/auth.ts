@@ -5,7 +5,7 @@ import {
   requiresSecondFactor,
   SECOND_FACTOR_SETUP_REQUIRED_MESSAGE,
 } from '../auth/second-factor-policy'
-import { forbidden, unauthorized } from '../http-errors'
+import { forbidden, notFound, unauthorized } from '../http-errors'
 import { invalidCharacterAt } from './text-input'
 import type { SessionUser } from '../persistence/scope'
 import type { ProviderKey, ProviderScope } from '../auth/provider-keys'
@@ -40,6 +40,11 @@ declare module 'fastify' {
      * sign-out. Every other route answers 403 SECOND_FACTOR_SETUP_REQUIRED to him.
      */
     secondFactorSetup?: boolean
+    /**
+     * Decision 065: reachable by a resident (his tenancy, his months, his account). Every other
+     * route answers 404 to a resident, as if it did not exist.
+     */
+    residents?: boolean
   }
 }
 
@@ -89,6 +94,7 @@ export default fp(function authPlugin(app: FastifyInstance) {
     )
     // why the token is refused (expired, logged out, disabled): the portal shows it at the login
     if (!checked.user) throw unauthorized(checked.refusal)
+    if (checked.user.residentContract && !request.routeOptions.config.residents) throw notFound()
     if (
       !checked.secondFactor &&
       requiresSecondFactor(app.config.customer) &&

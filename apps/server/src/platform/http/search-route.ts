@@ -43,6 +43,8 @@ export function searchRoute<Item extends z.ZodType, Row extends Record<string, u
      * for an entity whose rows, visibility and item JSON join no cost line.
      */
     costLines?: 'none'
+    /** Decision 065: a resident may call it too (his own user record, his company code's name). */
+    residents?: true
   } & (
     | { itemJson: SQL; toItems?: never }
     | {
@@ -54,10 +56,12 @@ export function searchRoute<Item extends z.ZodType, Row extends Record<string, u
   app.withTypeProvider<ZodTypeProvider>().post(
     options.url,
     {
-      config:
-        options.cachedAnswer === false
+      config: {
+        ...(options.residents ? { residents: true } : {}),
+        ...(options.cachedAnswer === false
           ? {}
-          : { cachedAnswer: { per: 'scope' as const, costLines: options.costLines } },
+          : { cachedAnswer: { per: 'scope' as const, costLines: options.costLines } }),
+      },
       schema: {
         operationId: options.operationId,
         summary: options.summary,

@@ -17,7 +17,15 @@ export interface SessionUser {
   userName: string
   companyCode: string
   businessPartner: string | null
+  /**
+   * Decision 065: a resident's contract; he sees no row through this scope (his own routes read
+   * his contract), so that a route that forgot the auth plugin's wall still shows him nothing.
+   */
+  residentContract?: string | null
 }
+
+/** Decision 065: nothing of the scope is a resident's. */
+const NOTHING = sql`false`
 
 /**
  * Properties whose owner feature holds the user's business partner and is valid today: from its
@@ -43,6 +51,7 @@ function ofCompanyAndPartner(
   companyCode: PgColumn,
   ofPartner: (businessPartner: string) => SQL | undefined,
 ): SQL {
+  if (user.residentContract) return NOTHING
   const company = sameCompany(user, companyCode)
   if (!user.businessPartner) return company
   return and(company, ofPartner(user.businessPartner))!
@@ -95,5 +104,6 @@ export function visiblePartner(
 
 /** Rows of the company code only, for catalogue data (products, company codes). */
 export function sameCompany(user: SessionUser, companyCode: PgColumn): SQL {
+  if (user.residentContract) return NOTHING
   return eq(companyCode, user.companyCode)
 }

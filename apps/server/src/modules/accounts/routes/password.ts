@@ -42,6 +42,7 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/processes/system/password-change',
     {
+      config: { residents: true },
       schema: {
         operationId: 'changePassword',
         summary: 'Passwort ändern',

@@ -26,7 +26,7 @@ const TAGS = ['account']
 
 /** A change of the user's second factor: reachable while only its set-up is allowed. */
 const changeRoute = <Schema extends FastifySchema>(schema: Schema) => ({
-  config: { secondFactorSetup: true },
+  config: { secondFactorSetup: true, residents: true },
   schema: { tags: TAGS, headers: IdempotencyHeadersSchema, ...schema },
 })
 const code = z
@@ -75,7 +75,7 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/processes/second-factor',
     {
-      config: { secondFactorSetup: true },
+      config: { secondFactorSetup: true, residents: true },
       schema: {
         operationId: 'getSecondFactor',
         summary: 'Stand der Zwei-Faktor-Anmeldung lesen',

@@ -75,7 +75,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       url,
       {
-        config: { secondFactorSetup: true },
+        config: { secondFactorSetup: true, residents: true },
         schema: {
           ...operation,
           errors: [422],

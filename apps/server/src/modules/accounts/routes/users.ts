@@ -16,6 +16,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
     description: 'Der Datensatz des angemeldeten Benutzers (ohne Passwort).',
     // the users table raises no data version (a sign-in writes it): never kept
     cachedAnswer: false,
+    residents: true,
     toItems: (_db, rows: (typeof users.$inferSelect)[]) =>
       rows.map((u) => ({
         userName: u.userName,
@@ -23,6 +24,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
         businessPartner: u.businessPartner,
         name: u.name,
         mail: u.mail,
+        resident: u.residentContract !== null,
       })),
   })
 
@@ -30,6 +32,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
     '/api/persistence/personal-data',
     {
       compress: false,
+      config: { residents: true },
       schema: {
         operationId: 'downloadPersonalData',
         summary: 'Meine Daten als ZIP laden (Art. 15 und 20 DSGVO)',

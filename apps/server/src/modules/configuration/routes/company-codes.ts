@@ -12,6 +12,7 @@ const companyCodeRoutes: FastifyPluginAsync = async (app) => {
     entity: companyCodeEntity,
     item: CompanyCodeSchema,
     description: 'Der Buchungskreis des Benutzers mit seinen Texten.',
+    residents: true,
     toItems: (_db, rows: (typeof companyCodes.$inferSelect)[]) =>
       rows.map((c) => ({
         companyCode: c.companyCode,

@@ -1,0 +1,4 @@
+/** What other modules may use of modules/residents/ (decisions 065, 066). */
+export { RESIDENTS_USAGE, runResidentCommand, type ResidentCommandContext } from './commands'
+export { startMonthlyNoticeJob } from './notices'
+export { RESIDENT_ACTIONS } from './registration'
