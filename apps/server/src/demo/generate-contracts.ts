@@ -110,6 +110,9 @@ export function addContract(
       ? g.companyPartner(cc, company.cities, g.pick(BUSINESS_TENANT_WORDS))
       : g.personPartner(cc, current ? unitAddress : g.address(company.cities))
     if (commercial && current) Object.assign(partner, unitAddress)
+    // decision 065: a private tenant in three is known without an e-mail address, so that an
+    // invitation of residents has letters to print (decided by the id: no random draw is added)
+    if (!commercial && Number(partner.businessPartner.slice(-4)) % 3 === 0) partner.mail = null
     accountType = commercial ? 'VKG' : 'VKW'
     account = g.nextId('VK', cc)
     g.rows.contractAccounts.push({
