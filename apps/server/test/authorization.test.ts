@@ -88,6 +88,8 @@ const PROVIDER_ROUTE_SCOPES: Record<string, string> = {
   'POST /api/provider/users/reset': 'users',
   'POST /api/provider/users/reset-second-factor': 'users',
   'POST /api/provider/users/delete': 'users',
+  'POST /api/provider/residents/invitations': 'users',
+  'GET /api/provider/residents/letters': 'users',
 }
 const PROVIDER_SCOPES = ['import', 'export', 'steps', 'users']
 

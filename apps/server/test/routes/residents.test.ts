@@ -27,6 +27,7 @@ import {
   users,
 } from '../../src/platform/persistence/schema'
 import { DEMO_PASSWORD } from '../../src/platform/auth/demo-password'
+import { providerKeyHeader } from '../fixtures/provider-command'
 import { startSmtpServer, type TestSmtpServer } from '../fixtures/smtp'
 import { ownedPropertiesOf, propertyOf1000, useTestContext } from '../helper'
 
@@ -392,6 +393,44 @@ describe('inviting the residents of a property', () => {
     expect(
       await ctx.database.db.select().from(users).where(eq(users.userName, 'ausgezogen')),
     ).toEqual([])
+  })
+})
+
+describe('the provider', () => {
+  it("invites a property's residents and prints their letters through the provider API", async () => {
+    const property = await propertyToInvite()
+    const key = await providerKeyHeader(ctx.database.db, 'residents-test', 'users')
+    const invited = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/provider/residents/invitations',
+      headers: { ...key, 'idempotency-key': 'provider-invite-1' },
+      payload: { connection: property },
+    })
+    expect(invited.statusCode, invited.body).toBe(201)
+    const batch = ResidentInvitationsSchema.parse(invited.json())
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/provider/residents/invitations',
+      headers: { ...key, 'idempotency-key': 'provider-invite-1' },
+      payload: { connection: property },
+    })
+    expect(again.json()).toEqual(invited.json())
+    const letters = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/provider/residents/letters?connection=${property}&batch=${batch.batch}`,
+      headers: key,
+    })
+    // the demo knows a private tenant in three without an e-mail address
+    expect(batch.letters).toBeGreaterThan(0)
+    expect(letters.statusCode).toBe(200)
+    expect(codesOf(letters.rawPayload)).toHaveLength(batch.letters)
+    const unknown = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/provider/residents/invitations',
+      headers: key,
+      payload: { connection: 'gibt-es-nicht' },
+    })
+    expect(unknown.statusCode).toBe(404)
   })
 })
 

@@ -10,7 +10,12 @@ import type { Mailer } from '../../platform/mailer'
 import { PROVIDER_USER } from '../../platform/persistence/actors'
 import type { Database } from '../../platform/persistence/database'
 import { connections } from '../../platform/persistence/schema'
-import { batchChannels, createInvitations, mailInvitations } from './invitations'
+import {
+  batchChannels,
+  createInvitations,
+  mailInvitations,
+  type InvitationSettings,
+} from './invitations'
 import { residentLetters } from './letters'
 import { runMonthlyNotices } from './notices'
 
@@ -29,6 +34,53 @@ const providerScope = (companyCode: string) => ({
   companyCode,
   businessPartner: null,
 })
+
+/** A property (top-level connection) by its id, of any company code; undefined when unknown. */
+export async function providerProperty(
+  db: Database,
+  property: string,
+): Promise<{ companyCode: string } | undefined> {
+  const [found] = await db
+    .select({ companyCode: connections.companyCode })
+    .from(connections)
+    .where(and(eq(connections.connection, property), isNull(connections.parentConnection)))
+  return found
+}
+
+/** The provider invites a property's residents (command line and provider API). */
+export async function providerInvite(
+  db: Database,
+  mailer: Mailer,
+  settings: InvitationSettings,
+  property: { connection: string; companyCode: string },
+  create: (run: (tx: Database) => Promise<{ batch: string; registered: number }>) => Promise<{
+    batch: string
+    registered: number
+  }> = (run) => db.transaction(run),
+) {
+  const inviter = { userName: PROVIDER_USER, companyCode: property.companyCode }
+  const created = await create((tx) =>
+    createInvitations(tx, settings, inviter, property.connection),
+  )
+  await mailInvitations(db, mailer, settings, created.batch)
+  return { ...created, ...(await batchChannels(db, created.batch)) }
+}
+
+/** The provider's letters of an invitation of a property. */
+export function providerLetters(
+  db: Database,
+  settings: InvitationSettings,
+  property: { connection: string; companyCode: string },
+  batch: string,
+) {
+  return residentLetters(
+    db,
+    providerScope(property.companyCode),
+    settings,
+    property.connection,
+    batch,
+  )
+}
 
 /** Runs a residents command; undefined when `args` is none. */
 export async function runResidentCommand(
@@ -55,35 +107,24 @@ export async function runResidentCommand(
   }
   const settings = { publicUrl: context.config.publicUrl, sealKey }
   if (!property) return usage(err)
-  const [found] = await db
-    .select({ companyCode: connections.companyCode })
-    .from(connections)
-    .where(and(eq(connections.connection, property), isNull(connections.parentConnection)))
+  const found = await providerProperty(db, property)
   if (!found) {
     err(`Abgelehnt: Eine Liegenschaft ${property} gibt es nicht.`)
     return 1
   }
+  const target = { connection: property, companyCode: found.companyCode }
   if (command === 'invite' && args.length === 3) {
-    const inviter = { userName: PROVIDER_USER, companyCode: found.companyCode }
-    const created = await db.transaction((tx) => createInvitations(tx, settings, inviter, property))
-    await mailInvitations(db, context.mailer, settings, created.batch)
-    const { mailed, letters } = await batchChannels(db, created.batch)
+    const invited = await providerInvite(db, context.mailer, settings, target)
     out(
-      `Einladung ${created.batch}: ${mailed} per E-Mail, ${letters} Briefe, ${created.registered} haben schon einen Zugang.`,
+      `Einladung ${invited.batch}: ${invited.mailed} per E-Mail, ${invited.letters} Briefe, ${invited.registered} haben schon einen Zugang.`,
     )
-    if (letters > 0) {
-      out(`Briefe: npm run provider -- residents letters ${property} ${created.batch} <Datei.pdf>`)
+    if (invited.letters > 0) {
+      out(`Briefe: npm run provider -- residents letters ${property} ${invited.batch} <Datei.pdf>`)
     }
     return 0
   }
   if (command === 'letters' && batch && file && args.length === 5) {
-    const letters = await residentLetters(
-      db,
-      providerScope(found.companyCode),
-      settings,
-      property,
-      batch,
-    )
+    const letters = await providerLetters(db, settings, target, batch)
     if (letters.residents === 0) {
       err('Abgelehnt: Zu dieser Einladung gibt es keine offenen Briefe.')
       return 1

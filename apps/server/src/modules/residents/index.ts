@@ -1,4 +1,11 @@
 /** What other modules may use of modules/residents/ (decisions 065, 066). */
-export { RESIDENTS_USAGE, runResidentCommand, type ResidentCommandContext } from './commands'
+export {
+  providerInvite,
+  providerLetters,
+  providerProperty,
+  RESIDENTS_USAGE,
+  runResidentCommand,
+  type ResidentCommandContext,
+} from './commands'
 export { startMonthlyNoticeJob } from './notices'
 export { RESIDENT_ACTIONS } from './registration'

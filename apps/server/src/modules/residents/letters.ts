@@ -4,12 +4,7 @@
  * 20 mm from the left), his code and the portal's address, and his latest monthly information on
  * the next page. Codes that were used, replaced or have expired are left out.
  */
-import {
-  formatDate,
-  formatMonth,
-  formatRegistrationCode,
-  toIsoDate,
-} from '@portal/domain'
+import { formatDate, formatMonth, formatRegistrationCode, toIsoDate } from '@portal/domain'
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core'
 import { openText } from '../../platform/auth/secret-box'

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import providerChangesRoutes from './changes'
 import providerInterchangeRoutes from './interchange'
 import providerStepRoutes from './steps'
+import providerResidentRoutes from './residents'
 import providerUserRoutes from './users'
 
 /**
@@ -13,6 +14,7 @@ const providerApiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(providerStepRoutes)
   await app.register(providerInterchangeRoutes)
   await app.register(providerUserRoutes)
+  await app.register(providerResidentRoutes)
 }
 
 export default providerApiRoutes
