@@ -1,8 +1,8 @@
-import { render, screen } from '@testing-library/react'
+import { cleanup, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { storeToken } from '../lib/session'
-import { RequireSession } from './guard'
+import { storeSession, storeToken, type SessionUser } from '../lib/session'
+import { RequireManager, RequireSession } from './guard'
 
 function SignInPage() {
   const { search } = useLocation()
@@ -44,5 +44,43 @@ describe('the guard (§2)', () => {
     storeToken('t0k3n')
     show('/properties/1000000001')
     expect(screen.getByText('Geschützt')).toBeInTheDocument()
+  })
+})
+
+describe('the manager’s screens (decision 065)', () => {
+  beforeEach(() => {
+    localStorage.clear()
+    sessionStorage.clear()
+  })
+
+  function showAs(user: Partial<SessionUser>) {
+    storeToken('t0k3n')
+    storeSession({ userName: 'u', companyCode: '1000', name: 'U', ...user } as SessionUser, [])
+    const router = createMemoryRouter(
+      [
+        { path: '/dashboard', element: <p>Startseite</p> },
+        {
+          element: <RequireManager />,
+          children: [{ path: '/properties/:connection', element: <p>Liegenschaft</p> }],
+        },
+      ],
+      { initialEntries: ['/properties/1000000001'] },
+    )
+    render(<RouterProvider router={router} />)
+    return router
+  }
+
+  it('lead a resident to his start page', () => {
+    const router = showAs({ resident: true })
+    expect(router.state.location.pathname).toBe('/dashboard')
+    expect(screen.getByText('Startseite')).toBeInTheDocument()
+  })
+
+  it('open for a manager, and for a user stored before residents existed', () => {
+    showAs({ resident: false })
+    expect(screen.getByText('Liegenschaft')).toBeInTheDocument()
+    cleanup()
+    showAs({})
+    expect(screen.getByText('Liegenschaft')).toBeInTheDocument()
   })
 })

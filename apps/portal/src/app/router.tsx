@@ -4,13 +4,17 @@ import { PageAnnouncer } from '../components/kit/page-title'
 import { ScreenLoading } from '../components/kit/progress'
 import { RouteError } from '../components/page-notices'
 import { useCustomer, type LoadedCustomer } from '../lib/customer'
-import { isLoggedIn } from '../lib/session'
-import { RequireSession } from './guard'
+import { isLoggedIn, isResident } from '../lib/session'
+import { RequireManager, RequireSession } from './guard'
 import { LEGAL_PAGES } from '../lib/legal-pages'
 
-/** The pages a visitor may open signed out (§6): the sign-in and the legal notices. */
+/**
+ * The pages a visitor may open signed out (§6): the sign-in, a resident's registration (decision
+ * 065) and the legal notices.
+ */
 export const SIGNED_OUT_PATHS: readonly string[] = [
   '/authenticate',
+  '/register',
   ...LEGAL_PAGES.map((page) => `/${page}`),
 ]
 
@@ -54,6 +58,15 @@ async function loadLegalShell() {
 }
 
 /**
+ * The start page: a resident's own tenancy and months (decision 065), a manager's properties.
+ * Whether one is a resident holds as long as the route does, as whether one is signed in.
+ */
+const loadDashboard = () =>
+  isResident()
+    ? import('./routes/resident-dashboard-page')
+    : import('../features/dashboard/dashboard-page')
+
+/**
  * The root layout route. A new page's title is announced and its h1 focused by PageTitle, on the
  * signed-out screens and the MUI ones alike.
  */
@@ -79,6 +92,7 @@ export function createRouter() {
       hydrateFallbackElement: <ScreenLoading />,
       children: [
         { path: 'authenticate', lazy: () => import('../features/auth/login-page') },
+        { path: 'register', lazy: () => import('../features/auth/register-page') },
         {
           lazy: loadThemedLayout,
           children: [
@@ -101,31 +115,33 @@ export function createRouter() {
                   lazy: async () => ({ Component: (await loadAppShell()).AppShell }),
                   children: [
                     { index: true, element: <Navigate to="/dashboard" replace /> },
+                    { path: 'dashboard', lazy: loadDashboard },
                     {
-                      path: 'dashboard',
-                      lazy: () => import('../features/dashboard/dashboard-page'),
-                    },
-                    {
-                      path: 'properties',
-                      lazy: () => import('../features/properties/properties-page'),
-                    },
-                    {
-                      path: 'properties/:connection',
-                      lazy: () => import('./routes/property-page'),
-                    },
-                    {
-                      path: 'properties/:connection/costs',
-                      lazy: () => import('./routes/cost-allocation-page'),
-                    },
-                    {
-                      path: 'properties/:connection/units/:pointOfDelivery',
-                      lazy: () => import('./routes/unit-page'),
+                      element: <RequireManager />,
+                      children: [
+                        {
+                          path: 'properties',
+                          lazy: () => import('../features/properties/properties-page'),
+                        },
+                        {
+                          path: 'properties/:connection',
+                          lazy: () => import('./routes/property-page'),
+                        },
+                        {
+                          path: 'properties/:connection/costs',
+                          lazy: () => import('./routes/cost-allocation-page'),
+                        },
+                        {
+                          path: 'properties/:connection/units/:pointOfDelivery',
+                          lazy: () => import('./routes/unit-page'),
+                        },
+                        {
+                          path: 'notifications',
+                          lazy: () => import('../features/notifications/notifications-page'),
+                        },
+                      ],
                     },
                     { path: 'faq', lazy: () => import('../features/faq/faq-page') },
-                    {
-                      path: 'notifications',
-                      lazy: () => import('../features/notifications/notifications-page'),
-                    },
                     { path: 'account', lazy: () => import('../features/account/account-page') },
                     { path: '*', element: <Navigate to="/dashboard" replace /> },
                   ],

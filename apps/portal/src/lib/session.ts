@@ -10,8 +10,16 @@ const BEARER_TOKEN_KEY = `${SESSION_PREFIX}bearerToken`
 /** The tab's remembered list searches (a back link returns to them); they end with the session. */
 export const LIST_SEARCH_PREFIX = `${SESSION_PREFIX}listSearch:`
 
-/** The session user: the users-search record merged with the first company-code text. */
-export type SessionUser = User & { companyCodeName?: string; city?: string; language?: string }
+/**
+ * The session user: the users-search record merged with the first company-code text. `resident`
+ * may be missing from a session stored before residents existed: such a user is no resident.
+ */
+export type SessionUser = Omit<User, 'resident'> & {
+  resident?: boolean
+  companyCodeName?: string
+  city?: string
+  language?: string
+}
 export type SessionMessageType = 'error' | 'info'
 
 const local = {
@@ -64,6 +72,12 @@ export function storeSession(user: SessionUser, meta: Connection[]): void {
 
 export const getUser = () => readJson<SessionUser>(local.user)
 export const getMeta = () => readJson<Connection[]>(local.meta) ?? []
+
+/**
+ * Decision 065: the signed-in user is a resident, who sees his tenancy and his own months only.
+ * Signing in and out load a new page, so the answer holds as long as the page does.
+ */
+export const isResident = () => getUser()?.resident === true
 
 /** §4 auto-login: restores the token from local storage into the session of this tab. */
 export function autoLogin(): boolean {

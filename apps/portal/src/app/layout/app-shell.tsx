@@ -26,7 +26,7 @@ import { LeaveGuard } from '../../components/leave-guard-outlet'
 import { QueryProvider } from '../../components/query-provider'
 import { logout } from '../../features/auth/api/logout'
 import { NotificationBell } from '../../features/notifications/components/notification-bell'
-import { getUser } from '../../lib/session'
+import { getUser, isResident } from '../../lib/session'
 import { Brand } from './brand'
 import { Footer } from './footer'
 import { SessionMessage } from '../../components/page-notices'
@@ -42,10 +42,12 @@ const NAVIGATION: { to: string; key: string; icon: ReactNode }[] = [
 
 function Navigation({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation()
+  // decision 065: a resident's start page is his own monthly information; no property is his
+  const resident = isResident()
   return (
     <Box component="nav" aria-label={t('layout.nav.label')}>
       <List>
-        {NAVIGATION.map((item) => (
+        {NAVIGATION.filter((item) => !resident || item.key !== 'properties').map((item) => (
           <ListItem key={item.to} disablePadding>
             <ListItemButton
               component={NavLink}
@@ -54,7 +56,11 @@ function Navigation({ onNavigate }: { onNavigate?: () => void }) {
               sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
             >
               <ListItemIcon>{item.icon}</ListItemIcon>
-              <ListItemText primary={t(`layout.nav.${item.key}`)} />
+              <ListItemText
+                primary={t(
+                  `layout.nav.${resident && item.key === 'dashboard' ? 'residentDashboard' : item.key}`,
+                )}
+              />
             </ListItemButton>
           </ListItem>
         ))}
@@ -170,7 +176,8 @@ function AppShellLayout() {
           <Box sx={{ flex: 1, minWidth: 0, display: 'flex' }}>
             <Brand to="/dashboard" />
           </Box>
-          <NotificationBell />
+          {/* a resident has no notifications: their routes answer him 404 (decision 065) */}
+          {!isResident() && <NotificationBell />}
           <UserMenu container={banner} />
         </Toolbar>
       </AppBar>

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PageTitle } from '../../components/kit/page-title'
+import { isResident } from '../../lib/session'
 import { ChangePasswordForm } from './components/change-password-form'
 import { PersonalData } from './components/personal-data'
 import { SignOutEverywhere } from './components/sign-out-everywhere'
@@ -27,9 +28,12 @@ export function Component() {
       <Suspense fallback={null}>
         <SecondFactorSection />
       </Suspense>
-      <Suspense fallback={null}>
-        <ConsumptionAccessSection />
-      </Suspense>
+      {/* the manager's software's access: its routes answer a resident 404 (decision 065) */}
+      {!isResident() && (
+        <Suspense fallback={null}>
+          <ConsumptionAccessSection />
+        </Suspense>
+      )}
       <PersonalData />
       <SignOutEverywhere />
     </>

@@ -63,7 +63,9 @@ export async function signIn(
 
 /**
  * §4 login after the token: the user record merged with the first company-code text (password
- * removed), then the connections after the rules of §5 as the session meta.
+ * removed), then the connections after the rules of §5 as the session meta. A resident has no
+ * properties (decision 065): the connections search does not exist for him (404), so his meta is
+ * empty without asking.
  */
 export async function loadSession(token: string): Promise<void> {
   const userName = userNameOf(token)
@@ -79,6 +81,10 @@ export async function loadSession(token: string): Promise<void> {
   )
   const { password, ...withoutPassword } = { ...record, ...codes.items[0]?.text[0] }
   const user: SessionUser = withoutPassword
+  if (record.resident) {
+    storeSession(user, [])
+    return
+  }
   const connections = await apiRequest<Items<Connection>>(
     `/api/persistence/connections-search${SEARCH_ALL}`,
     { body: { filters: [eq('companyCode', record.companyCode)] }, errorCode: ERROR.connections },

@@ -328,3 +328,13 @@ describe('the code of the page after the sign-in', () => {
     vi.unstubAllGlobals()
   })
 })
+
+describe('the way to a resident’s registration', () => {
+  it('is a link below the form (decision 065)', () => {
+    showLoginForm()
+    expect(screen.getByRole('link', { name: 'Als Bewohner registrieren' })).toHaveAttribute(
+      'href',
+      '/register',
+    )
+  })
+})

@@ -187,6 +187,9 @@ export function LoginForm({
       <Link className="auth-link" to="/authenticate?view=reset">
         {t('auth.login.forgotPassword')}
       </Link>
+      <Link className="auth-link" to="/register">
+        {t('auth.login.register')}
+      </Link>
     </form>
   )
 }

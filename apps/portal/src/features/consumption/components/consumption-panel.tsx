@@ -26,7 +26,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table'
 import { ErrorNotice } from '../../../components/error-notice'
-import { downloadConsumptionInformation, useUnitConsumption } from '../api/consumption'
+import { unitConsumptionSource, useConsumption, type ConsumptionSource } from '../api/consumption'
 import '../locales'
 import { ConsumptionChart, useChartColours } from './consumption-chart'
 
@@ -84,19 +84,18 @@ function usePeriodText() {
  * docs/decisions/033): the user chosen (today's by default) and only his months; per meter type a
  * chart read by keyboard, a summary of the chosen month in words, the same values as a table
  * (exported as CSV or XLSX), and the month's one-page PDF for him. One chosen month drives the
- * chart, the summary and the PDF, and stays chosen across the meter types. Loaded with the unit
- * page only.
+ * chart, the summary and the PDF, and stays chosen across the meter types. A property manager's
+ * unit page gives the unit (its users to choose from); a resident's start page gives his own
+ * `source` (decision 065), whose only user is he.
  */
-export default function ConsumptionPanel({
-  pointOfDelivery,
-  reference,
-}: {
-  pointOfDelivery: string
-  reference: string
-}) {
+export default function ConsumptionPanel(
+  props: { pointOfDelivery: string; reference: string } | { source: ConsumptionSource },
+) {
   const { t } = useTranslation()
+  const source =
+    'source' in props ? props.source : unitConsumptionSource(props.pointOfDelivery, props.reference)
   const [partner, setPartner] = useState<string | null>(null)
-  const consumption = useUnitConsumption(pointOfDelivery, partner)
+  const consumption = useConsumption(source.read(partner))
   const [typeClass, setTypeClass] = useState<string | null>(null)
   const [chosenMonth, setChosenMonth] = useState<string | null>(null)
   const periodText = usePeriodText()
@@ -180,8 +179,7 @@ export default function ConsumptionPanel({
                 month={month}
                 onMonth={setChosenMonth}
                 partner={report.user.businessPartner}
-                pointOfDelivery={pointOfDelivery}
-                reference={reference}
+                download={source.download}
               />
             </>
           )}
@@ -196,16 +194,14 @@ function SeriesView({
   month,
   onMonth,
   partner,
-  pointOfDelivery,
-  reference,
+  download,
 }: {
   series: ConsumptionSeries
   /** The chosen month ('YYYY-MM'), one of the series' months. */
   month: string
   onMonth: (month: string) => void
   partner: string
-  pointOfDelivery: string
-  reference: string
+  download: ConsumptionSource['download']
 }) {
   const { t } = useTranslation()
   const colours = useChartColours()
@@ -393,12 +389,7 @@ function SeriesView({
           variant="outlined"
           onClick={() => {
             setPdfFailed(null)
-            downloadConsumptionInformation(
-              pointOfDelivery,
-              partner,
-              reference,
-              current.month,
-            ).catch(setPdfFailed)
+            download(partner, current.month).catch(setPdfFailed)
           }}
         >
           {t('consumption.pdf')}
