@@ -36,14 +36,25 @@ import '../../features/properties/locales'
 const ConsumptionOverviewPanel = lazy(
   () => import('../../features/consumption/components/consumption-overview-panel'),
 )
+// decision 066: who of the property's users was informed of his month, loaded with its texts
+const ResidentNoticesPanel = lazy(
+  () => import('../../features/resident-notices/components/resident-notices-panel'),
+)
 // the bved users' file dialog, its preview and its texts load once someone opens it (decision 063)
 const BvedUsersDialog = lazy(async () => ({
   default: (await import('../../features/bved-users/components/bved-users-dialog')).BvedUsersDialog,
 }))
+// the residents' invitations (decision 065) load the same way
+const ResidentInvitationsDialog = lazy(async () => ({
+  default: (
+    await import('../../features/resident-invitations/components/resident-invitations-dialog')
+  ).ResidentInvitationsDialog,
+}))
 
 /**
  * Property detail: address, master data, contacts, the usage units to choose one and, for remotely
- * read meters, how much each unit uses against the property's average.
+ * read meters, how much each unit uses against the property's average and who of its users was
+ * informed of his monthly information.
  */
 export function Component() {
   const { t } = useTranslation()
@@ -56,6 +67,7 @@ export function Component() {
   const attributes = useAttributes('ANSCHLUSS', connection)
   const units = useUsageUnits(connection)
   const [bvedUsers, setBvedUsers] = useState(false)
+  const [invitations, setInvitations] = useState(false)
   // §3 connection: the address names the building; name2 says what it is (Mehrfamilienhaus,
   // Hinterhaus …), name1 whose or which it is, which may be a person's name ('Sommerfeld, Helga')
   const address = property.data
@@ -196,14 +208,28 @@ export function Component() {
         <Typography variant="h5" component="h2">
           {t('properties.detail.units')}
         </Typography>
-        {/* the tenant changes of the property's units from the manager's software (decision 063) */}
-        <Button variant="outlined" onClick={() => setBvedUsers(true)}>
-          {t('properties.detail.bvedUsers')}
-        </Button>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {/* the tenant changes of the property's units from the manager's software (decision 063) */}
+          <Button variant="outlined" onClick={() => setBvedUsers(true)}>
+            {t('properties.detail.bvedUsers')}
+          </Button>
+          {/* registration codes for the residents of the current contracts (decision 065) */}
+          <Button variant="outlined" onClick={() => setInvitations(true)}>
+            {t('properties.detail.inviteResidents')}
+          </Button>
+        </Stack>
       </Stack>
       {bvedUsers && (
         <Suspense fallback={null}>
           <BvedUsersDialog connection={connection} onClose={() => setBvedUsers(false)} />
+        </Suspense>
+      )}
+      {invitations && (
+        <Suspense fallback={null}>
+          <ResidentInvitationsDialog
+            connection={connection}
+            onClose={() => setInvitations(false)}
+          />
         </Suspense>
       )}
       {units.isError ? (
@@ -227,6 +253,11 @@ export function Component() {
       <Box sx={{ mt: 4 }}>
         <Suspense fallback={null}>
           <ConsumptionOverviewPanel connection={connection} />
+        </Suspense>
+      </Box>
+      <Box sx={{ mt: 4 }}>
+        <Suspense fallback={null}>
+          <ResidentNoticesPanel connection={connection} />
         </Suspense>
       </Box>
     </>
