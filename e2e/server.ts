@@ -14,6 +14,25 @@ export interface PortalServer {
   stop(): Promise<void>
 }
 
+/** A provider command on a data folder no server holds; throws with its output when it fails. */
+function runProvider(dataDir: string, args: readonly string[]): Promise<void> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }
+  delete env.DATABASE_URL
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['apps/server/scripts/provider.mjs', ...args], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`provider ${args.join(' ')}:\n${output}`)),
+    )
+  })
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
@@ -97,6 +116,14 @@ export async function startPortal(
     seedScale?: number
     /** Switches of the customer configuration set for this server (a copy of the folder). */
     customerSwitches?: Record<string, boolean>
+    /**
+     * SQL run on the copied data folder before the server starts: a state the demo data does not
+     * hold (a contract that ended yesterday). The server then sees it as if the provider had
+     * imported it.
+     */
+    sql?: readonly string[]
+    /** Provider commands (`npm run provider -- …`) run on the copied data folder before the start. */
+    providerCommands?: readonly (readonly string[])[]
   } = {},
 ): Promise<PortalServer> {
   const port = await freePort()
@@ -109,6 +136,15 @@ export async function startPortal(
     recursive: true,
     filter: (source) => path.basename(source) !== LOCK_FILE,
   })
+  if (options.sql?.length) {
+    const { PGlite } = await import('@electric-sql/pglite')
+    const db = await PGlite.create(dataDir)
+    for (const statement of options.sql) await db.exec(statement)
+    await db.close()
+  }
+  for (const args of options.providerCommands ?? []) {
+    await runProvider(dataDir, args)
+  }
   const url = `http://127.0.0.1:${port}`
   const customersDir = options.customerSwitches
     ? await customersWithSwitches(dataDir, options.customer, options.customerSwitches)
