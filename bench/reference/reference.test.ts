@@ -162,7 +162,10 @@ describe.skipIf(!serverUrl)('reference server against the product (PostgreSQL)',
     reference = createReferenceServer({ pool, secret })
     await new Promise<void>((resolve) => reference.listen(0, '127.0.0.1', resolve))
     referenceUrl = listening(reference)
-    for (const { userName } of DEMO_USERS) users.push({ userName, token: await signIn(userName) })
+    // the reference knows the specification's two kinds of login; a resident (decision 065) is none
+    for (const { userName } of DEMO_USERS.filter((user) => !user.resident)) {
+      users.push({ userName, token: await signIn(userName) })
+    }
   }, 120_000)
 
   afterAll(async () => {
@@ -175,7 +178,7 @@ describe.skipIf(!serverUrl)('reference server against the product (PostgreSQL)',
     await onServer(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`)
   }, 60_000)
 
-  it('answers the benchmark scenarios byte-equal for all three demo users, headers included', async () => {
+  it('answers the benchmark scenarios byte-equal for the three demo logins of the specification, headers included', async () => {
     const requests = [
       search('?limit=50'),
       search('?limit=9999'),
