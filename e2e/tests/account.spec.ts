@@ -64,6 +64,12 @@ test('"Auf allen Geräten abmelden" signs out every other browser too, each with
     await signIn(elsewhere, 'fremd')
     await signIn(page, 'fremd')
     await page.goto('/account')
+    // the sections above it load on their own and push the button down: a click while one arrives
+    // presses the button and lets go elsewhere, so the page has settled first
+    await expect(
+      page.getByRole('heading', { name: 'Zugang für Ihre Software (Verbrauchsdaten)' }),
+    ).toBeVisible()
+    await page.waitForLoadState('networkidle')
     await page.getByRole('button', { name: 'Auf allen Geräten abmelden' }).click()
     const dialog = page.getByRole('dialog', { name: 'Auf allen Geräten abmelden?' })
     await dialog.getByRole('button', { name: 'Auf allen Geräten abmelden' }).click()
