@@ -8,7 +8,10 @@ import {
   CONSUMPTION_MONTHS,
   formatDate,
   formatMonth,
+  isInformed,
   monthsUntil,
+  noticeCounts,
+  noticeOutcome,
   TIME_ZONE,
   type ResidentNotice,
 } from '@portal/domain'
@@ -20,7 +23,6 @@ import { ErrorNotice } from '../../../components/error-notice'
 import { VisuallyHidden } from '../../../components/kit/visually-hidden'
 import { useDownloadNoticeLetters, useResidentNotices } from '../api/resident-notices'
 import '../locales'
-import { isInformed, noticeCounts, noticeOutcome } from './notice-outcome'
 
 const instantFormat = new Intl.DateTimeFormat('de-DE', {
   timeZone: TIME_ZONE,

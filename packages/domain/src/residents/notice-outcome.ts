@@ -1,7 +1,7 @@
-import type { ResidentNotice } from '@portal/domain'
+import type { ResidentNotice } from '../schemas/resident-notices'
 
 /**
- * Decision 066: where a user's notice of the month stands, as the proof of delivery shows and
+ * Decision 066 (§ 12 Abs. 1 HeizkostenV: a user not informed may cut his heating costs by 3 %): where a user's notice of the month stands, as the proof of delivery shows and
  * counts it. A mail counts once the mail server accepted it, a letter once it was produced.
  */
 export type NoticeOutcome =
