@@ -59,6 +59,9 @@ test('a manager prints the letters, a resident registers with his code once and 
   await dialog.getByRole('button', { name: 'Einladungen erstellen' }).click()
   await expect(dialog).toContainText('Briefe zum Ausdrucken')
   await checkScreen('resident-invitations-result')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await checkScreen('resident-invitations-result-390')
+  await page.setViewportSize({ width: 1366, height: 900 })
   const downloading = page.waitForEvent('download')
   await dialog.getByRole('button', { name: 'Briefe herunterladen (PDF)' }).click()
   const pdf = await readFile(await (await downloading).path())
@@ -209,6 +212,9 @@ test('the manager sees who was informed of the month how, and records the letter
     await expect(panel.getByRole('row', { name: /Brief noch nicht erstellt/ })).toHaveCount(0)
     await expect(panel.getByRole('row', { name: /Brief erstellt/ }).first()).toBeVisible()
     await checkPage(page, 'resident-notices-letters')
+    // a manager on a telephone
+    await page.setViewportSize({ width: 390, height: 844 })
+    await checkPage(page, 'resident-notices-390')
   } finally {
     await server.stop()
   }
