@@ -169,14 +169,14 @@ export function monthsUntil(last: string, count: number): string[] {
 }
 
 // Readings carry three decimals: counted in thousandths they add up exactly.
-function toThousandths(value: string): number {
+export function toThousandths(value: string): number {
   const negative = value.startsWith('-')
   const [whole = '0', fraction = ''] = value.replace(/^[-+]/, '').split('.')
   const thousandths = Number(whole) * 1000 + Number(fraction.padEnd(3, '0').slice(0, 3))
   return negative ? -thousandths : thousandths
 }
 
-function fromThousandths(value: number): string {
+export function fromThousandths(value: number): string {
   const sign = value < 0 ? '-' : ''
   const size = Math.abs(value)
   return `${sign}${Math.floor(size / 1000)}.${String(size % 1000).padStart(3, '0')}`
@@ -188,24 +188,49 @@ function divide(numerator: number, denominator: number): string {
 }
 
 /**
- * A device's consumption in a month, in thousandths: its month-end value less the previous
- * month-end value. A device installed within the month counts from its installation reading, one
- * removed within it up to its removal reading. Undefined when the device was not in use that
- * month; null when a value it needs is missing.
+ * A device's consumption from the value at `start` to the value at `end` (ISO days), in
+ * thousandths: a device installed after `start` counts from its installation reading, one removed
+ * before `end` up to its removal reading. `opening` names a second day the opening value may be
+ * dated (a move-in reading on the first day instead of a value the day before). Undefined when the
+ * device was not in use in the span; null when a value it needs is missing.
  */
-function deviceMonth(sorted: readonly DeviceReading[], month: string): number | null | undefined {
+export function deviceSpan(
+  sorted: readonly DeviceReading[],
+  start: string,
+  end: string,
+  opening?: string,
+): number | null | undefined {
   const { installedOn, removedOn } = sorted[0]!
-  const start = monthEnd(addMonthsTo(month, -1))
-  const end = monthEnd(month)
   if ((installedOn !== null && installedOn > end) || (removedOn !== null && removedOn <= start)) {
     return undefined
   }
-  const from = installedOn !== null && installedOn > start ? installedOn : start
+  const installed = installedOn !== null && installedOn > start
+  const from = installed ? installedOn : start
   const until = removedOn !== null && removedOn < end ? removedOn : end
-  const first = sorted.find((r) => r.readingDate === from)
+  const first =
+    sorted.find((r) => r.readingDate === from) ??
+    (installed || opening === undefined ? undefined : sorted.find((r) => r.readingDate === opening))
   const last = sorted.findLast((r) => r.readingDate === until)
   if (!first || !last) return null
   return toThousandths(last.reading) - toThousandths(first.reading)
+}
+
+/** A device's consumption in a month: from the previous month's end value to this month's. */
+const deviceMonth = (sorted: readonly DeviceReading[], month: string) =>
+  deviceSpan(sorted, monthEnd(addMonthsTo(month, -1)), monthEnd(month))
+
+/** The readings of each device, sorted by day (readings of other type classes left out). */
+export function readingsByDevice(readings: readonly DeviceReading[]): DeviceReading[][] {
+  const byDevice = new Map<string, DeviceReading[]>()
+  for (const reading of readings) {
+    if (!isConsumptionTypeClass(reading.typeClass)) continue
+    const list = byDevice.get(reading.device)
+    if (list) list.push(reading)
+    else byDevice.set(reading.device, [reading])
+  }
+  return [...byDevice.values()].map((list) =>
+    [...list].sort((a, b) => a.readingDate.localeCompare(b.readingDate)),
+  )
 }
 
 /**
@@ -216,16 +241,8 @@ export function monthlyConsumption(
   readings: readonly DeviceReading[],
   months: readonly string[],
 ): Map<ConsumptionTypeClass, Map<string, number | null>> {
-  const byDevice = new Map<string, DeviceReading[]>()
-  for (const reading of readings) {
-    if (!isConsumptionTypeClass(reading.typeClass)) continue
-    const list = byDevice.get(reading.device)
-    if (list) list.push(reading)
-    else byDevice.set(reading.device, [reading])
-  }
   const result = new Map<ConsumptionTypeClass, Map<string, number | null>>()
-  for (const deviceReadings of byDevice.values()) {
-    const sorted = [...deviceReadings].sort((a, b) => a.readingDate.localeCompare(b.readingDate))
+  for (const sorted of readingsByDevice(readings)) {
     const typeClass = sorted[0]!.typeClass as ConsumptionTypeClass
     let perMonth = result.get(typeClass)
     if (!perMonth) result.set(typeClass, (perMonth = new Map<string, number | null>()))
