@@ -191,11 +191,28 @@ describe('demo data', () => {
   })
 
   it('reports the rows it inserted', async () => {
-    expect(Object.keys(summary)).toHaveLength(30)
+    expect(Object.keys(summary)).toHaveLength(31)
     for (const [table, rows] of Object.entries(summary)) {
       expect(await count(db, sql`select 1 from ${sql.identifier(table)}`), table).toBe(rows)
       expect(rows, table).toBeGreaterThan(0)
     }
+  })
+
+  it('delivers degree days for most properties, and none for every fourth (decision 067)', async () => {
+    const properties = await count(
+      db,
+      sql`select 1 from connections where parent_connection is null`,
+    )
+    const withDays = await count(db, sql`select distinct property_connection from degree_days`)
+    expect(withDays).toBeGreaterThan(properties / 2)
+    expect(withDays).toBeLessThan(properties)
+    // every month has at most the long-term mean's double and is never negative
+    expect(
+      await count(
+        db,
+        sql`select 1 from degree_days where degree_days < 0 or degree_days > 2 * long_term_degree_days`,
+      ),
+    ).toBe(0)
   })
 
   it('has the volume the benchmark scales from: scale 100 reaches 1,200 properties, 15,000 units, 1,000,000 readings', async () => {

@@ -50,6 +50,7 @@ import {
 } from './generator-models'
 import { generateValueListCatalogue, generateRelationValueList } from './generate-value-lists'
 import { generateContracts } from './generate-contracts'
+import { generateDegreeDays } from './generate-degree-days'
 import { generateDevices } from './generate-devices'
 import { generateDistributions } from './generate-distributions'
 import { generateActivities } from './generate-activities'
@@ -232,6 +233,7 @@ export class DemoDataGenerator extends DemoContext {
     this.generateConnectionAttributes(property)
     this.generateContacts(property, company, since)
     for (const unit of property.units) generateDevices(this, property, unit)
+    generateDegreeDays(this, property)
     generateDistributions(this, property)
     generateRelationValueList(this, property)
     return property

@@ -57,3 +57,16 @@ export const measurements = entity('measurements', {
   readingType: text('Funkablesung'),
   readingReason: text('ZO'),
 })
+
+/**
+ * The degree days of a property's month (Gt20/15 after VDI 3807: the kelvin days below 15 °C
+ * outside against 20 °C inside), as the provider delivers them, and the long-term mean of that
+ * calendar month at the same place; the annual billing information adjusts the heating energy for
+ * the weather with them (§ 6a Abs. 3 HeizkostenV, decision 067).
+ */
+export const degreeDays = entity('degree_days', {
+  ...propertyScope(),
+  month: key('2025-01'),
+  degreeDays: quantity('468.200'),
+  longTermDegreeDays: quantity('502.700'),
+})

@@ -9,6 +9,7 @@ import { contractAccounts, contractFeatures, contracts, contractTariffs } from '
 import { operatingCostsDistributions, operatingCostsExpenses, valueListEntries } from './costs'
 import {
   billingObjects,
+  degreeDays,
   deviceAssignments,
   devices,
   deviceTimeSlices,
@@ -53,6 +54,7 @@ export const CATALOGUE = {
   deviceAssignments,
   readingOrders,
   measurements,
+  degreeDays,
   operatingCostsDistributions,
   operatingCostsExpenses,
   valueListEntries,

@@ -45,6 +45,16 @@ const ConnectionRecordSchema = z
     }
   })
 
+/** The message for a month that is not 'YYYY-MM'. */
+export const MONTH_MESSAGE = 'Bitte den Monat als JJJJ-MM angeben, z. B. "2025-01".'
+
+const DegreeDaysRecordSchema = z.strictObject({
+  ...recordShape(CATALOGUE.degreeDays),
+  month: z
+    .string({ error: MONTH_MESSAGE })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: MONTH_MESSAGE }),
+})
+
 /** A file right inside `attachments/`: one name, not '.' or '..', no separator. */
 const CONTENT_FILE = /^attachments\/(?!\.\.?$)[^/\\]+$/
 
@@ -258,6 +268,13 @@ const DESCRIPTIONS: Readonly<Record<InterchangeEntityName, EntityDescription>> =
     description: 'Zählerstände mit Ableseart und -grund.',
     key: ['id'],
     references: ['device', 'pointOfDelivery'],
+  },
+  degreeDays: {
+    title: 'Gradtagzahlen',
+    description:
+      'Gradtagzahlen (Gt20/15 nach VDI 3807) eines Monats (JJJJ-MM) der Liegenschaft und ihr langjähriges Mittel für denselben Kalendermonat; die Abrechnungsinformation nach § 6a Abs. 3 HeizkostenV bereinigt damit den Heizenergieverbrauch um die Witterung.',
+    key: ['propertyConnection', 'month'],
+    schema: DegreeDaysRecordSchema,
   },
   operatingCostsDistributions: {
     title: 'Kostenverteilungen',

@@ -36,6 +36,7 @@ export const ENTITY_TABLES = {
   deviceAssignments: schema.deviceAssignments,
   readingOrders: schema.readingOrders,
   measurements: schema.measurements,
+  degreeDays: schema.degreeDays,
   operatingCostsDistributions: schema.operatingCostsDistributions,
   operatingCostsExpenses: schema.operatingCostsExpenses,
   valueListEntries: schema.valueListEntries,

@@ -76,6 +76,8 @@ export const co2SplitInputs = pgTable('co2_split_inputs', {
   co2CostInvoice: amount(),
   areaKind: text(),
   restriction: text(),
+  /** District heating: the primary energy factor of the network as its supplier states it (decision 067). */
+  primaryEnergyFactor: numeric({ precision: 6, scale: 3 }),
   version: integer().notNull().default(1),
   updatedBy: text().notNull(),
   updatedAt: createdAt(),

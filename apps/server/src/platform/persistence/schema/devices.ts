@@ -1,5 +1,5 @@
-/** Devices, their time slices and assignments, reading orders and measurements. */
-import { boolean, index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core'
+/** Devices, their time slices and assignments, reading orders, measurements and degree days. */
+import { boolean, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
 import { day, partOf, propertyScope, refersTo, serialId, validitySince } from './columns'
 import { billingObjects } from './master-data'
 
@@ -70,4 +70,16 @@ export const measurements = pgTable(
     readingReason: text().notNull(),
   },
   (t) => [index().on(t.pointOfDelivery, t.readingDate), index().on(t.device, t.readingDate)],
+)
+
+/** Degree days of a property's month and their long-term mean (decision 067). */
+export const degreeDays = pgTable(
+  'degree_days',
+  {
+    ...propertyScope(),
+    month: text().notNull(),
+    degreeDays: numeric({ precision: 14, scale: 3 }).notNull(),
+    longTermDegreeDays: numeric({ precision: 14, scale: 3 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.propertyConnection, t.month] })],
 )
