@@ -3,7 +3,7 @@
  * of data the caller may not see each answers 404; no search lets data of another company code or
  * another owner through. New routes are covered as soon as they are registered.
  */
-import { and, desc, eq, isNull, notInArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, lte, ne, notInArray, sql } from 'drizzle-orm'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -23,6 +23,7 @@ import {
   partners,
   pointsOfDelivery,
   products,
+  users,
 } from '../src/platform/persistence/schema'
 import { providerKeyHeader, runProvider } from './fixtures/provider-command'
 import { berlinToday } from '../src/demo/calendar'
@@ -181,6 +182,7 @@ const SAMPLES: Record<string, IdSample> = {
   'GET /api/persistence/operating-costs/:id': distributionSample,
   'GET /api/persistence/operating-costs/:id/history': distributionSample,
   'GET /api/persistence/operating-costs/:id/co2-split': distributionSample,
+  'GET /api/persistence/operating-costs/:id/billing-information': distributionSample,
   'PUT /api/persistence/operating-costs/:id/co2-split': distributionSample,
   'POST /api/persistence/operating-costs/:id/bved-costs': distributionSample,
   'GET /api/persistence/operating-costs/:id/bved-costs': distributionSample,
@@ -289,6 +291,46 @@ const SAMPLES: Record<string, IdSample> = {
   'GET /api/residents/monthly-consumption/:month/pdf': async (ctx) => ({
     month: await residentMonth(ctx),
   }),
+  // decision 067: the demo resident moved in this year; a tenant of a billed period stands in
+  'GET /api/residents/billing-information/:id': async (ctx) => ({
+    id: await billedPeriodOfResident(ctx),
+  }),
+}
+
+/**
+ * Ties the demo resident to a current contract that ran through an approved (G) or distributed
+ * (V) period of company 1000, and answers that period's distribution.
+ */
+async function billedPeriodOfResident(ctx: TestContext): Promise<string> {
+  const [row] = await ctx.database.db
+    .select({
+      contract: contracts.key,
+      distribution: operatingCostsDistributions.operatingCostsDistribution,
+    })
+    .from(operatingCostsDistributions)
+    .innerJoin(
+      contracts,
+      and(
+        eq(contracts.propertyConnection, operatingCostsDistributions.propertyConnection),
+        lte(contracts.from, operatingCostsDistributions.from),
+        isNull(contracts.until),
+      ),
+    )
+    .innerJoin(contractAccounts, eq(contractAccounts.contractAccount, contracts.contractAccount))
+    .where(
+      and(
+        eq(operatingCostsDistributions.companyCode, '1000'),
+        inArray(operatingCostsDistributions.operatingCostsDistributionStatus, ['G', 'V']),
+        ne(contractAccounts.contractAccountType, 'VKT'),
+      ),
+    )
+    .orderBy(contracts.key)
+    .limit(1)
+  await ctx.database.db
+    .update(users)
+    .set({ residentContract: row!.contract })
+    .where(eq(users.userName, 'bewohner'))
+  return row!.distribution
 }
 
 /** An invitation of `property`'s residents by verwalter with at least one letter: its batch. */
@@ -522,6 +564,8 @@ describe('every route', () => {
       [
         'GET /api/persistence/personal-data',
         'GET /api/processes/second-factor',
+        'GET /api/residents/billing-information',
+        'GET /api/residents/billing-information/:id',
         'GET /api/residents/monthly-consumption',
         'GET /api/residents/monthly-consumption/:month/pdf',
         'GET /api/residents/tenancy',

@@ -144,6 +144,47 @@ export const AccessibilityStatementSchema = z.strictObject({
 })
 export type AccessibilityStatement = z.infer<typeof AccessibilityStatementSchema>
 
+/**
+ * § 6a Abs. 3 Nr. 2 and 3 HeizkostenV (decision 067): whom the annual billing information names
+ * for advice on energy efficiency, and what it says of consumer dispute resolution (VSBG).
+ */
+export const BillingInformationConfigSchema = z.strictObject({
+  consumerAdvice: z
+    .array(
+      z.strictObject({
+        name: TextSchema,
+        url: z.string().refine(isHttpUrl, { error: 'http(s)-Adresse erwartet' }),
+        phone: TextSchema.optional(),
+      }),
+    )
+    .min(1),
+  disputeResolution: z.array(TextSchema).min(1),
+})
+export type BillingInformationConfig = z.infer<typeof BillingInformationConfigSchema>
+
+/**
+ * What the billing information names where a customer configured nothing: the consumer advice
+ * centres and the federal energy agency, and the universal conciliation body of the federal
+ * government (§ 29 VSBG) with the landlord's freedom to take part (§§ 36, 37 VSBG stay his).
+ */
+export const DEFAULT_BILLING_INFORMATION: BillingInformationConfig = {
+  consumerAdvice: [
+    {
+      name: 'Verbraucherzentrale Energieberatung (Verbraucherzentralen der Länder)',
+      url: 'https://verbraucherzentrale-energieberatung.de',
+    },
+    { name: 'Deutsche Energie-Agentur (dena)', url: 'https://www.dena.de' },
+    {
+      name: 'Bundesamt für Wirtschaft und Ausfuhrkontrolle (BAFA), Energieeffizienz',
+      url: 'https://www.bafa.de',
+    },
+  ],
+  disputeResolution: [
+    'Ist Ihr Mietvertrag ein Verbrauchervertrag (§ 310 Abs. 3 BGB), können Streitigkeiten über die Abrechnung in einem Streitbeilegungsverfahren nach dem Verbraucherstreitbeilegungsgesetz (VSBG) vor einer Verbraucherschlichtungsstelle beigelegt werden, etwa vor der Universalschlichtungsstelle des Bundes (https://www.universalschlichtungsstelle.de).',
+    'Ob Ihr Vermieter bereit oder verpflichtet ist, an einem solchen Verfahren teilzunehmen, teilt er Ihnen mit (§§ 36, 37 VSBG).',
+  ],
+}
+
 /** §1, §9: one customer configuration (`customers/<id>/config.json`), loaded before the portal starts. */
 export const CustomerConfigSchema = z.strictObject({
   applicationTitle: TextSchema,
@@ -193,6 +234,8 @@ export const CustomerConfigSchema = z.strictObject({
   }),
   /** The accessibility statement, a page of its own linked from every footer. */
   accessibility: AccessibilityStatementSchema,
+  /** § 6a Abs. 3 Nr. 2, 3 HeizkostenV; `DEFAULT_BILLING_INFORMATION` when absent. */
+  billingInformation: BillingInformationConfigSchema.optional(),
 })
 export type CustomerConfig = z.infer<typeof CustomerConfigSchema>
 
@@ -200,7 +243,10 @@ export type CustomerConfig = z.infer<typeof CustomerConfigSchema>
  * The configuration as `GET /api/configuration/customer` answers it: the file plus the customer's
  * id and the addresses of favicon and logo (with a version, so that they can be cached for long).
  */
-export const ClientCustomerConfigSchema = CustomerConfigSchema.extend({
+export const ClientCustomerConfigSchema = CustomerConfigSchema.omit({
+  // the server answers it inside the billing information (decision 067); the portal needs it not
+  billingInformation: true,
+}).extend({
   id: z.string(),
   faviconUrl: z.string(),
   logoUrl: z.string(),

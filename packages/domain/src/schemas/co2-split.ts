@@ -13,6 +13,10 @@ import { decimalViolation } from '../validation/values'
 const INVALID_FORMAT = VALIDATION_MESSAGES.de.invalidFormat()
 /** A quantity or kg: at most 11 integer and 3 fraction digits (numeric(14,3)). */
 const QUANTITY = { integerDigits: 11, fractionDigits: 3 }
+/** A primary energy factor: at most 3 integer and 3 fraction digits (numeric(6,3)). */
+const FACTOR = { integerDigits: 3, fractionDigits: 3 }
+export const PRIMARY_ENERGY_FACTOR_NEGATIVE_MESSAGE =
+  'Der Primärenergiefaktor darf nicht negativ sein.'
 /** A CO2 cost: at most 13 integer and 2 fraction digits. */
 const AMOUNT = { integerDigits: 13, fractionDigits: 2 }
 /**
@@ -48,6 +52,8 @@ export const Co2SplitCorrectionsSchema = z.object({
   co2CostInvoice: z.string().nullable(),
   areaKind: z.enum(CO2_AREA_KINDS).nullable(),
   restriction: z.enum(CO2_RESTRICTIONS).nullable(),
+  /** District heating: the network's primary energy factor (§ 6a Abs. 3 Nr. 1 a HeizkostenV). */
+  primaryEnergyFactor: z.string().nullable(),
 })
 export type Co2SplitCorrections = z.infer<typeof Co2SplitCorrectionsSchema>
 
@@ -116,5 +122,8 @@ export const Co2SplitUpdateSchema = z.strictObject({
   co2CostInvoice: correction(decimalText(AMOUNT, 'nonNegative', CO2_FIGURE_NEGATIVE_MESSAGE)),
   areaKind: correction(z.enum(CO2_AREA_KINDS, { error: INVALID_FORMAT })),
   restriction: correction(z.enum(CO2_RESTRICTIONS, { error: INVALID_FORMAT })),
+  primaryEnergyFactor: correction(
+    decimalText(FACTOR, 'nonNegative', PRIMARY_ENERGY_FACTOR_NEGATIVE_MESSAGE),
+  ),
 })
 export type Co2SplitUpdate = z.infer<typeof Co2SplitUpdateSchema>

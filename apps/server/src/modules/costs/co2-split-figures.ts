@@ -41,6 +41,7 @@ export const NO_CORRECTIONS: Co2SplitCorrections = {
   co2CostInvoice: null,
   areaKind: null,
   restriction: null,
+  primaryEnergyFactor: null,
 }
 
 export function correctionsOf(row: InputsRow | undefined): Co2SplitCorrections {
@@ -58,6 +59,7 @@ export function correctionsOf(row: InputsRow | undefined): Co2SplitCorrections {
       row.restriction === 'weg'
         ? row.restriction
         : null,
+    primaryEnergyFactor: row.primaryEnergyFactor,
   }
 }
 

@@ -1,5 +1,6 @@
 /** What other modules may use of modules/costs/ (the import rules allow nothing else). */
 export { autoApproveDistributions } from './auto-approval'
+export { billingInformationOf } from './billing-information'
 export { BVED_NO_PROPERTY_NUMBER_MESSAGE, distributionCostFile } from './bved-costs'
 export { DECLINE_ACTION } from './distribution-approval'
 export {

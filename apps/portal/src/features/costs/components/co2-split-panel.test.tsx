@@ -65,6 +65,7 @@ const split: Co2SplitAnswer = {
     co2CostInvoice: null,
     areaKind: null,
     restriction: null,
+    primaryEnergyFactor: null,
   },
   version: 1,
 }

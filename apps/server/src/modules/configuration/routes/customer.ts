@@ -25,8 +25,9 @@ export function clientCustomerData(customer: LoadedCustomer): {
   config: ClientCustomerConfig
   faq: Faq
 } {
+  const { billingInformation: _serverOnly, ...clientFields } = customer.config
   const config = ClientCustomerConfigSchema.parse({
-    ...customer.config,
+    ...clientFields,
     id: customer.id,
     faviconUrl: versionedAssetUrl(assetsDir(customer), customer.config.favicon),
     logoUrl: versionedAssetUrl(assetsDir(customer), customer.config.logo),

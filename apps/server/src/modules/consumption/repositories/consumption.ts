@@ -58,11 +58,28 @@ export interface ConsumptionUnit extends ConsumptionUnitInput {
  * readings from the end of the month before the reach on: the months shown, their previous months
  * and the same months a year before.
  */
-export async function propertyConsumptionUnits(
+export function propertyConsumptionUnits(
   db: Executor,
   user: SessionUser,
   propertyConnection: string,
   lastMonth: string,
+): Promise<ConsumptionUnit[]> {
+  return propertyUnitsBetween(
+    db,
+    user,
+    propertyConnection,
+    readingsFrom(lastMonth),
+    monthEnd(lastMonth),
+  )
+}
+
+/** Every visible unit of the property with its area and its readings from `from` to `until`. */
+export async function propertyUnitsBetween(
+  db: Executor,
+  user: SessionUser,
+  propertyConnection: string,
+  from: string,
+  until: string,
 ): Promise<ConsumptionUnit[]> {
   const units = await db
     .select({
@@ -94,7 +111,6 @@ export async function propertyConsumptionUnits(
         visibleThroughProperty(user, objectAttributes),
       ),
     )
-  const from = readingsFrom(lastMonth)
   const readings = await db
     .select({ pointOfDelivery: measurements.pointOfDelivery, ...deviceReading })
     .from(measurements)
@@ -103,7 +119,7 @@ export async function propertyConsumptionUnits(
       and(
         inArray(measurements.pointOfDelivery, keys),
         gte(measurements.readingDate, from),
-        lte(measurements.readingDate, monthEnd(lastMonth)),
+        lte(measurements.readingDate, until),
         inArray(devices.typeClass, CONSUMPTION_TYPE_CLASSES),
         visibleThroughProperty(user, measurements),
         visibleThroughProperty(user, devices),
@@ -138,11 +154,28 @@ export async function propertyConsumptionUnits(
  * The month-end values of the property's main heat meter (`HZ` with `mainMeter`): the heat the
  * heat cost allocators' units are a share of (decision 033, `allocatorConversion`).
  */
-export async function propertyMainHeatReadings(
+export function propertyMainHeatReadings(
   db: Executor,
   user: SessionUser,
   propertyConnection: string,
   lastMonth: string,
+): Promise<DeviceReading[]> {
+  return mainHeatReadingsBetween(
+    db,
+    user,
+    propertyConnection,
+    readingsFrom(lastMonth),
+    monthEnd(lastMonth),
+  )
+}
+
+/** The values of the property's main heat meter from `from` to `until`. */
+export async function mainHeatReadingsBetween(
+  db: Executor,
+  user: SessionUser,
+  propertyConnection: string,
+  from: string,
+  until: string,
 ): Promise<DeviceReading[]> {
   return db
     .selectDistinct(deviceReading)
@@ -154,8 +187,8 @@ export async function propertyMainHeatReadings(
         eq(measurements.propertyConnection, propertyConnection),
         eq(devices.typeClass, 'HZ'),
         eq(deviceAssignments.mainMeter, true),
-        gte(measurements.readingDate, readingsFrom(lastMonth)),
-        lte(measurements.readingDate, monthEnd(lastMonth)),
+        gte(measurements.readingDate, from),
+        lte(measurements.readingDate, until),
         visibleThroughProperty(user, measurements),
         visibleThroughProperty(user, devices),
       ),

@@ -1,4 +1,5 @@
 import {
+  BillingInformationSchema,
   Co2SplitAnswerSchema,
   Co2SplitUpdateSchema,
   EXPENSE_LIST_FIELDS,
@@ -37,6 +38,7 @@ import {
 import { searchAnswer } from '../../../platform/persistence/search'
 import { addExpenses } from '../add-expenses'
 import { readCo2Split } from '../co2-split-figures'
+import { billingInformationOf } from '../billing-information'
 import { updateCo2Split } from '../update-co2-split'
 import { deleteExpense } from '../delete-expense'
 import { DISTRIBUTION_NOT_FOUND_MESSAGE } from '../distribution-status'
@@ -223,6 +225,37 @@ const operatingCostsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => readCo2Split(app.db, request.user, request.params.id),
+  )
+
+  app.get(
+    '/api/persistence/operating-costs/:id/billing-information',
+    {
+      config: { cachedAnswer: { per: 'scope' } },
+      schema: {
+        operationId: 'getBillingInformation',
+        summary: 'Abrechnungsinformation nach § 6a Abs. 3 HeizkostenV lesen',
+        description:
+          'Was der Gebäudeeigentümer den Nutzern mit der Heizkostenabrechnung zugänglich macht: Anteile der Energieträger (bei Fernwärme mit CO2 und Primärenergiefaktor), Steuern und Abgaben, Entgelte für Erfassung, Eichung, Ablesung und Abrechnung, Beratungsstellen, Streitbeilegung, und für den Nutzer einer Nutzeinheit (`pointOfDelivery`, `partner`; ohne sie die erste Einheit und ihr Nutzer am letzten Tag) sein Verbrauch gegenüber dem Durchschnitt und dem vorherigen Zeitraum, witterungsbereinigt, wo Gradtagzahlen vorliegen.',
+        tags: ['operating-costs'],
+        params: z.strictObject({ id }),
+        querystring: z.strictObject({
+          pointOfDelivery: z.string().min(1).max(40).optional(),
+          partner: z.string().min(1).max(40).optional(),
+        }),
+        response: { 200: BillingInformationSchema },
+      },
+    },
+    async (request) => {
+      const row = await findVisibleDistribution(app.db, request.user, request.params.id)
+      if (!row) throw notFound(DISTRIBUTION_NOT_FOUND_MESSAGE)
+      return billingInformationOf(
+        app.db,
+        request.user,
+        row,
+        { pointOfDelivery: request.query.pointOfDelivery, businessPartner: request.query.partner },
+        app.config.customer.config.billingInformation,
+      )
+    },
   )
 
   app.put(

@@ -3,7 +3,9 @@
  * information; managers invite the residents of a property and print the letters.
  */
 import {
+  BillingInformationSchema,
   NoticeChannelSchema,
+  ResidentBillingPeriodsSchema,
   ResidentInvitationsSchema,
   ResidentNoticesSchema,
   ResidentRegistrationSchema,
@@ -30,6 +32,7 @@ import { noticeLetters, residentLetters } from '../letters'
 import { markNoticesOpened } from '../notices'
 import { RESIDENT_ACTIONS, registerResident } from '../registration'
 import { residentConsumption } from '../resident-consumption'
+import { residentBillingInformation, residentBillingPeriods } from '../resident-billing'
 import { residentTenancy } from '../tenancy'
 
 const PROPERTY_NOT_FOUND = 'Die Liegenschaft wurde nicht gefunden.'
@@ -163,6 +166,45 @@ const residentRoutes: FastifyPluginAsyncZod = async (app) => {
         )
         .send(pdf.content)
     },
+  )
+
+  app.get(
+    '/api/residents/billing-information',
+    {
+      config: { residents: true },
+      schema: {
+        operationId: 'listResidentBillingInformation',
+        summary: 'Meine Abrechnungszeiträume mit Abrechnungsinformation (Bewohner)',
+        description:
+          'Die genehmigten (G) und verteilten (V) Kostenverteilungen der Liegenschaft des angemeldeten Bewohners, die in sein Mietverhältnis fallen, neueste zuerst.',
+        tags: ['residents'],
+        response: { 200: ResidentBillingPeriodsSchema },
+      },
+    },
+    async (request) => residentBillingPeriods(app.db, request.user),
+  )
+
+  app.get(
+    '/api/residents/billing-information/:id',
+    {
+      config: { residents: true },
+      schema: {
+        operationId: 'getResidentBillingInformation',
+        summary: 'Meine Abrechnungsinformation nach § 6a Abs. 3 HeizkostenV (Bewohner)',
+        description:
+          'Die Abrechnungsinformation eines seiner Abrechnungszeiträume, mit seinem eigenen Verbrauch gegenüber dem Durchschnitt und seinem vorherigen Zeitraum; ein anderer Zeitraum: 404.',
+        tags: ['residents'],
+        params: z.strictObject({ id: z.string().min(1).max(40) }),
+        response: { 200: BillingInformationSchema },
+      },
+    },
+    async (request) =>
+      residentBillingInformation(
+        app.db,
+        request.user,
+        request.params.id,
+        app.config.customer.config.billingInformation,
+      ),
   )
 
   app.put(
