@@ -60,6 +60,10 @@ import '../../features/properties/locales'
 // below the lists, for distributions with fuel costs; loaded with a heating list (it holds the
 // domain's CO2 rules, which would otherwise join this screen's chunk)
 const Co2SplitPanel = lazy(() => import('../../features/costs/components/co2-split-panel'))
+// the annual billing information of § 6a Abs. 3 HeizkostenV (decision 067), below the CO2 split
+const BillingInformationPanel = lazy(
+  () => import('../../features/billing-information/components/billing-information-panel'),
+)
 // the bved file's dialog and its preview load once someone opens it (decision 061)
 const BvedCostsDialog = lazy(async () => ({
   default: (await import('../../features/costs/components/bved-costs-dialog')).BvedCostsDialog,
@@ -292,6 +296,11 @@ export function Component() {
           {costs.data.operatingCostsHeatingExpense.length > 0 && (
             <Suspense fallback={null}>
               <Co2SplitPanel costs={costs.data} connection={connection} />
+            </Suspense>
+          )}
+          {costs.data.operatingCostsHeatingExpense.length > 0 && (
+            <Suspense fallback={null}>
+              <BillingInformationPanel distribution={costs.data.operatingCostsDistribution} />
             </Suspense>
           )}
           <CostHistory id={costs.data.operatingCostsDistribution} />

@@ -37,7 +37,7 @@ import '../locales'
 const german = (value: string | null) =>
   value === null ? '' : formatDecimal(value, value.includes('.') ? value.split('.')[1]!.length : 0)
 
-type NumberField = 'quantity' | 'emissionsKgInvoice' | 'co2CostInvoice'
+type NumberField = 'quantity' | 'emissionsKgInvoice' | 'co2CostInvoice' | 'primaryEnergyFactor'
 
 /**
  * Decision 032: the CO2 split of a heating distribution with fuel costs, as the server
@@ -71,6 +71,7 @@ function Co2SplitView({ split, open }: { split: Co2SplitAnswer; open: boolean })
     quantity: german(corrections.quantity),
     emissionsKgInvoice: german(corrections.emissionsKgInvoice),
     co2CostInvoice: german(corrections.co2CostInvoice),
+    primaryEnergyFactor: german(corrections.primaryEnergyFactor),
   })
   /** The field's message before sending: German number form, then the server's rule (decision 044). */
   const messageOf = (field: NumberField): string | null => {
@@ -86,6 +87,11 @@ function Co2SplitView({ split, open }: { split: Co2SplitAnswer; open: boolean })
   const errorOf = (field: string) =>
     serverError?.field === field ? serverError.message : undefined
 
+  // decision 067: the network's primary energy factor belongs to the billing information
+  const districtHeating =
+    carrier === 'FERNWAERME' ||
+    split.fuels.some((fuel) => fuel.energyCarrier === 'FERNWAERME') ||
+    corrections.primaryEnergyFactor !== null
   const unit = split.quantityUnit ?? ''
   const carrierName = split.energyCarrier
     ? ENERGY_CARRIERS[split.energyCarrier].name
@@ -167,7 +173,12 @@ function Co2SplitView({ split, open }: { split: Co2SplitAnswer; open: boolean })
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if ((['quantity', 'emissionsKgInvoice', 'co2CostInvoice'] as const).some(invalid)) return
+    if (
+      (['quantity', 'emissionsKgInvoice', 'co2CostInvoice', 'primaryEnergyFactor'] as const).some(
+        invalid,
+      )
+    )
+      return
     const decimal = (field: NumberField) =>
       numbers[field].trim() === '' ? null : parseGermanDecimal(numbers[field])
     const update: Co2SplitUpdate = {
@@ -175,6 +186,7 @@ function Co2SplitView({ split, open }: { split: Co2SplitAnswer; open: boolean })
       quantity: decimal('quantity'),
       emissionsKgInvoice: decimal('emissionsKgInvoice'),
       co2CostInvoice: decimal('co2CostInvoice'),
+      primaryEnergyFactor: decimal('primaryEnergyFactor'),
       areaKind: areaKind === '' ? null : areaKind,
       restriction: restriction === '' ? null : restriction,
     }
@@ -304,6 +316,15 @@ function Co2SplitView({ split, open }: { split: Co2SplitAnswer; open: boolean })
             <Grid size={{ xs: 12, sm: 6, md: 4 }}>
               {numberField('co2CostInvoice', t('costs.co2.costsField'), t('costs.co2.costsHelp'))}
             </Grid>
+            {districtHeating && (
+              <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+                {numberField(
+                  'primaryEnergyFactor',
+                  t('costs.co2.primaryEnergyFactorField'),
+                  t('costs.co2.primaryEnergyFactorHelp'),
+                )}
+              </Grid>
+            )}
             <Grid size={{ xs: 12, sm: 6, md: 4 }}>
               {selectField(
                 'areaKind',
