@@ -170,3 +170,19 @@ export function isFarAboveAverage(
   const percent = percentAboveAverage(unitPerSquareMetre, propertyPerSquareMetre)
   return percent !== null && percent >= thresholdPercent
 }
+
+/** The counts of a list of devices' states, for the property, the portfolio and the tile. */
+export function complianceCounts(
+  devices: readonly { remoteReading: RemoteReadingState; calibration: CalibrationState }[],
+) {
+  const count = (test: (d: (typeof devices)[number]) => boolean) => devices.filter(test).length
+  return {
+    devices: devices.length,
+    remote: count((d) => d.remoteReading === 'remote'),
+    retrofitDue: count((d) => d.remoteReading === 'retrofitDue'),
+    retrofitOverdue: count((d) => d.remoteReading === 'retrofitOverdue'),
+    mustBeRemote: count((d) => d.remoteReading === 'mustBeRemote'),
+    calibrationDue: count((d) => d.calibration === 'dueThisYear'),
+    calibrationExpired: count((d) => d.calibration === 'expired'),
+  }
+}

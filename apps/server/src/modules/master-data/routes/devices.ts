@@ -1,5 +1,12 @@
-import { BillingObjectSchema, DeviceSchema, ReadingOrderSchema } from '@portal/domain'
+import {
+  BillingObjectSchema,
+  DeviceComplianceAnswerSchema,
+  DeviceSchema,
+  ReadingOrderSchema,
+} from '@portal/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { deviceCompliance } from '../device-compliance'
 import { entityRoute } from '../../../platform/http/entity-route'
 import {
   findVisibleBillingObject,
@@ -32,6 +39,23 @@ const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     notFoundMessage: 'Das Abrechnungsobjekt wurde nicht gefunden.',
     find: findVisibleBillingObject,
   })
+
+  app.get(
+    '/api/persistence/device-compliance',
+    {
+      config: { cachedAnswer: { per: 'scope' } },
+      schema: {
+        operationId: 'getDeviceCompliance',
+        summary: 'Geräte: Fernablesung und Eichung (§ 5 HeizkostenV, § 34 MessEV)',
+        description:
+          'Je Liegenschaft die Geräte in Betrieb nach Stand der Fernablesung (bis 31.12.2026 nachzurüsten, seit Einbau fernablesbar vorgeschrieben) und der Eichung (in diesem Jahr fällig, abgelaufen), gezählt; mit `connection` die Geräte dieser Liegenschaft einzeln. Eine nicht sichtbare Liegenschaft: 404.',
+        tags: ['devices'],
+        querystring: z.strictObject({ connection: z.string().min(1).max(40).optional() }),
+        response: { 200: DeviceComplianceAnswerSchema },
+      },
+    },
+    async (request) => deviceCompliance(app.db, request.user, request.query.connection),
+  )
 
   searchRoute(app, {
     url: '/api/persistence/reading-orders-search',
