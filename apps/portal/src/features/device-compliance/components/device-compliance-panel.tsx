@@ -106,6 +106,7 @@ export default function DeviceCompliancePanel({ connection }: { connection: stri
                 getRowId={(d) => d.device}
                 stateKey="deviceStates"
                 searchable
+                searchLabel={t('deviceCompliance.search')}
               />
             </>
           ))}
