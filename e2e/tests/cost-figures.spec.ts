@@ -113,7 +113,11 @@ test('readings export as number cells with three decimals, as the screen shows t
       readingIndex,
     )
 
+  // the unit page's lazily loaded panels have arrived: none moves the menu while it is clicked
+  await expect(page.getByRole('heading', { name: 'Verbrauch je Monat' })).toBeVisible()
+  await expect(page.getByText('Daten werden geladen')).toHaveCount(0)
   await page.getByRole('button', { name: 'Messwerte exportieren' }).click()
+  await expect(page.getByRole('menuitem', { name: /XLSX/ })).toBeVisible()
   const [file] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('menuitem', { name: /XLSX/ }).click(),
