@@ -106,7 +106,6 @@ export default function DeviceCompliancePanel({ connection }: { connection: stri
                 getRowId={(d) => d.device}
                 stateKey="deviceStates"
                 searchable
-                searchLabel={t('deviceCompliance.search')}
               />
             </>
           ))}
