@@ -104,7 +104,7 @@ export default function DeviceCompliancePanel({ connection }: { connection: stri
                 rows={answer.data.devices}
                 size="small"
                 getRowId={(d) => d.device}
-                stateKey="deviceStates"
+                stateKey="devices"
                 searchable
               />
             </>
