@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { UnitContract } from '../consumption/consumption-users'
+import { dayBefore } from '../format/date'
 import { readBvedFile, writeBvedFile, writeRecord } from './codec'
 import {
   BVED_NAME_MESSAGE,
   BVED_STREET_MESSAGE,
   BVED_VACANCY_MESSAGE,
   bvedUserSummary,
-  dayBefore,
   isBvedUserReadingClean,
   readBvedUsers,
   splitStreet,

@@ -6,7 +6,7 @@
  * cannot express (a move-out without a successor, a vacancy) is refused at its field. Pure: the
  * server reads the property's units, contracts and open reports, and writes the reports.
  */
-import { formatDate } from '../format/date'
+import { dayBefore, formatDate } from '../format/date'
 import { formatDecimal } from '../format/amount'
 import type { UnitContract } from '../consumption/consumption-users'
 import type { BvedUserRowKind } from '../schemas/bved-users'
@@ -118,13 +118,6 @@ function recordError(record: BvedReadRecord, key: string | null, message: string
     ...(field ? { field } : {}),
     message: `Zeile ${record.line}${at}: ${message}`,
   }
-}
-
-/** The day before an ISO day. */
-export function dayBefore(isoDate: string): string {
-  const date = new Date(`${isoDate}T00:00:00Z`)
-  date.setUTCDate(date.getUTCDate() - 1)
-  return date.toISOString().slice(0, 10)
 }
 
 /**

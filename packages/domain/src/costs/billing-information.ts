@@ -9,6 +9,7 @@ import {
   type ConsumptionTypeClass,
   type DeviceReading,
 } from '../consumption/monthly-consumption'
+import { dayBefore } from '../format/date'
 import { periodDays, vatPercentOn } from './co2-split'
 import { ENERGY_CARRIERS, NATURAL_GAS_HS_PER_HI, type EnergyCarrierCode } from './energy-carriers'
 import {
@@ -344,13 +345,6 @@ export function weatherFactor(
     degreeDays: roundToDecimals(actual, 1),
     longTermDegreeDays: roundToDecimals(longTerm, 1),
   }
-}
-
-/** The day before an ISO day. */
-function dayBefore(iso: string): string {
-  const date = new Date(`${iso}T00:00:00Z`)
-  date.setUTCDate(date.getUTCDate() - 1)
-  return date.toISOString().slice(0, 10)
 }
 
 /**

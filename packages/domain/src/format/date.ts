@@ -125,6 +125,13 @@ export function addYears(isoDate: string, years: number): string {
   return isoFromParts(target, month, Math.min(day, daysInMonth(target, month)))
 }
 
+/** The day before an ISO day. */
+export function dayBefore(isoDate: string): string {
+  const date = new Date(`${isoDate}T00:00:00Z`)
+  date.setUTCDate(date.getUTCDate() - 1)
+  return date.toISOString().slice(0, 10)
+}
+
 /** 1 January of the year of an ISO date, or of a year given as a number. */
 export function startOfYear(value: string | number): string {
   const year = typeof value === 'number' ? value : requireCalendarDate(value).year

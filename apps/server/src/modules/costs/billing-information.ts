@@ -7,6 +7,8 @@
  */
 import {
   DEFAULT_BILLING_INFORMATION,
+  addYears,
+  dayBefore,
   FUEL_COST_TYPES,
   assumedEnergyCarrier,
   changePercent,
@@ -70,8 +72,6 @@ export interface BillingInformationChoice {
   onlyOwn?: boolean
 }
 
-const shiftYear = (iso: string, years: number) =>
-  `${Number(iso.slice(0, 4)) + years}${iso.slice(4)}`
 const maxDay = (a: string, b: string) => (a > b ? a : b)
 const minDay = (a: string, b: string) => (a < b ? a : b)
 
@@ -218,10 +218,16 @@ async function userFigures(
   if (!chosen) return null
   const span = spanWithin(chosen.periods, row.from, row.until)
   if (!span) return null
-  const previousFrom = shiftYear(row.from, -1)
-  const previousUntil = shiftYear(row.until, -1)
+  const previousFrom = addYears(row.from, -1)
+  const previousUntil = addYears(row.until, -1)
   const [mainHeat, days] = await Promise.all([
-    mainHeatReadingsBetween(db, user, row.propertyConnection, dayBeforeYearOf(row.from), row.until),
+    mainHeatReadingsBetween(
+      db,
+      user,
+      row.propertyConnection,
+      dayBefore(addYears(row.from, -1)),
+      row.until,
+    ),
     db
       .select({
         month: degreeDays.month,
@@ -333,7 +339,7 @@ export async function billingInformationOf(
     db,
     user,
     row.propertyConnection,
-    dayBeforeYearOf(row.from),
+    dayBefore(addYears(row.from, -1)),
     row.until,
   )
   const offered = choice.onlyOwn
@@ -380,11 +386,4 @@ export async function billingInformationOf(
     units: offered.map((u) => ({ pointOfDelivery: u.pointOfDelivery, reference: u.reference })),
     user: unit ? await userFigures(db, user, row, unit, units, choice) : null,
   }
-}
-
-/** The day before the previous period's first day: the first reading the figures need. */
-function dayBeforeYearOf(from: string): string {
-  const date = new Date(`${shiftYear(from, -1)}T00:00:00Z`)
-  date.setUTCDate(date.getUTCDate() - 1)
-  return date.toISOString().slice(0, 10)
 }
