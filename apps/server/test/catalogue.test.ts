@@ -62,6 +62,9 @@ const TABLES_WITHOUT_ENTITY: Record<string, string> = {
   bved_user_imports: 'which bved users’ files a property took over (decision 063)',
   resident_invitations: 'the residents’ registration codes (decision 065)',
   resident_notices: 'the monthly notices of the residents and their delivery (decision 066)',
+  service_orders:
+    'the managers’ service orders; the changes feed and the provider API carry them (decision 069)',
+  device_alarms: 'the alarms the daily job computes from the readings (decision 069)',
 }
 
 const dialect = new PgDialect()
