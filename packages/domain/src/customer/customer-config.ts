@@ -224,6 +224,11 @@ export const CustomerConfigSchema = z.strictObject({
    * year is flagged at entry and in the "Kosten erfasst" confirmation; 30 when absent.
    */
   plausibilityThresholdPercent: z.number().gt(0).max(1000).optional(),
+  /**
+   * Decision 070: the daily alarm "far above the average" raises a unit whose twelve months per m²
+   * lie at least this many percent above its property's; `FAR_ABOVE_AVERAGE_PERCENT` (50) when absent.
+   */
+  farAboveAveragePercent: z.number().gt(0).max(1000).optional(),
   /** §1: the billing year the dashboard notice is about. */
   billingYear: z.int().min(2000).max(2100),
   billingYearNotice: TextSchema,
