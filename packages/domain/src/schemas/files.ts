@@ -146,7 +146,13 @@ export const ActivityCreatedSchema = z.object({
 })
 export type ActivityCreated = z.infer<typeof ActivityCreatedSchema>
 
-export const NOTIFICATION_KINDS = ['TENANT_CHANGE', 'RELEASED', 'APPROVAL_DUE', 'ALARM'] as const
+export const NOTIFICATION_KINDS = [
+  'TENANT_CHANGE',
+  'RELEASED',
+  'APPROVAL_DUE',
+  'ALARM',
+  'SERVICE_ORDER',
+] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 /** Days before the automatic approval in which an approval is reported as due. */
 export const APPROVAL_DUE_WITHIN_DAYS = 60

@@ -11,13 +11,15 @@ import {
   AUTO_APPROVAL_AFTER_YEARS,
   formatDate,
   formatStreetAddress,
+  serviceOrderKindLabel,
+  serviceOrderStatusLabel,
   TENANT_CHANGE_ACTIVITY,
   type Notification,
   type NotificationProperty,
   type NotificationsRead,
   type NotificationsReadRequest,
 } from '@portal/domain'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNotNull } from 'drizzle-orm'
 import type { Executor } from '../../platform/persistence/database'
 import {
   activities,
@@ -25,6 +27,7 @@ import {
   notificationReads,
   operatingCostsDistributions,
   pointsOfDelivery,
+  serviceOrders,
 } from '../../platform/persistence/schema'
 import { visibleThroughProperty, type SessionUser } from '../../platform/persistence/scope'
 
@@ -82,6 +85,85 @@ interface Entry {
   notification: Omit<Notification, 'read'>
   readKey: string
   sortKey: string
+}
+
+/**
+ * Decision 069: each state the provider reports of a service order of a visible property, for
+ * every user who sees it; a later report (a new planned day too) is unread again.
+ */
+async function serviceOrderEntries(db: Executor, user: SessionUser): Promise<Entry[]> {
+  const rows = await db
+    .select({
+      id: serviceOrders.id,
+      kind: serviceOrders.kind,
+      status: serviceOrders.status,
+      propertyConnection: serviceOrders.propertyConnection,
+      pointOfDelivery: serviceOrders.pointOfDelivery,
+      plannedDate: serviceOrders.plannedDate,
+      cancelReason: serviceOrders.cancelReason,
+      statusChangedAt: serviceOrders.statusChangedAt,
+      reference: pointsOfDelivery.reference,
+      unitStreet: pointsOfDelivery.street,
+      unitHouseNumber: pointsOfDelivery.houseNumber,
+      unitHouseNumberSuffix: pointsOfDelivery.houseNumberSuffix,
+      position: pointsOfDelivery.position,
+      locationAddendum: pointsOfDelivery.locationAddendum,
+      ...propertyColumns,
+    })
+    .from(serviceOrders)
+    .leftJoin(pointsOfDelivery, eq(pointsOfDelivery.pointOfDelivery, serviceOrders.pointOfDelivery))
+    .leftJoin(connections, eq(connections.connection, serviceOrders.propertyConnection))
+    .where(
+      and(isNotNull(serviceOrders.statusChangedAt), visibleThroughProperty(user, serviceOrders)),
+    )
+  return rows.map((row) => {
+    const kind = serviceOrderKindLabel(row.kind)
+    const status = serviceOrderStatusLabel(row.status)
+    const changedAt = new Date(row.statusChangedAt!).toISOString()
+    const property = propertyOf(row.propertyConnection, row)
+    const reference = row.reference ?? row.pointOfDelivery
+    const id = `SERVICE_ORDER-${row.id}`
+    const propertyLink = `/properties/${encodeURIComponent(row.propertyConnection)}`
+    return {
+      sortKey: changedAt,
+      readKey: `${id}@${row.status}@${changedAt}`,
+      notification: {
+        id,
+        kind: 'SERVICE_ORDER',
+        title: `Auftrag ${status}: ${kind}`,
+        text:
+          `Der Auftrag „${kind}“` +
+          (reference
+            ? ` für die Nutzeinheit ${reference}`
+            : property
+              ? ` für ${property.name}`
+              : '') +
+          ` ist ${status}` +
+          (row.status === 'GEPLANT' && row.plannedDate
+            ? `, Termin am ${formatDate(row.plannedDate)}`
+            : '') +
+          (row.status === 'STORNIERT' && row.cancelReason ? ` (Grund: ${row.cancelReason})` : '') +
+          '.',
+        date: changedAt,
+        link: row.pointOfDelivery
+          ? `${propertyLink}/units/${encodeURIComponent(row.pointOfDelivery)}`
+          : propertyLink,
+        property,
+        unit: row.pointOfDelivery
+          ? {
+              pointOfDelivery: row.pointOfDelivery,
+              reference: reference!,
+              location: [row.position, row.locationAddendum].filter(Boolean).join(' · ') || null,
+              address: formatStreetAddress({
+                street: row.unitStreet,
+                houseNumber: row.unitHouseNumber,
+                houseNumberSuffix: row.unitHouseNumberSuffix,
+              }),
+            }
+          : null,
+      },
+    }
+  })
 }
 
 async function entriesFor(db: Executor, user: SessionUser, today: string): Promise<Entry[]> {
@@ -212,6 +294,7 @@ async function entriesFor(db: Executor, user: SessionUser, today: string): Promi
       })
     }
   }
+  entries.push(...(await serviceOrderEntries(db, user)))
   return entries.sort((a, b) => (a.sortKey < b.sortKey ? 1 : a.sortKey > b.sortKey ? -1 : 0))
 }
 

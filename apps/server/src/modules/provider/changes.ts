@@ -2,7 +2,8 @@
  * The changes feed (ARCHITECTURE 3.5, decision 018): what the portal's users did, read from the
  * audit log in the order it was written, as events for the provider's billing. Cost lines added,
  * changed and deleted; corrections of the CO2 split; finalizations and approvals; declines with their reasons (distributions and
- * invoices); tenant changes with their attachment; uploaded and deleted cost documents. Not in it:
+ * invoices); tenant changes with their attachment; service orders (decision 069, a tenant change's
+ * interim reading too); uploaded and deleted cost documents. Not in it:
  * the provider's own steps, the automatic approval, imports, key uses and sign-in matters.
  *
  * The cursor is an opaque position in the log. A page is read under a SHARE lock on the log, which
@@ -30,6 +31,7 @@ import { isDistributionStatus, STATUS_CHANGE_ACTION } from '../costs/index'
 import { EXPENSE_ADDED, EXPENSE_DELETED, EXPENSE_UPDATED } from '../costs/index'
 import { ATTACHMENT_DELETED, ATTACHMENT_UPLOADED } from '../files/index'
 import { INVOICE_APPROVED_ACTION, INVOICE_DECLINED_ACTION } from '../costs/index'
+import { SERVICE_ORDER_CREATED } from '../care/index'
 import { PROVIDER_USER, SYSTEM_USER } from '../../platform/persistence/actors'
 
 /** The audit actions that are users' work, as the feed names them. */
@@ -45,6 +47,7 @@ export const CHANGE_ACTIONS = [
   ACTIVITY_CREATED,
   ATTACHMENT_UPLOADED,
   ATTACHMENT_DELETED,
+  SERVICE_ORDER_CREATED,
 ] as const satisfies readonly ChangeAction[]
 
 export const INVALID_CURSOR_MESSAGE =
@@ -188,6 +191,21 @@ function toEvent(row: AuditRow, files: ReadonlyMap<string, ChangedFile>): Change
         },
       }
     }
+    case 'SERVICE_ORDER_CREATED':
+      return {
+        ...common,
+        action,
+        data: {
+          serviceOrder: row.entityKey,
+          kind: text(after.kind),
+          propertyConnection: text(after.propertyConnection),
+          pointOfDelivery: textOrNull(after.pointOfDelivery),
+          devices: Array.isArray(after.devices) ? after.devices.map(text) : [],
+          wishedDate: textOrNull(after.wishedDate),
+          note: text(after.note),
+          activity: textOrNull(after.activity),
+        },
+      }
     case 'ATTACHMENT_UPLOADED':
       return { ...common, action, data: { attachment: fileOf(after) } }
     case 'ATTACHMENT_DELETED':

@@ -7,6 +7,7 @@ import {
   AttachmentSchema,
   DISTRIBUTION_STATUS,
   EXPENSE_TYPES,
+  SERVICE_ORDER_STATUS_CODES,
   type DistributionStatus,
 } from '@portal/domain'
 import { z } from 'zod'
@@ -121,6 +122,24 @@ export const ChangeEventSchema = z.discriminatedUnion('action', [
     'Mieterwechsel gemeldet, mit seinem Anhang.',
   ),
   event(
+    'SERVICE_ORDER_CREATED',
+    z.object({
+      serviceOrder: z
+        .string()
+        .meta({ description: 'Die Id des Auftrags (für die Statusmeldung).' }),
+      kind: z.string().meta({ description: 'ZM, ZO, WH, GT oder NR.' }),
+      propertyConnection: z.string(),
+      pointOfDelivery: z.string().nullable(),
+      devices: z.array(z.string()),
+      wishedDate: z.string().nullable(),
+      note: z.string(),
+      activity: z.string().nullable().meta({
+        description: 'Der Mieterwechsel, der den Auftrag selbst erteilt hat; sonst null.',
+      }),
+    }),
+    'Serviceauftrag erteilt (auch die Zwischenablesung eines gemeldeten Mieterwechsels).',
+  ),
+  event(
     'ATTACHMENT_UPLOADED',
     z.object({ attachment: ChangedFileSchema }),
     'Kostenbeleg hochgeladen.',
@@ -169,6 +188,17 @@ export const ProviderStepAnswerSchema = z.object({
   operatingCostsDistribution: z.string(),
   operatingCostsDistributionStatus: z.enum(STATUSES),
   version: z.number().int(),
+  successMessage: z.string(),
+})
+
+/** The provider's report of a service order's state: the order as it is now. */
+export const ServiceOrderStatusAnswerSchema = z.object({
+  id: z.string(),
+  status: z.enum(SERVICE_ORDER_STATUS_CODES),
+  statusLabel: z.string(),
+  plannedDate: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  statusChangedAt: z.string(),
   successMessage: z.string(),
 })
 

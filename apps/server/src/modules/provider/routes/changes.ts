@@ -19,7 +19,7 @@ const providerChangesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Änderungen der Benutzer abrufen',
         errors: [403],
         description:
-          'Was die Benutzer des Portals getan haben, in der Reihenfolge des Geschehens: Kostenzeilen (hinzugefügt, geändert, gelöscht), „Kosten erfasst“, Genehmigungen und Ablehnungen mit Begründung (Verteilungen und Rechnungen), Mieterwechsel mit Anhang, hochgeladene und gelöschte Kostenbelege. Höchstens `limit` Ereignisse nach `since`; `cursor` der Antwort ist das `since` des nächsten Abrufs, `more` sagt, ob sofort weitere folgen. Bereich `export`.',
+          'Was die Benutzer des Portals getan haben, in der Reihenfolge des Geschehens: Kostenzeilen (hinzugefügt, geändert, gelöscht), „Kosten erfasst“, Genehmigungen und Ablehnungen mit Begründung (Verteilungen und Rechnungen), Mieterwechsel mit Anhang, Serviceaufträge (auch die Zwischenablesung eines Mieterwechsels; Status melden: POST /api/provider/service-orders/{id}/status), hochgeladene und gelöschte Kostenbelege. Höchstens `limit` Ereignisse nach `since`; `cursor` der Antwort ist das `since` des nächsten Abrufs, `more` sagt, ob sofort weitere folgen. Bereich `export`.',
         tags: [PROVIDER_TAG],
         security: PROVIDER_SECURITY,
         querystring: ChangesQuerySchema,

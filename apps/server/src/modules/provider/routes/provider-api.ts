@@ -4,6 +4,7 @@ import providerInterchangeRoutes from './interchange'
 import providerStepRoutes from './steps'
 import providerResidentRoutes from './residents'
 import providerUserRoutes from './users'
+import providerServiceOrderRoutes from './service-orders'
 
 /**
  * Decision 018: `/api/provider/*`, reachable with a provider key only (platform/auth/provider-auth.ts),
@@ -15,6 +16,7 @@ const providerApiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(providerInterchangeRoutes)
   await app.register(providerUserRoutes)
   await app.register(providerResidentRoutes)
+  await app.register(providerServiceOrderRoutes)
 }
 
 export default providerApiRoutes
