@@ -284,9 +284,11 @@ describe('the changes feed', () => {
       'DISTRIBUTION_DECLINED',
       'ATTACHMENT_UPLOADED',
       'ACTIVITY_CREATED',
+      // decision 069: the tenant change's interim reading order
+      'SERVICE_ORDER_CREATED',
     ])
     expect(new Set(all.items.map((event) => event.user))).toEqual(new Set(['verwalter']))
-    const [add, edit, remove, finalize, decline, upload, change] = all.items
+    const [add, edit, remove, finalize, decline, upload, change, serviceOrder] = all.items
     expect(add).toMatchObject({
       entity: 'operatingCostsExpense',
       key: line.guid,
@@ -318,13 +320,22 @@ describe('the changes feed', () => {
       payload: { NAME1: 'Jana' },
       attachment: { fileName: 'Übergabe.png', mediaType: 'image/png', objectType: 'MIETERWECHSEL' },
     })
+    expect(serviceOrder).toMatchObject({
+      entity: 'serviceOrder',
+      data: {
+        kind: 'ZM',
+        pointOfDelivery: unit!.id,
+        wishedDate: tenant.AUSZUG,
+        activity: change!.key,
+      },
+    })
     // every event's cursor continues after it; the answer's cursor lists none
     expect((await feed(add!.cursor)).items.map((event) => event.key)).toEqual(
       all.items.slice(1).map((event) => event.key),
     )
     expect(await feed(all.cursor)).toMatchObject({ items: [], more: false })
 
-    // pages: limit 3 gives 3, 3 and 1, and the last page's cursor lists none
+    // pages: limit 3 gives 3, 3 and 2, and the last page's cursor lists none
     const pages: ChangeEvent[][] = []
     let cursor: string | undefined
     for (;;) {
@@ -333,7 +344,7 @@ describe('the changes feed', () => {
       cursor = page.cursor
       if (!page.more) break
     }
-    expect(pages.map((page) => page.length)).toEqual([3, 3, 1])
+    expect(pages.map((page) => page.length)).toEqual([3, 3, 2])
     expect(pages.flat()).toEqual(all.items)
     expect((await feed(cursor)).items).toEqual([])
 
@@ -362,7 +373,7 @@ describe('the changes feed', () => {
     expect(written).toEqual({
       code: 0,
       out: [printed.err[0]],
-      err: [`7 Ereignis(se) an ${file} angehängt.`],
+      err: [`8 Ereignis(se) an ${file} angehängt.`],
     })
     expect(await eventsOf()).toEqual(all.items)
     const none = await provider('changes', '--since', written.out[0]!)

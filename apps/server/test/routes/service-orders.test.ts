@@ -1,7 +1,7 @@
 /**
  * Decision 069: service orders. A manager orders, the provider receives the order through the
- * changes feed and reports its state through its API, the manager sees the state and is notified.
- * Visible within the customer and, for
+ * changes feed and reports its state through its API, the manager sees the state and is notified;
+ * a tenant change report orders its interim reading itself. Visible within the customer and, for
  * owners, their own properties.
  */
 import {
@@ -23,6 +23,7 @@ import {
 } from '../../src/platform/persistence/schema'
 import { providerKeyHeader } from '../fixtures/provider-command'
 import { useOwnedAndNotOwned, useTestContext } from '../helper'
+import { PRIVATE_TENANT, submitTenantChange } from '../tenant-change'
 
 const { ctx, as } = useTestContext(['verwalter', 'eigentuemer', 'fremd'])
 /** A unit eigentuemer owns, and one of company 1000 eigentuemer does not own. */
@@ -84,6 +85,9 @@ const devicesOf = async (property: string) =>
       .orderBy(asc(devices.key))
       .limit(2)
   ).map((row) => row.key)
+
+const ordersOfActivity = (activity: string) =>
+  ctx.database.db.select().from(serviceOrders).where(eq(serviceOrders.activity, activity))
 
 describe('ordering', () => {
   it('stores an interim reading of a unit (201), audited, and lists it first with its labels', async () => {
@@ -371,5 +375,42 @@ describe('the provider’s way', () => {
       payload: { status: 'ERLEDIGT' },
     })
     expect(asUser.statusCode).toBe(401)
+  })
+})
+
+describe('the tenant change report', () => {
+  it('orders its interim reading itself, for the move-out day, once even when repeated', async () => {
+    const tenant = { ...PRIVATE_TENANT, NAME1: 'Lena', AUSZUG: '2026-09-30' }
+    const key = { 'idempotency-key': 'mieterwechsel-zm-1' }
+    const first = await submitTenantChange(ctx, { ...as.eigentuemer!, ...key }, units.owned, tenant)
+    expect(first.statusCode, first.body).toBe(201)
+    const again = await submitTenantChange(ctx, { ...as.eigentuemer!, ...key }, units.owned, tenant)
+    expect(again.statusCode).toBe(201)
+    expect(again.json()).toEqual(first.json())
+    const activity = first.json<{ id: string }>().id
+    const orders = await ordersOfActivity(activity)
+    expect(orders).toHaveLength(1)
+    expect(orders[0]).toMatchObject({
+      kind: 'ZM',
+      status: 'BESTELLT',
+      pointOfDelivery: units.owned,
+      wishedDate: '2026-09-30',
+      createdBy: 'eigentuemer',
+      activity,
+    })
+    expect((await list('eigentuemer')).find((item) => item.activity === activity)).toMatchObject({
+      kind: 'ZM',
+      kindLabel: 'Zwischenablesung mit Abrechnung',
+    })
+
+    // the partial unique index keeps it to one order a report
+    await expect(
+      ctx.database.db.insert(serviceOrders).values({
+        ...orders[0]!,
+        id: undefined,
+        createdAt: undefined,
+      }),
+    ).rejects.toThrow()
+    expect(await ordersOfActivity(activity)).toHaveLength(1)
   })
 })

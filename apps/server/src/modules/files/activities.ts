@@ -1,6 +1,7 @@
 /**
  * §3, §7 "Files and activities": a tenant change (activity MIETERWECHSEL on a point of delivery),
- * with an optional attachment, stored in one transaction with its audit entries.
+ * with an optional attachment and its interim reading order (decision 069), stored in one
+ * transaction with their audit entries.
  */
 import {
   TENANT_CHANGE_SUCCESS_MESSAGE,
@@ -16,6 +17,7 @@ import { ACTIVITY_ENTITY } from '../../platform/persistence/files'
 import { activities, pointsOfDelivery } from '../../platform/persistence/schema'
 import { visibleThroughProperty, type SessionUser } from '../../platform/persistence/scope'
 import { inTransaction } from '../../platform/persistence/transaction'
+import { createTenantChangeOrder } from '../care/index'
 import { insertAttachment } from './files'
 
 export const ACTIVITY_CREATED = 'ACTIVITY_CREATED'
@@ -81,6 +83,8 @@ export async function createActivity(
         attachment: row!.attachment,
       },
     })
+    // decision 069: the report orders its interim reading itself, for the move-out day
+    await createTenantChangeOrder(tx, user, target, row!.id, input.payload.AUSZUG)
     return {
       id: row!.id,
       activityType: row!.activityType,
