@@ -191,7 +191,7 @@ describe('demo data', () => {
   })
 
   it('reports the rows it inserted', async () => {
-    expect(Object.keys(summary)).toHaveLength(31)
+    expect(Object.keys(summary)).toHaveLength(32)
     for (const [table, rows] of Object.entries(summary)) {
       expect(await count(db, sql`select 1 from ${sql.identifier(table)}`), table).toBe(rows)
       expect(rows, table).toBeGreaterThan(0)

@@ -53,7 +53,7 @@ export function counterUuid(kind: number, value: number): string {
   return `5eed${pad(kind, 4)}-0000-4000-8000-${value.toString(16).padStart(12, '0')}`
 }
 
-export const UUID_KIND = { expense: 1, attachment: 2, activity: 3 } as const
+export const UUID_KIND = { expense: 1, attachment: 2, activity: 3, serviceOrder: 4 } as const
 
 export function at<T>(items: readonly T[], index: number): T {
   const item = items[index % items.length]

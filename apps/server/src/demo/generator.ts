@@ -54,6 +54,7 @@ import { generateDegreeDays } from './generate-degree-days'
 import { generateDevices } from './generate-devices'
 import { generateDistributions } from './generate-distributions'
 import { generateActivities } from './generate-activities'
+import { generateServiceOrders, noteOrderDevices } from './generate-service-orders'
 
 // ---------------------------------------------------------------------------------------------
 // The generator
@@ -73,6 +74,7 @@ export class DemoDataGenerator extends DemoContext {
     for (const company of COMPANIES) yield* this.generateCompany(company)
     this.generateUsers()
     generateActivities(this)
+    generateServiceOrders(this)
   }
 
   // -- company level --------------------------------------------------------------------------
@@ -233,6 +235,7 @@ export class DemoDataGenerator extends DemoContext {
     this.generateConnectionAttributes(property)
     this.generateContacts(property, company, since)
     for (const unit of property.units) generateDevices(this, property, unit)
+    noteOrderDevices(this, property)
     generateDegreeDays(this, property)
     generateDistributions(this, property)
     generateRelationValueList(this, property)

@@ -25,6 +25,7 @@ const DEMO_TABLES = {
   billingVouchers,
   vouchers,
   activities: schema.activities,
+  serviceOrders: schema.serviceOrders,
   auditLog: schema.auditLog,
 }
 type DemoTables = typeof DEMO_TABLES
