@@ -51,6 +51,7 @@ import secondFactorRoutes from './modules/accounts/routes/second-factor'
 import consumptionCredentialRoutes from './modules/accounts/routes/consumption-credentials'
 import sessionRoutes from './modules/accounts/routes/session'
 import residentRoutes from './modules/residents/routes/residents'
+import deviceAlarmRoutes from './modules/care/routes/device-alarms'
 import serviceOrderRoutes from './modules/care/routes/service-orders'
 
 z.config(z.locales.de())
@@ -176,6 +177,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(consumptionDataRoutes)
   await app.register(contractRoutes)
   await app.register(deviceRoutes)
+  await app.register(deviceAlarmRoutes)
   await app.register(serviceOrderRoutes)
   await app.register(operatingCostsRoutes)
   await app.register(bvedCostsRoutes)

@@ -17,6 +17,7 @@ import {
   connections,
   contractAccounts,
   contracts,
+  deviceAlarms,
   devices,
   operatingCostsDistributions,
   operatingCostsExpenses,
@@ -287,6 +288,29 @@ const SAMPLES: Record<string, IdSample> = {
       connection: (await radioPropertyNotOwned(ctx)).connection,
       month: lastCompleteMonth(berlinToday()),
     }
+  },
+  // decision 070: an alarm on a unit of the property
+  'PATCH /api/persistence/device-alarms/:id': async (ctx, notOwned) => {
+    const pointOfDelivery = await keyInProperty(
+      ctx,
+      pointsOfDelivery,
+      pointsOfDelivery.pointOfDelivery,
+      notOwned,
+    )
+    const [alarm] = await ctx.database.db
+      .insert(deviceAlarms)
+      .values({
+        companyCode: '1000',
+        propertyConnection: notOwned,
+        alarmKey: `VACANT_CONSUMPTION|${pointOfDelivery}||walk`,
+        kind: 'VACANT_CONSUMPTION',
+        pointOfDelivery,
+        details: { unitReference: pointOfDelivery, month: '2026-10', HV: '1.000' },
+        detectedOn: '2026-11-01',
+      })
+      .onConflictDoUpdate({ target: deviceAlarms.alarmKey, set: { state: 'OFFEN' } })
+      .returning({ id: deviceAlarms.id })
+    return { id: alarm!.id }
   },
   // decision 065: a month of the demo resident; his routes answer every other user 404
   'GET /api/residents/monthly-consumption/:month/pdf': async (ctx) => ({

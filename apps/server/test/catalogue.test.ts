@@ -64,7 +64,7 @@ const TABLES_WITHOUT_ENTITY: Record<string, string> = {
   resident_notices: 'the monthly notices of the residents and their delivery (decision 066)',
   service_orders:
     'the managers’ service orders; the changes feed and the provider API carry them (decision 069)',
-  device_alarms: 'the alarms the daily job computes from the readings (decision 069)',
+  device_alarms: 'the alarms the daily job computes from the readings (decision 070)',
 }
 
 const dialect = new PgDialect()

@@ -8,28 +8,33 @@
 import {
   addYears,
   APPROVAL_DUE_WITHIN_DAYS,
+  ALARM_KIND_TITLES,
+  alarmExplanation,
   AUTO_APPROVAL_AFTER_YEARS,
   formatDate,
   formatStreetAddress,
   serviceOrderKindLabel,
   serviceOrderStatusLabel,
   TENANT_CHANGE_ACTIVITY,
+  type AlarmKind,
   type Notification,
   type NotificationProperty,
   type NotificationsRead,
   type NotificationsReadRequest,
 } from '@portal/domain'
-import { and, eq, isNotNull } from 'drizzle-orm'
+import { and, eq, isNotNull, ne } from 'drizzle-orm'
 import type { Executor } from '../../platform/persistence/database'
 import {
   activities,
   connections,
+  deviceAlarms,
   notificationReads,
   operatingCostsDistributions,
   pointsOfDelivery,
   serviceOrders,
 } from '../../platform/persistence/schema'
 import { visibleThroughProperty, type SessionUser } from '../../platform/persistence/scope'
+import { alarmLink } from '../care/index'
 
 export const ACTIVITY_STATUS_TEXTS: Record<string, string> = {
   EINGEGANGEN: 'eingegangen',
@@ -166,6 +171,60 @@ async function serviceOrderEntries(db: Executor, user: SessionUser): Promise<Ent
   })
 }
 
+/**
+ * Decision 070: each alarm of a visible property that is not done, for every user who sees it,
+ * from the day the job found it; its read mark holds the alarm's id.
+ */
+async function alarmEntries(db: Executor, user: SessionUser): Promise<Entry[]> {
+  const rows = await db
+    .select({
+      id: deviceAlarms.id,
+      kind: deviceAlarms.kind,
+      details: deviceAlarms.details,
+      detectedOn: deviceAlarms.detectedOn,
+      propertyConnection: deviceAlarms.propertyConnection,
+      pointOfDelivery: deviceAlarms.pointOfDelivery,
+      reference: pointsOfDelivery.reference,
+      unitStreet: pointsOfDelivery.street,
+      unitHouseNumber: pointsOfDelivery.houseNumber,
+      unitHouseNumberSuffix: pointsOfDelivery.houseNumberSuffix,
+      position: pointsOfDelivery.position,
+      locationAddendum: pointsOfDelivery.locationAddendum,
+      ...propertyColumns,
+    })
+    .from(deviceAlarms)
+    .leftJoin(pointsOfDelivery, eq(pointsOfDelivery.pointOfDelivery, deviceAlarms.pointOfDelivery))
+    .leftJoin(connections, eq(connections.connection, deviceAlarms.propertyConnection))
+    .where(and(ne(deviceAlarms.state, 'ERLEDIGT'), visibleThroughProperty(user, deviceAlarms)))
+  return rows.map((row) => {
+    const kind = row.kind as AlarmKind
+    const id = `ALARM-${row.id}`
+    return {
+      sortKey: `${row.detectedOn}T00:00:00.000Z`,
+      readKey: id,
+      notification: {
+        id,
+        kind: 'ALARM',
+        title: `Alarm: ${ALARM_KIND_TITLES[kind]}`,
+        text: alarmExplanation(kind, row.details),
+        date: row.detectedOn,
+        link: alarmLink(row.propertyConnection, row.pointOfDelivery),
+        property: propertyOf(row.propertyConnection, row),
+        unit: {
+          pointOfDelivery: row.pointOfDelivery,
+          reference: row.reference ?? row.pointOfDelivery,
+          location: [row.position, row.locationAddendum].filter(Boolean).join(' · ') || null,
+          address: formatStreetAddress({
+            street: row.unitStreet,
+            houseNumber: row.unitHouseNumber,
+            houseNumberSuffix: row.unitHouseNumberSuffix,
+          }),
+        },
+      },
+    }
+  })
+}
+
 async function entriesFor(db: Executor, user: SessionUser, today: string): Promise<Entry[]> {
   const entries: Entry[] = []
 
@@ -295,6 +354,7 @@ async function entriesFor(db: Executor, user: SessionUser, today: string): Promi
     }
   }
   entries.push(...(await serviceOrderEntries(db, user)))
+  entries.push(...(await alarmEntries(db, user)))
   return entries.sort((a, b) => (a.sortKey < b.sortKey ? 1 : a.sortKey > b.sortKey ? -1 : 0))
 }
 

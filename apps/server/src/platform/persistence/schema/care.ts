@@ -1,6 +1,6 @@
 /**
- * A manager's care between two bills (issue 31, decisions 068 and 069): the service orders he
- * places with the provider, and the alarms the daily job computes from the readings.
+ * A manager's care between two bills (issue 31, decisions 068, 069 and 070): the service orders
+ * he places with the provider (069), and the alarms the daily job computes from the readings (070).
  */
 import { sql } from 'drizzle-orm'
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
