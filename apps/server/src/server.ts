@@ -4,6 +4,7 @@ import { buildApp } from './app'
 import { ConfigurationError, DEFAULT_HTTP_LIMITS, type ServerConfig } from './platform/config'
 import { loadCheckedConfig } from './platform/settings-check'
 import { startAutoApprovalJob } from './modules/costs/auto-approval-job'
+import { startAlarmsJob } from './modules/care/index'
 import { startHousekeepingJob } from './platform/jobs/housekeeping'
 import { startMonthlyNoticeJob } from './modules/residents/index'
 import { StartRefusedError } from './platform/start-mode'
@@ -62,10 +63,12 @@ export async function runServer(prepare: PrepareStart): Promise<void> {
   })
 
   const autoApproval = startAutoApprovalJob(database.db, app.log)
+  const alarms = startAlarmsJob(database.db, app.log, config.customer.config.farAboveAveragePercent)
   const housekeeping = startHousekeepingJob(database.db, app.log)
   const notices = startMonthlyNoticeJob(database.db, app.mailer, config, app.log)
   app.addHook('onClose', () => {
     autoApproval.stop()
+    alarms.stop()
     housekeeping.stop()
     notices.stop()
   })
@@ -95,6 +98,7 @@ export async function runServer(prepare: PrepareStart): Promise<void> {
       `closing: no new connections, requests in flight finish within ${limits.shutdownTimeoutMs} ms`,
     )
     autoApproval.stop()
+    alarms.stop()
     housekeeping.stop()
     await app.close()
     await database.close()

@@ -117,12 +117,15 @@ const dayNumber = (iso: string) =>
  * ten days after it (the month before when those ten days have not passed yet).
  */
 export function isSilentDevice(lastReadingDate: string | null, today: string): boolean {
+  return lastReadingDate === null || lastReadingDate < expectedRadioValueDate(today)
+}
+
+/** The month end whose value a remote device must have sent by today (see `isSilentDevice`). */
+export function expectedRadioValueDate(today: string): string {
   const lastMonthEnd = monthEnd(lastCompleteMonth(today))
-  const expected =
-    dayNumber(today) - dayNumber(lastMonthEnd) > SILENT_DEVICE_GRACE_DAYS
-      ? lastMonthEnd
-      : monthEnd(addMonthsTo(lastCompleteMonth(today), -1))
-  return lastReadingDate === null || lastReadingDate < expected
+  return dayNumber(today) - dayNumber(lastMonthEnd) > SILENT_DEVICE_GRACE_DAYS
+    ? lastMonthEnd
+    : monthEnd(addMonthsTo(lastCompleteMonth(today), -1))
 }
 
 /** A device's readings in order with the day its value fell below the one before. */

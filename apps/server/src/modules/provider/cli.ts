@@ -1,6 +1,6 @@
 /**
  * The provider's steps on the command line (ARCHITECTURE 3.2), until a back office exists:
- *   npm run provider -- distribute <id> | release <id> | cancel <id> | auto-approve
+ *   npm run provider -- distribute <id> | release <id> | cancel <id> | auto-approve | alarms
  *   npm run provider -- user add|list|disable|enable|reset|reset-second-factor|delete … (accounts/commands.ts)
  *   npm run provider -- key create|list|revoke … | changes [--since <cursor>] (api-commands.ts)
  *   npm run provider -- consumption-access create|list|revoke … (accounts/consumption-credential-commands.ts)

@@ -16,6 +16,7 @@ import {
 import { INTERCHANGE_USAGE, runInterchangeCommand } from './interchange/commands'
 import { isProviderStep, runAutoApproval, runProviderStep } from './provider-steps'
 import { PROVIDER_API_USAGE, runProviderApiCommand } from './api-commands'
+import { ALARMS_USAGE, runAlarmCommand, type AlarmCommandContext } from '../care/index'
 import {
   RESIDENTS_USAGE,
   runResidentCommand,
@@ -24,7 +25,7 @@ import {
 
 export const VERIFY_AUDIT_USAGE = 'verify-audit [--anchor [<Buchungskreis>:]<Nummer>:<Hash> …]'
 
-export const USAGE = `Aufruf: npm run provider -- check | distribute <Verteilung> | release <Verteilung> | cancel <Verteilung> | auto-approve | ${VERIFY_AUDIT_USAGE} | ${INTERCHANGE_USAGE} | ${PROVIDER_API_USAGE} | ${ACCOUNT_USAGE} | ${CONSUMPTION_ACCESS_USAGE} | ${RESIDENTS_USAGE}`
+export const USAGE = `Aufruf: npm run provider -- check | distribute <Verteilung> | release <Verteilung> | cancel <Verteilung> | auto-approve | ${ALARMS_USAGE} | ${VERIFY_AUDIT_USAGE} | ${INTERCHANGE_USAGE} | ${PROVIDER_API_USAGE} | ${ACCOUNT_USAGE} | ${CONSUMPTION_ACCESS_USAGE} | ${RESIDENTS_USAGE}`
 
 /** Parses and runs one command; answers the exit code, writing to `out` and `err`. */
 export async function runProviderCommand(
@@ -36,7 +37,7 @@ export async function runProviderCommand(
    * Mailer and portal address for the `user`, `residents` and `notices` commands (the residents'
    * also the key that seals their letters' codes); without them those are refused.
    */
-  accounts?: AccountCommandContext & ResidentCommandContext,
+  accounts?: AccountCommandContext & ResidentCommandContext & AlarmCommandContext,
 ): Promise<number> {
   const [command, id] = args
   if (accounts) {
@@ -45,6 +46,8 @@ export async function runProviderCommand(
     const residents = await runResidentCommand(args, db, accounts, out, err)
     if (residents !== undefined) return residents
   }
+  const alarms = await runAlarmCommand(args, db, out, accounts)
+  if (alarms !== undefined) return alarms
   const interchange = await runInterchangeCommand(args, db, out, err)
   if (interchange !== undefined) return interchange
   const providerApi = await runProviderApiCommand(args, db, out, err)
