@@ -191,7 +191,7 @@ describe('demo data', () => {
   })
 
   it('reports the rows it inserted', async () => {
-    expect(Object.keys(summary)).toHaveLength(32)
+    expect(Object.keys(summary)).toHaveLength(33)
     for (const [table, rows] of Object.entries(summary)) {
       expect(await count(db, sql`select 1 from ${sql.identifier(table)}`), table).toBe(rows)
       expect(rows, table).toBeGreaterThan(0)
@@ -229,6 +229,11 @@ describe('demo data', () => {
         and reading_date = (date_trunc('month', reading_date) + interval '1 month - 1 day')::date`,
     )
     expect(monthly).toBeGreaterThan(5_000)
+  })
+
+  it('raises the alarms of decision 070 from its readings', async () => {
+    const kinds = await values(db, sql`select distinct kind as v from device_alarms order by 1`)
+    expect(kinds).toEqual(expect.arrayContaining(['FAR_ABOVE_AVERAGE', 'VACANT_CONSUMPTION']))
   })
 
   it('lets the event loop turn after every statement, also on PGlite', () => {
