@@ -136,6 +136,10 @@ export function createRouter() {
                           lazy: () => import('./routes/unit-page'),
                         },
                         {
+                          path: 'devices',
+                          lazy: () => import('../features/device-compliance/devices-page'),
+                        },
+                        {
                           path: 'notifications',
                           lazy: () => import('../features/notifications/notifications-page'),
                         },

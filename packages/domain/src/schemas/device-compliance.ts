@@ -54,6 +54,8 @@ export const DeviceComplianceAnswerSchema = z.object({
     z.object({
       connection: z.string(),
       name: z.string(),
+      /** Street, house number, postcode and town. */
+      address: z.string(),
       counts: ComplianceCountsSchema,
     }),
   ),

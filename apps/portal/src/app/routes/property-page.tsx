@@ -40,6 +40,10 @@ const ConsumptionOverviewPanel = lazy(
 const ResidentNoticesPanel = lazy(
   () => import('../../features/resident-notices/components/resident-notices-panel'),
 )
+// decision 068: the property's devices by remote reading and calibration, loaded with its texts
+const DeviceCompliancePanel = lazy(
+  () => import('../../features/device-compliance/components/device-compliance-panel'),
+)
 // the bved users' file dialog, its preview and its texts load once someone opens it (decision 063)
 const BvedUsersDialog = lazy(async () => ({
   default: (await import('../../features/bved-users/components/bved-users-dialog')).BvedUsersDialog,
@@ -258,6 +262,11 @@ export function Component() {
       <Box sx={{ mt: 4 }}>
         <Suspense fallback={null}>
           <ResidentNoticesPanel connection={connection} />
+        </Suspense>
+      </Box>
+      <Box sx={{ mt: 4 }}>
+        <Suspense fallback={null}>
+          <DeviceCompliancePanel connection={connection} />
         </Suspense>
       </Box>
     </>

@@ -1,3 +1,4 @@
+import Link from '@mui/material/Link'
 import Typography from '@mui/material/Typography'
 import {
   compareAddresses,
@@ -6,6 +7,7 @@ import {
   type Connection,
 } from '@portal/domain'
 import { useTranslation } from 'react-i18next'
+import { Link as RouterLink } from 'react-router'
 import {
   DataTable,
   renderRouterLink,
@@ -53,6 +55,9 @@ export function Component() {
     <>
       <PageTitle documentTitle={t('properties.title')}>{t('properties.title')}</PageTitle>
       <Typography sx={{ mb: 2 }}>{t('properties.intro')}</Typography>
+      <Link component={RouterLink} to="/devices" sx={{ display: 'inline-block', mb: 2 }}>
+        {t('properties.devicesLink')}
+      </Link>
       <DataTable
         caption={t('properties.caption')}
         exportName={t('properties.exportName', 'Liegenschaften')}

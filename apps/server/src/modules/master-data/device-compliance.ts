@@ -7,6 +7,7 @@ import {
   calibrationState,
   calibrationValidUntil,
   complianceCounts,
+  formatStreetAddress,
   lastCompleteMonth,
   monthEnd,
   addMonthsTo,
@@ -59,6 +60,11 @@ export async function deviceCompliance(
       typeClass: devices.typeClass,
       propertyConnection: devices.propertyConnection,
       propertyName: connections.name1,
+      street: connections.street,
+      houseNumber: connections.houseNumber,
+      houseNumberSuffix: connections.houseNumberSuffix,
+      postalCode: connections.postalCode,
+      city: connections.city,
       installationDate: devices.installationDate,
       calibrationYear: devices.calibrationYear,
       pointOfDelivery: billingObjects.pointOfDelivery,
@@ -88,7 +94,11 @@ export async function deviceCompliance(
     .orderBy(asc(connections.name1), asc(pointsOfDelivery.reference), asc(devices.key))
 
   const seen = new Set<string>()
-  const items: (DeviceCompliance & { propertyConnection: string; propertyName: string })[] = []
+  const items: (DeviceCompliance & {
+    propertyConnection: string
+    propertyName: string
+    propertyAddress: string
+  })[] = []
   for (const row of rows) {
     // a device with two current assignments is listed once
     if (seen.has(row.device)) continue
@@ -106,6 +116,7 @@ export async function deviceCompliance(
       calibration: calibrationState(row.typeClass, row.calibrationYear, today),
       propertyConnection: row.propertyConnection,
       propertyName: row.propertyName,
+      propertyAddress: `${formatStreetAddress(row)}, ${row.postalCode} ${row.city}`,
     })
   }
   const byProperty = new Map<string, typeof items>()
@@ -120,11 +131,15 @@ export async function deviceCompliance(
     properties: [...byProperty.entries()].map(([key, list]) => ({
       connection: key,
       name: list[0]!.propertyName,
+      address: list[0]!.propertyAddress,
       counts: complianceCounts(list),
     })),
     devices:
       connection === undefined
         ? []
-        : items.map(({ propertyConnection: _p, propertyName: _n, ...device }) => device),
+        : items.map(
+            ({ propertyConnection: _p, propertyName: _n, propertyAddress: _a, ...device }) =>
+              device,
+          ),
   }
 }
