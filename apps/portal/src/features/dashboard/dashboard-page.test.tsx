@@ -1,4 +1,4 @@
-import type { Connection, OperatingCostsSummary } from '@portal/domain'
+import type { ComplianceCounts, Connection, OperatingCostsSummary } from '@portal/domain'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -26,11 +26,29 @@ const distribution = (year: number, status: string) =>
     until: `${year}-12-31`,
     operatingCostsDistributionStatus: status,
   })
+/** The portfolio's device counts (decision 068); null: the answer is an error. */
+let compliance: Partial<ComplianceCounts> | null = null
+const NOTHING_DUE: ComplianceCounts = {
+  devices: 40,
+  remote: 30,
+  retrofitDue: 0,
+  retrofitOverdue: 0,
+  mustBeRemote: 0,
+  calibrationDue: 0,
+  calibrationExpired: 0,
+}
 const search = vi.fn((url: string, init: RequestInit) =>
   Promise.resolve(
     url.startsWith('/api/persistence/operating-costs-search') && init.method === 'POST'
       ? jsonAnswer(200, { items: distributions, next: null })
-      : jsonAnswer(404, { detail: 'Nicht gefunden' }),
+      : url === '/api/persistence/device-compliance' && compliance !== null
+        ? jsonAnswer(200, {
+            today: '2026-12-02',
+            counts: { ...NOTHING_DUE, ...compliance },
+            properties: [],
+            devices: [],
+          })
+        : jsonAnswer(404, { detail: 'Nicht gefunden' }),
   ),
 )
 
@@ -70,6 +88,7 @@ const tileNames = () => tiles().map((tile) => within(tile).getByRole('heading').
 beforeEach(() => {
   localStorage.clear()
   distributions = []
+  compliance = null
   vi.stubGlobal('fetch', search)
 })
 afterEach(() => vi.unstubAllGlobals())
@@ -208,5 +227,54 @@ describe('the billing year notice', () => {
     expect(await notice()).toBe(
       `${NOTICE}Die Abrechnung für das Abrechnungsjahr 2023 ist freigegeben und kann geprüft werden.`,
     )
+  })
+})
+
+describe('the tile of the devices due (decision 068)', () => {
+  const tile = () => screen.queryByRole('region', { name: 'Geräte: Fernablesung und Eichung' })
+  /** The dashboard once its notices have their answers. */
+  async function settled() {
+    await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull())
+  }
+
+  it.each([
+    ['to retrofit by 31.12.2026', { retrofitDue: 3 }],
+    ['overdue', { retrofitOverdue: 1 }],
+    ['not remote since installation', { mustBeRemote: 2 }],
+    ['calibration due this year', { calibrationDue: 1 }],
+    ['calibration expired', { calibrationExpired: 1 }],
+  ])('shows while a device is %s, and leads to /devices', async (_, counts) => {
+    compliance = counts
+    showDashboard(3)
+    await settled()
+    const shown = tile()
+    expect(shown).not.toBeNull()
+    expect(
+      within(shown!).getByRole('link', { name: 'Fällige Geräte aller Liegenschaften ansehen' }),
+    ).toHaveAttribute('href', '/devices')
+  })
+
+  it('says how many of each', async () => {
+    compliance = { retrofitDue: 3, retrofitOverdue: 1, mustBeRemote: 2, calibrationExpired: 4 }
+    showDashboard(3)
+    await settled()
+    expect(tile()).toHaveTextContent(
+      '3 bis 31.12.2026 nachzurüsten, 3 nicht fernablesbar trotz Pflicht, 4 Eichungen fällig oder abgelaufen.',
+    )
+  })
+
+  it('is not there while nothing is due', async () => {
+    compliance = {}
+    showDashboard(3)
+    await settled()
+    expect(tile()).toBeNull()
+    expect(search).toHaveBeenCalledWith('/api/persistence/device-compliance', expect.anything())
+  })
+
+  it('is not there when the counts cannot be read', async () => {
+    compliance = null
+    showDashboard(3)
+    await settled()
+    expect(tile()).toBeNull()
   })
 })

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
 import Card from '@mui/material/Card'
 import CardActionArea from '@mui/material/CardActionArea'
 import CardContent from '@mui/material/CardContent'
@@ -12,6 +13,7 @@ import { Link as RouterLink } from 'react-router'
 import { ItemPages, useItemPage } from '../../components/item-pages'
 import { PageTitle } from '../../components/kit/page-title'
 import { useCustomer } from '../../lib/customer'
+import { devicesDue, useDeviceCompliance } from '../../lib/device-compliance'
 import { getMeta, getUser } from '../../lib/session'
 import { useBillingYears } from './api/billing-years'
 import './locales'
@@ -91,6 +93,41 @@ function BillingYearNotice() {
   )
 }
 
+/**
+ * Decision 068: while any device of the user's properties is due (to retrofit by 31.12.2026, not
+ * remote against the rule, calibration due or expired), a tile that leads to /devices; none when
+ * nothing is due or the counts cannot be read (the devices page says why).
+ */
+function DevicesDueTile({ answer }: { answer: ReturnType<typeof useDeviceCompliance> }) {
+  const { t } = useTranslation()
+  const counts = answer.data?.counts
+  if (!counts || devicesDue(counts) === 0) return null
+  return (
+    <Card
+      variant="outlined"
+      component="section"
+      aria-labelledby="dashboard-devices-due"
+      sx={{ mb: 3, borderLeft: 4, borderLeftColor: 'warning.main' }}
+    >
+      <CardContent>
+        <Typography variant="h6" component="h2" id="dashboard-devices-due" gutterBottom>
+          {t('dashboard.devicesDue.title')}
+        </Typography>
+        <Typography sx={{ mb: 1 }}>
+          {t('dashboard.devicesDue.text', {
+            retrofit: counts.retrofitDue,
+            overdue: counts.retrofitOverdue + counts.mustBeRemote,
+            calibration: counts.calibrationDue + counts.calibrationExpired,
+          })}
+        </Typography>
+        <Link component={RouterLink} to="/devices">
+          {t('dashboard.devicesDue.link')}
+        </Link>
+      </CardContent>
+    </Card>
+  )
+}
+
 /** Tiles on one page: fills rows of one, two, three and four columns. */
 export const TILES_PER_PAGE = 12
 
@@ -104,12 +141,18 @@ export function Component() {
   const properties = getMeta()
   const user = getUser()
   const { page, pages, setPage, shown } = useItemPage(properties, TILES_PER_PAGE)
+  const years = useBillingYears()
+  const compliance = useDeviceCompliance(undefined)
   return (
     <>
       <PageTitle documentTitle={t('dashboard.title')}>
         {t('dashboard.greeting', { name: user?.name ?? '' })}
       </PageTitle>
-      <BillingYearNotice />
+      {/* the notices above the tiles arrive with their answers: busy until both have */}
+      <Box aria-busy={years.isPending || compliance.isPending ? true : undefined}>
+        <BillingYearNotice />
+        <DevicesDueTile answer={compliance} />
+      </Box>
       <Typography variant="h5" component="h2" id="dashboard-properties" gutterBottom>
         {t('dashboard.properties')}
       </Typography>
