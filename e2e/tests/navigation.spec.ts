@@ -28,6 +28,10 @@ test.describe('scroll position between pages', () => {
     login,
   }) => {
     await login('verwalter')
+    // the notices above the tiles (billing years, devices due) arrive with their answers and push
+    // the tiles down; the browser keeps the tile in view (scroll anchoring) and the position the
+    // router restores is the one the page had when it was left, so measure it once they are there
+    await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0)
     const last = propertyTiles(page).last()
     await last.scrollIntoViewIfNeeded()
     const before = await scrollY(page)

@@ -12,6 +12,7 @@ import { rememberedLocation } from '../../components/data-table/remembered-searc
 import { ErrorNotice } from '../../components/error-notice'
 import { isNotAssigned, NotAssignedNotice } from '../../components/not-assigned-notice'
 import { PageTitle } from '../../components/kit/page-title'
+import { PanelState } from '../../components/panel-state'
 import { ContractsPanel } from '../../features/contracts/components/contracts-panel'
 import { DevicesPanel } from '../../features/devices/components/devices-panel'
 import {
@@ -125,7 +126,15 @@ export function Component() {
         <ContractsPanel pointOfDelivery={pointOfDelivery} unitLoading={unit.isPending} />
         <DevicesPanel pointOfDelivery={pointOfDelivery} />
         {unit.data && (
-          <Suspense fallback={null}>
+          // loading says so until the panel's code is there: without it the page looks complete
+          // while the panel is still to come and push the panels below it down
+          <Suspense
+            fallback={
+              <PanelState loading error={null} empty={false}>
+                {null}
+              </PanelState>
+            }
+          >
             <ConsumptionPanel pointOfDelivery={pointOfDelivery} reference={unit.data.reference} />
           </Suspense>
         )}
