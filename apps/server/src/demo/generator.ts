@@ -52,6 +52,7 @@ import { generateValueListCatalogue, generateRelationValueList } from './generat
 import { generateContracts } from './generate-contracts'
 import { generateDegreeDays } from './generate-degree-days'
 import { generateDevices } from './generate-devices'
+import { generateDeviceFaults } from './generate-device-faults'
 import { generateDistributions } from './generate-distributions'
 import { generateActivities } from './generate-activities'
 import { generateServiceOrders, noteOrderDevices } from './generate-service-orders'
@@ -235,6 +236,7 @@ export class DemoDataGenerator extends DemoContext {
     this.generateConnectionAttributes(property)
     this.generateContacts(property, company, since)
     for (const unit of property.units) generateDevices(this, property, unit)
+    generateDeviceFaults(this, property)
     noteOrderDevices(this, property)
     generateDegreeDays(this, property)
     generateDistributions(this, property)
