@@ -31,8 +31,10 @@ test.describe('scroll position between pages', () => {
     // the notices above the tiles (billing years, devices due) arrive with their answers and push
     // the tiles down; the browser keeps the tile in view (scroll anchoring) and the position the
     // router restores is the one the page had when it was left, so measure it once they are there
-    await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0)
     const last = propertyTiles(page).last()
+    // (the tiles first: before the dashboard shows, nothing is busy either)
+    await expect(last).toBeVisible()
+    await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0)
     await last.scrollIntoViewIfNeeded()
     const before = await scrollY(page)
     expect(before).toBeGreaterThan(500)
