@@ -17,7 +17,8 @@ import { assertIsoDate, berlinToday } from './calendar'
 import { DEMO_PASSWORD } from '../platform/auth/demo-password'
 import { DemoDataGenerator } from './generator'
 import { DemoRecords } from './interchange-records'
-import { raiseAlarms } from '../modules/care/index'
+import { ALARMS_JOB, raiseAlarms } from '../modules/care/index'
+import { recordJobRun } from '../platform/jobs/job-claim'
 
 export interface SeedOptions {
   /** Multiplies the number of properties (12 of company 1000 and 3 of 2000 at scale 1). */
@@ -127,8 +128,10 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     await flush(tx, session)
     await chainSeededAuditEntries(tx)
     await session.finish('demo')
-    // decision 070: the alarms the daily job finds in these readings, as the demo's start would
+    // decision 070: the alarms the daily job finds in these readings, as the demo's start would;
+    // recorded as the day's run, so that the first server start does not compute them again
     summary[getTableName(schema.deviceAlarms)] = (await raiseAlarms(tx, { today })).raised
+    await recordJobRun(tx, ALARMS_JOB)
   })
   return summary
 }

@@ -9,6 +9,8 @@ import { claimJobRun, type JobLogger } from '../../platform/jobs/job-claim'
 import { raiseAlarms, type AlarmRun } from './alarms'
 
 export const ALARMS_INTERVAL_MS = 24 * 60 * 60 * 1000
+/** The job's name in `job_runs`. */
+export const ALARMS_JOB = 'alarms'
 
 const NOTHING: AlarmRun = { found: 0, raised: 0 }
 
@@ -48,11 +50,11 @@ export async function runClaimedAlarms(
   intervalMs = ALARMS_INTERVAL_MS,
 ): Promise<AlarmRun> {
   try {
-    if (!(await claimJobRun(db, 'alarms', intervalMs))) {
-      log.info({ job: 'alarms' }, 'scheduled job skipped: another process ran it')
+    if (!(await claimJobRun(db, ALARMS_JOB, intervalMs))) {
+      log.info({ job: ALARMS_JOB }, 'scheduled job skipped: another process ran it')
       return NOTHING
     }
-    log.info({ job: 'alarms' }, 'scheduled job claimed: the alarms are computed')
+    log.info({ job: ALARMS_JOB }, 'scheduled job claimed: the alarms are computed')
   } catch (err) {
     log.error({ err: serializeError(err) }, 'alarms not claimed')
     return NOTHING

@@ -5,7 +5,7 @@
  * process did within the interval. Only the process whose claim succeeds runs the job.
  */
 import { sql } from 'drizzle-orm'
-import type { Database } from '../persistence/database'
+import type { Database, Executor } from '../persistence/database'
 import { jobRuns } from '../persistence/schema'
 
 /** Where a job logs its runs: the server's logger. */
@@ -37,4 +37,16 @@ export async function claimJobRun(db: Database, job: string, intervalMs: number)
       .returning({ job: jobRuns.job })
     return claimed.length > 0
   })
+}
+
+/**
+ * Records that `job` ran now without running it through a claim: for work that did what the job
+ * does in another way (the demo seed computes the day's alarms itself), so that the servers that
+ * start next do not repeat it within the interval.
+ */
+export async function recordJobRun(db: Executor, job: string): Promise<void> {
+  await db
+    .insert(jobRuns)
+    .values({ job, lastRunAt: sql`now()` })
+    .onConflictDoUpdate({ target: jobRuns.job, set: { lastRunAt: sql`now()` } })
 }
