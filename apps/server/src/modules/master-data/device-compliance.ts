@@ -8,6 +8,7 @@ import {
   calibrationValidUntil,
   complianceCounts,
   formatStreetAddress,
+  HEIZKOSTENV_TYPE_CLASSES,
   lastCompleteMonth,
   monthEnd,
   addMonthsTo,
@@ -17,7 +18,8 @@ import {
   type DeviceCompliance,
   type DeviceComplianceAnswer,
 } from '@portal/domain'
-import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { groupBy } from '../../platform/persistence/group-by'
 import { notFound } from '../../platform/http-errors'
 import type { Executor } from '../../platform/persistence/database'
 import {
@@ -51,8 +53,21 @@ export async function deviceCompliance(
       )
     if (!property) throw notFound(PROPERTY_NOT_FOUND_MESSAGE)
   }
-  // a radio value within the thirteen months before the last complete one (isRemotelyRead)
+  // a radio value within the thirteen months before the last complete one (isRemotelyRead); only
+  // asked for the devices HeizkostenV covers, the others are `notCovered` whatever they send
   const since = monthEnd(addMonthsTo(lastCompleteMonth(today), -13))
+  const remote = sql<boolean>`case when ${inArray(devices.typeClass, [...HEIZKOSTENV_TYPE_CLASSES])}
+    then exists (select 1 from ${measurements} m where m.device = ${devices.key}
+      and m.reading_type = ${RADIO_READING_TYPE} and m.reading_date > ${since}
+      and m.reading_date <= ${today})
+    else false end`
+  const inUse = and(
+    visibleThroughProperty(user, devices),
+    connection === undefined ? undefined : eq(devices.propertyConnection, connection),
+    or(isNull(devices.removalDate), gt(devices.removalDate, today)),
+  )
+  if (connection === undefined) return portfolio(db, user, inUse, remote, today)
+
   const rows = await db
     .select({
       device: devices.key,
@@ -69,9 +84,7 @@ export async function deviceCompliance(
       calibrationYear: devices.calibrationYear,
       pointOfDelivery: billingObjects.pointOfDelivery,
       unitReference: pointsOfDelivery.reference,
-      remote: sql<boolean>`exists (select 1 from ${measurements} m where m.device = ${devices.key}
-        and m.reading_type = ${RADIO_READING_TYPE} and m.reading_date > ${since}
-        and m.reading_date <= ${today})`,
+      remote,
     })
     .from(devices)
     .innerJoin(connections, eq(connections.connection, devices.propertyConnection))
@@ -84,21 +97,11 @@ export async function deviceCompliance(
       pointsOfDelivery,
       eq(pointsOfDelivery.pointOfDelivery, billingObjects.pointOfDelivery),
     )
-    .where(
-      and(
-        visibleThroughProperty(user, devices),
-        connection === undefined ? undefined : eq(devices.propertyConnection, connection),
-        or(isNull(devices.removalDate), gt(devices.removalDate, today)),
-      ),
-    )
+    .where(inUse)
     .orderBy(asc(connections.name1), asc(pointsOfDelivery.reference), asc(devices.key))
 
   const seen = new Set<string>()
-  const items: (DeviceCompliance & {
-    propertyConnection: string
-    propertyName: string
-    propertyAddress: string
-  })[] = []
+  const items: DeviceCompliance[] = []
   for (const row of rows) {
     // a device with two current assignments is listed once
     if (seen.has(row.device)) continue
@@ -114,32 +117,84 @@ export async function deviceCompliance(
       remoteReading: remoteReadingState(row, row.remote, today),
       calibrationValidUntil: calibrationValidUntil(row.typeClass, row.calibrationYear),
       calibration: calibrationState(row.typeClass, row.calibrationYear, today),
-      propertyConnection: row.propertyConnection,
-      propertyName: row.propertyName,
-      propertyAddress: `${formatStreetAddress(row)}, ${row.postalCode} ${row.city}`,
     })
   }
-  const byProperty = new Map<string, typeof items>()
-  for (const item of items) {
-    const list = byProperty.get(item.propertyConnection)
-    if (list) list.push(item)
-    else byProperty.set(item.propertyConnection, [item])
-  }
+  const first = rows[0]
   return {
     today,
     counts: complianceCounts(items),
-    properties: [...byProperty.entries()].map(([key, list]) => ({
-      connection: key,
-      name: list[0]!.propertyName,
-      address: list[0]!.propertyAddress,
-      counts: complianceCounts(list),
-    })),
-    devices:
-      connection === undefined
-        ? []
-        : items.map(
-            ({ propertyConnection: _p, propertyName: _n, propertyAddress: _a, ...device }) =>
-              device,
-          ),
+    properties: first
+      ? [
+          {
+            connection,
+            name: first.propertyName,
+            address: `${formatStreetAddress(first)}, ${first.postalCode} ${first.city}`,
+            counts: complianceCounts(items),
+          },
+        ]
+      : [],
+    devices: items,
+  }
+}
+
+/**
+ * The portfolio: every visible property that has devices in use, in the order of its name, with
+ * its counts. It reads only what the counts need (no unit of a device, no order of the devices):
+ * at scale 100 that is 141,000 devices of company code 1000.
+ */
+async function portfolio(
+  db: Executor,
+  user: SessionUser,
+  inUse: SQL | undefined,
+  remote: SQL<boolean>,
+  today: string,
+): Promise<DeviceComplianceAnswer> {
+  const [rows, properties] = await Promise.all([
+    db
+      .select({
+        typeClass: devices.typeClass,
+        propertyConnection: devices.propertyConnection,
+        installationDate: devices.installationDate,
+        calibrationYear: devices.calibrationYear,
+        remote,
+      })
+      .from(devices)
+      .where(inUse),
+    db
+      .select({
+        connection: connections.connection,
+        name: connections.name1,
+        street: connections.street,
+        houseNumber: connections.houseNumber,
+        houseNumberSuffix: connections.houseNumberSuffix,
+        postalCode: connections.postalCode,
+        city: connections.city,
+      })
+      .from(connections)
+      .where(and(isNull(connections.parentConnection), visibleThroughProperty(user, connections)))
+      .orderBy(asc(connections.name1), asc(connections.connection)),
+  ])
+  const states = rows.map((row) => ({
+    propertyConnection: row.propertyConnection,
+    remoteReading: remoteReadingState(row, row.remote, today),
+    calibration: calibrationState(row.typeClass, row.calibrationYear, today),
+  }))
+  const byProperty = groupBy(states, (state) => state.propertyConnection)
+  return {
+    today,
+    counts: complianceCounts(states),
+    properties: properties.flatMap((property) => {
+      const list = byProperty.get(property.connection)
+      if (!list) return []
+      return [
+        {
+          connection: property.connection,
+          name: property.name,
+          address: `${formatStreetAddress(property)}, ${property.postalCode} ${property.city}`,
+          counts: complianceCounts(list),
+        },
+      ]
+    }),
+    devices: [],
   }
 }
