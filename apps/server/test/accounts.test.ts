@@ -501,6 +501,7 @@ describe('user delete', () => {
       'audit_log',
       'idempotency_keys',
       'operating_costs_expenses',
+      'service_orders',
       'users',
     ])
 

@@ -23,6 +23,8 @@ import {
   bvedCostImports,
   bvedUserImports,
   residentInvitations,
+  serviceOrders,
+  deviceAlarms,
   invoiceApprovals,
   operatingCostsExpenses,
   passwordResetTokens,
@@ -136,6 +138,8 @@ export const deleteUser = oneUserCommand(async (tx, account): Promise<DeleteUser
     bved_cost_imports: await pseudonymiseAuthor(tx, bvedCostImports, 'importedBy', names),
     bved_user_imports: await pseudonymiseAuthor(tx, bvedUserImports, 'importedBy', names),
     resident_invitations: await pseudonymiseAuthor(tx, residentInvitations, 'createdBy', names),
+    service_orders: await pseudonymiseAuthor(tx, serviceOrders, 'createdBy', names),
+    device_alarms: await pseudonymiseAuthor(tx, deviceAlarms, 'stateChangedBy', names),
   }
   const removed: Record<string, number> = {
     idempotency_keys: await count(
