@@ -45,19 +45,23 @@ export function generateDeviceFaults(g: DemoContext, property: PropertyModel): v
     }
   }
 
-  // the other meter's last radio value drops below the one before
+  // the other meter's last radio value drops below the one before (a reading after it, an
+  // estimate at the year's end say, counts from the lower value)
   const readings = measurements
     .filter((row) => row.device === backward)
     .sort((a, b) => a.readingDate.localeCompare(b.readingDate))
-  const last = readings.at(-1)
-  const before = readings.at(-2)
-  if (!last || !before || last.readingType !== READING_TYPES.radio) {
-    throw new Error('demo: the backward reading needs two readings, the last one by radio')
-  }
-  const previous = Math.round(Number(before.reading) * 1000)
+  const at = readings.findLastIndex((row) => row.readingType === READING_TYPES.radio)
+  const fault = readings[at]
+  const before = readings[at - 1]
+  if (!fault || !before)
+    throw new Error('demo: the backward reading needs a radio value after another')
+  const thousandths = (value: string) => Math.round(Number(value) * 1000)
+  const previous = thousandths(before.reading)
   if (previous < BACKWARD_BY) throw new Error('demo: the backward reading would be negative')
-  last.reading = decimal3(previous - BACKWARD_BY)
-  last.difference = `-${decimal3(BACKWARD_BY)}`
+  fault.reading = decimal3(previous - BACKWARD_BY)
+  fault.difference = `-${decimal3(BACKWARD_BY)}`
+  const after = readings[at + 1]
+  if (after) after.difference = decimal3(thousandths(after.reading) - (previous - BACKWARD_BY))
 }
 
 /** The key of the unit's device of the type in use today (not a main meter). */
