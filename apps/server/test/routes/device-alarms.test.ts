@@ -303,7 +303,7 @@ describe('the manager’s routes', () => {
     expect((await patch('verwalter', alarm.id, 'OFFEN')).json()).toMatchObject({ state: 'OFFEN' })
   })
 
-  it('notifies every user who sees the property of an alarm until it is done', async () => {
+  it('notifies every user who sees the property of its open alarms, one entry per day', async () => {
     const notifications = async (user: string) => {
       const response = await ctx.app.inject({
         method: 'GET',
@@ -311,14 +311,34 @@ describe('the manager’s routes', () => {
         headers: as[user],
       })
       expect(response.statusCode).toBe(200)
-      return response.json<{ items: { id: string; kind: string; text: string; link: string }[] }>()
-        .items
+      return response.json<{
+        items: { id: string; kind: string; title: string; text: string; link: string }[]
+      }>().items
     }
-    const id = `ALARM-${alarm.id}`
+    const openThatDay = async () =>
+      (await readAlarms('verwalter', `?connection=${alarm.propertyConnection}&state=OFFEN`)).filter(
+        (a) => a.detectedOn === alarm.detectedOn,
+      )
+    const id = `ALARMS-${alarm.propertyConnection}@${alarm.detectedOn}`
+    const open = await openThatDay()
+    expect(open.map((a) => a.id)).toContain(alarm.id)
     const shown = (await notifications('verwalter')).find((n) => n.id === id)
-    expect(shown).toMatchObject({ kind: 'ALARM', text: alarm.explanation, link: alarm.link })
+    expect(shown).toMatchObject({
+      kind: 'ALARM',
+      title: open.length === 1 ? 'Neuer Alarm' : `${open.length} neue Alarme`,
+      link: `/alarms?property=${alarm.propertyConnection}`,
+    })
+    expect(shown!.text).toContain(alarm.title)
+    // the counts by kind add up to the open alarms of that day
+    const counted = [...shown!.text.matchAll(/(\d+) × /g)].reduce((sum, m) => sum + Number(m[1]), 0)
+    expect(counted).toBe(open.length)
     expect((await notifications('fremd')).map((n) => n.id)).not.toContain(id)
-    expect((await patch('verwalter', alarm.id, 'ERLEDIGT')).statusCode).toBe(200)
+    // an alarm seen is no longer counted; with none open that day, there is no entry
+    for (const each of open)
+      expect((await patch('verwalter', each.id, 'GESEHEN')).statusCode).toBe(200)
     expect((await notifications('verwalter')).map((n) => n.id)).not.toContain(id)
+    for (const each of open)
+      expect((await patch('verwalter', each.id, 'OFFEN')).statusCode).toBe(200)
+    expect((await notifications('verwalter')).find((n) => n.id === id)?.title).toBe(shown!.title)
   })
 })

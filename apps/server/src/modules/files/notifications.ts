@@ -9,7 +9,6 @@ import {
   addYears,
   APPROVAL_DUE_WITHIN_DAYS,
   ALARM_KIND_TITLES,
-  alarmExplanation,
   AUTO_APPROVAL_AFTER_YEARS,
   formatDate,
   formatStreetAddress,
@@ -22,7 +21,7 @@ import {
   type NotificationsRead,
   type NotificationsReadRequest,
 } from '@portal/domain'
-import { and, eq, isNotNull, ne } from 'drizzle-orm'
+import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Executor } from '../../platform/persistence/database'
 import {
   activities,
@@ -34,7 +33,6 @@ import {
   serviceOrders,
 } from '../../platform/persistence/schema'
 import { visibleThroughProperty, type SessionUser } from '../../platform/persistence/scope'
-import { alarmLink } from '../care/index'
 
 export const ACTIVITY_STATUS_TEXTS: Record<string, string> = {
   EINGEGANGEN: 'eingegangen',
@@ -172,54 +170,59 @@ async function serviceOrderEntries(db: Executor, user: SessionUser): Promise<Ent
 }
 
 /**
- * Decision 070: each alarm of a visible property that is not done, for every user who sees it,
- * from the day the job found it; its read mark holds the alarm's id.
+ * Decision 070: the open alarms the job found on one day in one property, as one notification
+ * (so that a day with many alarms is one entry per property, not one per unit), counted by kind
+ * and leading to the property's alarms. Its read mark holds the property, the day and the count,
+ * so that a further open alarm of that day is news again; an alarm seen or done is no longer
+ * counted.
  */
 async function alarmEntries(db: Executor, user: SessionUser): Promise<Entry[]> {
   const rows = await db
     .select({
-      id: deviceAlarms.id,
-      kind: deviceAlarms.kind,
-      details: deviceAlarms.details,
-      detectedOn: deviceAlarms.detectedOn,
       propertyConnection: deviceAlarms.propertyConnection,
-      pointOfDelivery: deviceAlarms.pointOfDelivery,
-      reference: pointsOfDelivery.reference,
-      unitStreet: pointsOfDelivery.street,
-      unitHouseNumber: pointsOfDelivery.houseNumber,
-      unitHouseNumberSuffix: pointsOfDelivery.houseNumberSuffix,
-      position: pointsOfDelivery.position,
-      locationAddendum: pointsOfDelivery.locationAddendum,
+      detectedOn: deviceAlarms.detectedOn,
+      kind: deviceAlarms.kind,
+      alarms: sql<number>`count(*)::int`,
       ...propertyColumns,
     })
     .from(deviceAlarms)
-    .leftJoin(pointsOfDelivery, eq(pointsOfDelivery.pointOfDelivery, deviceAlarms.pointOfDelivery))
     .leftJoin(connections, eq(connections.connection, deviceAlarms.propertyConnection))
-    .where(and(ne(deviceAlarms.state, 'ERLEDIGT'), visibleThroughProperty(user, deviceAlarms)))
-  return rows.map((row) => {
-    const kind = row.kind as AlarmKind
-    const id = `ALARM-${row.id}`
+    .where(and(eq(deviceAlarms.state, 'OFFEN'), visibleThroughProperty(user, deviceAlarms)))
+    .groupBy(
+      deviceAlarms.propertyConnection,
+      deviceAlarms.detectedOn,
+      deviceAlarms.kind,
+      ...Object.values(propertyColumns),
+    )
+    .orderBy(deviceAlarms.propertyConnection, deviceAlarms.detectedOn, deviceAlarms.kind)
+  const days = new Map<string, typeof rows>()
+  for (const row of rows) {
+    const key = `${row.propertyConnection}@${row.detectedOn}`
+    const list = days.get(key)
+    if (list) list.push(row)
+    else days.set(key, [row])
+  }
+  return [...days.entries()].map(([key, kinds]) => {
+    const first = kinds[0]!
+    const total = kinds.reduce((sum, row) => sum + row.alarms, 0)
+    const id = `ALARMS-${key}`
     return {
-      sortKey: `${row.detectedOn}T00:00:00.000Z`,
-      readKey: id,
+      sortKey: `${first.detectedOn}T00:00:00.000Z`,
+      readKey: `${id}@${total}`,
       notification: {
         id,
         kind: 'ALARM',
-        title: `Alarm: ${ALARM_KIND_TITLES[kind]}`,
-        text: alarmExplanation(kind, row.details),
-        date: row.detectedOn,
-        link: alarmLink(row.propertyConnection, row.pointOfDelivery),
-        property: propertyOf(row.propertyConnection, row),
-        unit: {
-          pointOfDelivery: row.pointOfDelivery,
-          reference: row.reference ?? row.pointOfDelivery,
-          location: [row.position, row.locationAddendum].filter(Boolean).join(' · ') || null,
-          address: formatStreetAddress({
-            street: row.unitStreet,
-            houseNumber: row.unitHouseNumber,
-            houseNumberSuffix: row.unitHouseNumberSuffix,
-          }),
-        },
+        title: total === 1 ? 'Neuer Alarm' : `${total} neue Alarme`,
+        text:
+          `Am ${formatDate(first.detectedOn)} gefunden: ` +
+          kinds
+            .map((row) => `${row.alarms} × ${ALARM_KIND_TITLES[row.kind as AlarmKind]}`)
+            .join(', ') +
+          '.',
+        date: first.detectedOn,
+        link: `/alarms?property=${encodeURIComponent(first.propertyConnection)}`,
+        property: propertyOf(first.propertyConnection, first),
+        unit: null,
       },
     }
   })
