@@ -136,6 +136,10 @@ export function createRouter() {
                           lazy: () => import('./routes/unit-page'),
                         },
                         {
+                          path: 'orders',
+                          lazy: () => import('../features/service-orders/orders-page'),
+                        },
+                        {
                           path: 'notifications',
                           lazy: () => import('../features/notifications/notifications-page'),
                         },
