@@ -4,6 +4,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard'
 import HelpOutlined from '@mui/icons-material/HelpOutlined'
 import HomeWork from '@mui/icons-material/HomeWork'
 import MenuIcon from '@mui/icons-material/Menu'
+import NotificationImportant from '@mui/icons-material/NotificationImportant'
 import Person from '@mui/icons-material/Person'
 import AppBar from '@mui/material/AppBar'
 import Box from '@mui/material/Box'
@@ -38,12 +39,13 @@ const NAVIGATION: { to: string; key: string; icon: ReactNode }[] = [
   { to: '/dashboard', key: 'dashboard', icon: <DashboardIcon /> },
   { to: '/properties', key: 'properties', icon: <HomeWork /> },
   { to: '/orders', key: 'orders', icon: <Assignment /> },
+  { to: '/alarms', key: 'alarms', icon: <NotificationImportant /> },
   { to: '/faq', key: 'faq', icon: <HelpOutlined /> },
   { to: '/account', key: 'account', icon: <Person /> },
 ]
 
-/** The manager's pages: a resident has no property or orders (decision 065). */
-const MANAGER_ONLY = new Set(['properties', 'orders'])
+/** The manager's pages: a resident has no property, orders or alarms (decision 065). */
+const MANAGER_ONLY = new Set(['properties', 'orders', 'alarms'])
 
 function Navigation({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation()
