@@ -140,6 +140,14 @@ export function createRouter() {
                           lazy: () => import('../features/device-compliance/devices-page'),
                         },
                         {
+                          path: 'orders',
+                          lazy: () => import('../features/service-orders/orders-page'),
+                        },
+                        {
+                          path: 'alarms',
+                          lazy: () => import('../features/alarms/alarms-page'),
+                        },
+                        {
                           path: 'notifications',
                           lazy: () => import('../features/notifications/notifications-page'),
                         },

@@ -10,4 +10,8 @@ export const dataKeys = {
   distribution: (id: string) => ['operating-costs', id] as const,
   /** The user's notifications: a report of the user adds one. */
   notifications: ['notifications'] as const,
+  /** Every list of service orders: a tenant change report places its interim reading itself. */
+  serviceOrders: ['service-orders'] as const,
+  /** Every list of alarms (decision 070). */
+  deviceAlarms: ['device-alarms'] as const,
 }

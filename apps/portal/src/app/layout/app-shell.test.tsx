@@ -65,9 +65,16 @@ describe('the navigation of the shell', () => {
     expect(server.mock.calls.map(([url]) => url)).toEqual([])
   })
 
-  it('shows a manager his properties', async () => {
+  it('shows a manager his properties, their orders and alarms', async () => {
     showShellFor({ resident: false })
     expect(screen.getByRole('link', { name: /^Benachrichtigungen/ })).toBeInTheDocument()
-    expect(await navigationLinks()).toEqual(['Dashboard', 'Liegenschaften', 'FAQ', 'Konto'])
+    expect(await navigationLinks()).toEqual([
+      'Dashboard',
+      'Liegenschaften',
+      'Aufträge',
+      'Alarme',
+      'FAQ',
+      'Konto',
+    ])
   })
 })

@@ -1,8 +1,10 @@
 import AccountCircle from '@mui/icons-material/AccountCircle'
+import Assignment from '@mui/icons-material/Assignment'
 import DashboardIcon from '@mui/icons-material/Dashboard'
 import HelpOutlined from '@mui/icons-material/HelpOutlined'
 import HomeWork from '@mui/icons-material/HomeWork'
 import MenuIcon from '@mui/icons-material/Menu'
+import NotificationImportant from '@mui/icons-material/NotificationImportant'
 import Person from '@mui/icons-material/Person'
 import AppBar from '@mui/material/AppBar'
 import Box from '@mui/material/Box'
@@ -36,9 +38,14 @@ const DRAWER_WIDTH = 240
 const NAVIGATION: { to: string; key: string; icon: ReactNode }[] = [
   { to: '/dashboard', key: 'dashboard', icon: <DashboardIcon /> },
   { to: '/properties', key: 'properties', icon: <HomeWork /> },
+  { to: '/orders', key: 'orders', icon: <Assignment /> },
+  { to: '/alarms', key: 'alarms', icon: <NotificationImportant /> },
   { to: '/faq', key: 'faq', icon: <HelpOutlined /> },
   { to: '/account', key: 'account', icon: <Person /> },
 ]
+
+/** The manager's pages: a resident has no property, orders or alarms (decision 065). */
+const MANAGER_ONLY = new Set(['properties', 'orders', 'alarms'])
 
 function Navigation({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation()
@@ -47,7 +54,7 @@ function Navigation({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <Box component="nav" aria-label={t('layout.nav.label')}>
       <List>
-        {NAVIGATION.filter((item) => !resident || item.key !== 'properties').map((item) => (
+        {NAVIGATION.filter((item) => !resident || !MANAGER_ONLY.has(item.key)).map((item) => (
           <ListItem key={item.to} disablePadding>
             <ListItemButton
               component={NavLink}

@@ -44,6 +44,11 @@ const ResidentNoticesPanel = lazy(
 const DeviceCompliancePanel = lazy(
   () => import('../../features/device-compliance/components/device-compliance-panel'),
 )
+// the property's service orders (decision 069) with their table and texts
+const ServiceOrdersPanel = lazy(async () => ({
+  default: (await import('../../features/service-orders/components/service-orders-panel'))
+    .ServiceOrdersPanel,
+}))
 // the bved users' file dialog, its preview and its texts load once someone opens it (decision 063)
 const BvedUsersDialog = lazy(async () => ({
   default: (await import('../../features/bved-users/components/bved-users-dialog')).BvedUsersDialog,
@@ -254,6 +259,11 @@ export function Component() {
           renderLink={renderRouterLink}
         />
       )}
+      <Box sx={{ mt: 4 }}>
+        <Suspense fallback={null}>
+          <ServiceOrdersPanel connection={connection} />
+        </Suspense>
+      </Box>
       <Box sx={{ mt: 4 }}>
         <Suspense fallback={null}>
           <ConsumptionOverviewPanel connection={connection} />

@@ -3,6 +3,7 @@ import Link from '@mui/material/Link'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
+import { DEVICE_TYPE_CLASSES, label } from '@portal/domain'
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams } from 'react-router'
@@ -14,6 +15,7 @@ import { isNotAssigned, NotAssignedNotice } from '../../components/not-assigned-
 import { PageTitle } from '../../components/kit/page-title'
 import { PanelState } from '../../components/panel-state'
 import { ContractsPanel } from '../../features/contracts/components/contracts-panel'
+import { useUnitDevices } from '../../features/devices/api/unit-devices'
 import { DevicesPanel } from '../../features/devices/components/devices-panel'
 import {
   MeasurementsPanel,
@@ -23,7 +25,19 @@ import { useAttributes, useConnection } from '../../features/properties/api/prop
 import { useUsageUnit } from '../../features/properties/api/unit'
 import { TenantChangeDialog } from '../../features/tenant-change/components/tenant-change-dialog'
 import '../../features/properties/locales'
+import '../../features/service-orders/locales'
 import '../../features/tenant-change/locales'
+
+// the unit's service orders (decision 069) with their table, and the order dialog once someone
+// opens it
+const ServiceOrdersPanel = lazy(async () => ({
+  default: (await import('../../features/service-orders/components/service-orders-panel'))
+    .ServiceOrdersPanel,
+}))
+const ServiceOrderDialog = lazy(async () => ({
+  default: (await import('../../features/service-orders/components/service-order-dialog'))
+    .ServiceOrderDialog,
+}))
 
 const ConsumptionPanel = lazy(
   () => import('../../features/consumption/components/consumption-panel'),
@@ -42,6 +56,8 @@ export function Component() {
   const property = useConnection(connection)
   const attributes = useAttributes('VSTELLE', pointOfDelivery)
   const [reporting, setReporting] = useState(false)
+  const [ordering, setOrdering] = useState(false)
+  const devices = useUnitDevices(pointOfDelivery)
   // the reference and where the unit lies; its position is the reference's number once more
   const title = unit.data
     ? unit.data.locationAddendum
@@ -85,8 +101,10 @@ export function Component() {
         <Stack
           direction="row"
           spacing={2}
+          useFlexGap
           sx={{
             alignItems: 'center',
+            flexWrap: 'wrap',
             mb: 2,
           }}
         >
@@ -97,6 +115,9 @@ export function Component() {
           <Button variant="outlined" onClick={() => setReporting(true)}>
             {t('tenantChange.open')}
           </Button>
+          <Button variant="outlined" onClick={() => setOrdering(true)}>
+            {t('serviceOrders.open')}
+          </Button>
         </Stack>
       )}
       {reporting && unit.data && (
@@ -104,6 +125,22 @@ export function Component() {
           units={[{ pointOfDelivery, label: unit.data.reference }]}
           onClose={() => setReporting(false)}
         />
+      )}
+      {ordering && unit.data && (
+        <Suspense fallback={null}>
+          <ServiceOrderDialog
+            pointOfDelivery={pointOfDelivery}
+            unitLabel={unit.data.reference}
+            devices={(devices.data ?? []).map((d) => ({
+              device: d.key,
+              label: [d.serialNumber, label(DEVICE_TYPE_CLASSES, d.typeClass), d.room]
+                .filter(Boolean)
+                .join(' · '),
+            }))}
+            devicesLoading={devices.isPending}
+            onClose={() => setOrdering(false)}
+          />
+        </Suspense>
       )}
       <Stack spacing={3} sx={located ? undefined : { display: 'none' }}>
         {unit.data && (
@@ -140,6 +177,9 @@ export function Component() {
         )}
         <MeasurementsPanel pointOfDelivery={pointOfDelivery} />
         <ReadingOrdersPanel pointOfDelivery={pointOfDelivery} />
+        <Suspense fallback={null}>
+          <ServiceOrdersPanel connection={connection} pointOfDelivery={pointOfDelivery} />
+        </Suspense>
       </Stack>
     </>
   )

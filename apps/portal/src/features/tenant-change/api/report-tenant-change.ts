@@ -43,6 +43,11 @@ export function useReportTenantChange() {
         idempotencyKey,
       }).then((answer) => parseAnswer(ActivityCreatedSchema, answer, ERROR.activityAdd))
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: dataKeys.notifications }),
+    // the report places its interim reading order itself (decision 069)
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: dataKeys.notifications }),
+        client.invalidateQueries({ queryKey: dataKeys.serviceOrders }),
+      ]),
   })
 }
