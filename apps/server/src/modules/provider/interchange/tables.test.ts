@@ -37,15 +37,19 @@ describe('the interchange format and the data model', () => {
     // the changes feed carries these to the provider (a CO2 split's corrections as CO2_SPLIT_UPDATED,
     // the lines of a bved file taken over as EXPENSE_ADDED, the reports of a bved users' file as
     // tenant changes; which file it was stays the portal's; residents' registration codes and the
-    // notices of their months are the portal's own, decisions 065 and 066)
+    // notices of their months are the portal's own, decisions 065 and 066; service orders go out
+    // as SERVICE_ORDER_CREATED and their states come back through the provider API, decision 069;
+    // the alarms are the portal's own computation from the readings, decision 070)
     expect(uncovered.sort()).toEqual([
       'activities',
       'bvedCostImports',
       'bvedUserImports',
       'co2SplitInputs',
+      'deviceAlarms',
       'invoiceApprovals',
       'residentInvitations',
       'residentNotices',
+      'serviceOrders',
     ])
   })
 })
