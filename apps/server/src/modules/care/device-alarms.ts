@@ -12,10 +12,11 @@ import {
   type AlarmState,
   type DeviceAlarm,
 } from '@portal/domain'
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { conflict, notFound } from '../../platform/http-errors'
 import { writeAudit } from '../../platform/persistence/audit'
 import type { Executor } from '../../platform/persistence/database'
+import { assertVisibleProperty } from '../../platform/persistence/visible-property'
 import {
   connections,
   deviceAlarms,
@@ -25,7 +26,6 @@ import {
 import { visibleThroughProperty, type SessionUser } from '../../platform/persistence/scope'
 
 export const ALARM_NOT_FOUND_MESSAGE = 'Der Alarm wurde nicht gefunden.'
-const PROPERTY_NOT_FOUND_MESSAGE = 'Die Liegenschaft wurde nicht gefunden.'
 export const ALARM_STATE_CHANGED = 'ALARM_STATE_CHANGED'
 export const ALARM_ENTITY = 'device_alarms'
 
@@ -101,19 +101,7 @@ export async function listDeviceAlarms(
   user: SessionUser,
   query: { connection?: string | undefined; state?: AlarmState | undefined },
 ): Promise<DeviceAlarm[]> {
-  if (query.connection !== undefined) {
-    const [property] = await db
-      .select({ connection: connections.connection })
-      .from(connections)
-      .where(
-        and(
-          eq(connections.connection, query.connection),
-          isNull(connections.parentConnection),
-          visibleThroughProperty(user, connections),
-        ),
-      )
-    if (!property) throw notFound(PROPERTY_NOT_FOUND_MESSAGE)
-  }
+  if (query.connection !== undefined) await assertVisibleProperty(db, user, query.connection)
   const rows = await selectAlarms(
     db,
     user,

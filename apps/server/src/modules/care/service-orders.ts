@@ -31,6 +31,10 @@ import {
   serviceOrders,
 } from '../../platform/persistence/schema'
 import { visibleThroughProperty, type SessionUser } from '../../platform/persistence/scope'
+import {
+  assertVisibleProperty,
+  PROPERTY_NOT_FOUND_MESSAGE,
+} from '../../platform/persistence/visible-property'
 import { inTransaction } from '../../platform/persistence/transaction'
 import { UUID } from '../../platform/uuid'
 
@@ -39,7 +43,6 @@ export const SERVICE_ORDER_CREATED = 'SERVICE_ORDER_CREATED'
 export const SERVICE_ORDER_STATUS_CHANGED = 'SERVICE_ORDER_STATUS_CHANGED'
 
 export const SERVICE_ORDER_NOT_FOUND_MESSAGE = 'Der Auftrag wurde nicht gefunden.'
-const PROPERTY_NOT_FOUND_MESSAGE = 'Die Liegenschaft wurde nicht gefunden.'
 const UNIT_NOT_FOUND_MESSAGE = 'Die Nutzeinheit wurde nicht gefunden.'
 const deviceNotFound = (device: string) =>
   `Das Gerät ${device} wurde in der Liegenschaft des Auftrags nicht gefunden.`
@@ -277,19 +280,7 @@ export async function listServiceOrders(
   user: SessionUser,
   connection: string | undefined,
 ): Promise<ServiceOrder[]> {
-  if (connection !== undefined) {
-    const [property] = await db
-      .select({ connection: connections.connection })
-      .from(connections)
-      .where(
-        and(
-          eq(connections.connection, connection),
-          isNull(connections.parentConnection),
-          visibleThroughProperty(user, connections),
-        ),
-      )
-    if (!property) throw notFound(PROPERTY_NOT_FOUND_MESSAGE)
-  }
+  if (connection !== undefined) await assertVisibleProperty(db, user, connection)
   return ordersWhere(
     db,
     user,

@@ -20,8 +20,8 @@ import {
 } from '@portal/domain'
 import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { groupBy } from '../../platform/persistence/group-by'
-import { notFound } from '../../platform/http-errors'
 import type { Executor } from '../../platform/persistence/database'
+import { assertVisibleProperty } from '../../platform/persistence/visible-property'
 import {
   billingObjects,
   connections,
@@ -32,27 +32,13 @@ import {
 } from '../../platform/persistence/schema'
 import { visibleThroughProperty, type SessionUser } from '../../platform/persistence/scope'
 
-const PROPERTY_NOT_FOUND_MESSAGE = 'Die Liegenschaft wurde nicht gefunden.'
-
 export async function deviceCompliance(
   db: Executor,
   user: SessionUser,
   connection: string | undefined,
   today = toIsoDate(new Date()),
 ): Promise<DeviceComplianceAnswer> {
-  if (connection !== undefined) {
-    const [property] = await db
-      .select({ connection: connections.connection })
-      .from(connections)
-      .where(
-        and(
-          eq(connections.connection, connection),
-          isNull(connections.parentConnection),
-          visibleThroughProperty(user, connections),
-        ),
-      )
-    if (!property) throw notFound(PROPERTY_NOT_FOUND_MESSAGE)
-  }
+  if (connection !== undefined) await assertVisibleProperty(db, user, connection)
   // a radio value within the thirteen months before the last complete one (isRemotelyRead); only
   // asked for the devices HeizkostenV covers, the others are `notCovered` whatever they send
   const since = monthEnd(addMonthsTo(lastCompleteMonth(today), -13))

@@ -16,15 +16,14 @@ import {
   toIsoDate,
 } from '@portal/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { and, eq, isNull } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { contentDisposition } from '../../../platform/files/file-name'
 import { badRequest, notFound } from '../../../platform/http-errors'
 import { idempotent, IdempotencyHeadersSchema } from '../../../platform/http/idempotency'
 import { writeAudit } from '../../../platform/persistence/audit'
-import type { Executor } from '../../../platform/persistence/database'
-import { connections, users } from '../../../platform/persistence/schema'
-import { visibleThroughProperty, type SessionUser } from '../../../platform/persistence/scope'
+import { users } from '../../../platform/persistence/schema'
+import { assertVisibleProperty } from '../../../platform/persistence/visible-property'
 import { consumptionInformationPdf, MONTH_NOT_AVAILABLE } from '../../consumption/index'
 import { batchChannels, createInvitations, mailInvitations } from '../invitations'
 import { deliveryList } from '../delivery'
@@ -35,7 +34,6 @@ import { residentConsumption } from '../resident-consumption'
 import { residentBillingInformation, residentBillingPeriods } from '../resident-billing'
 import { residentTenancy } from '../tenancy'
 
-const PROPERTY_NOT_FOUND = 'Die Liegenschaft wurde nicht gefunden.'
 const MAIL_NEEDED_MESSAGE =
   'Für die Benachrichtigung per E-Mail brauchen wir Ihre E-Mail-Adresse. Ohne sie erhalten Sie die Information per Brief.'
 const PDF_HEADERS = {
@@ -46,20 +44,6 @@ const PDF_HEADERS = {
 
 /** A registration: five a minute per client address, like the password reset (decision 040). */
 const registrationRateLimit = { rateLimit: { max: 5, timeWindow: '1 minute' } }
-
-async function assertVisibleProperty(db: Executor, user: SessionUser, connection: string) {
-  const [property] = await db
-    .select({ connection: connections.connection })
-    .from(connections)
-    .where(
-      and(
-        eq(connections.connection, connection),
-        isNull(connections.parentConnection),
-        visibleThroughProperty(user, connections),
-      ),
-    )
-  if (!property) throw notFound(PROPERTY_NOT_FOUND)
-}
 
 const MonthParam = z
   .string()
