@@ -38,8 +38,11 @@ async function problemsOf(file, code) {
   return result.messages.map((message) => `${message.ruleId}: ${message.message}`)
 }
 
+// ESLint with the type-aware resolver takes seconds on a busy machine: no 5-second default
+const LINTING = { timeout: 60_000 }
+
 describe('the portal’s import rules', () => {
-  it('refuse an import of one feature by another', async () => {
+  it('refuse an import of one feature by another', LINTING, async () => {
     expect(
       await problemsOf(
         'features/costs/layer-check.tsx',
@@ -66,7 +69,7 @@ describe('the portal’s import rules', () => {
     ).toEqual([])
   })
 
-  it('refuse a feature in components/ and in lib/', async () => {
+  it('refuse a feature in components/ and in lib/', LINTING, async () => {
     const reason = 'components/ and lib/ are shared by every feature and import none.'
     expect(
       await problemsOf(
@@ -82,7 +85,7 @@ describe('the portal’s import rules', () => {
     ).toEqual([restricted('../features/dashboard/dashboard-page', reason)])
   })
 
-  it('let nothing but main.tsx import app/, while app/ composes features', async () => {
+  it('let nothing but main.tsx import app/, while app/ composes features', LINTING, async () => {
     const reason = 'Only main.tsx imports app/; app/ composes features, not the other way round.'
     expect(
       await problemsOf(
@@ -105,7 +108,7 @@ describe('the portal’s import rules', () => {
     ).toEqual([])
   })
 
-  it('refuse a cycle of imports', async () => {
+  it('refuse a cycle of imports', LINTING, async () => {
     const [result] = await eslint.lintFiles([
       path.join(import.meta.dirname, 'fixtures/import-cycle/first.tsx'),
     ])
