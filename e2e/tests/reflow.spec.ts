@@ -77,6 +77,15 @@ test.describe('reflow and axe at every width', () => {
     // every panel loaded: an export button enabled by a late answer fades into its colours while
     // axe looks at it
     await expect(page.getByText('Daten werden geladen')).toHaveCount(0)
+    // and every export button enabled and done fading in (an opaque colour: on the way from the
+    // disabled grey its colour still has an alpha below 1)
+    for (const button of await page
+      .getByRole('main')
+      .getByRole('button', { name: /exportieren$/ })
+      .all()) {
+      await expect(button).toBeEnabled()
+      await expect(button).toHaveCSS('color', /^rgb\(/)
+    }
     await checkWidths(page, 'unit')
     await checkDialog(page, 'tenant-change-dialog', () =>
       page
