@@ -77,7 +77,7 @@ test('the cost table exports what it shows as XLSX and as CSV for German Excel',
 
   // the search applies: only the rows it keeps
   const first = shown[0]![nameIndex]!
-  await page.getByRole('searchbox', { name: 'Suchen' }).fill(first)
+  await page.getByRole('searchbox', { name: 'Suchen', exact: true }).fill(first)
   const matches = (row: string[]) => row.join(' ').toLowerCase().includes(first.toLowerCase())
   await expect.poll(async () => (await shownRows(table)).every(matches)).toBe(true)
   const kept = await shownRows(table)

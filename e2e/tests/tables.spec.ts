@@ -193,11 +193,11 @@ test.describe('the table state in the address', () => {
     await expect(sort).toHaveAttribute('aria-sort', 'descending')
 
     // typing a search replaces the entry instead of adding one per letter
-    await page.getByRole('searchbox', { name: 'Suchen' }).pressSequentially('Wohn')
+    await page.getByRole('searchbox', { name: 'Suchen', exact: true }).pressSequentially('Wohn')
     await expect(page).toHaveURL(/[?&]q=Wohn(&|$)/)
     await page.goBack()
     await expect(sort).toHaveAttribute('aria-sort', 'ascending')
-    await expect(page.getByRole('searchbox', { name: 'Suchen' })).toHaveValue('')
+    await expect(page.getByRole('searchbox', { name: 'Suchen', exact: true })).toHaveValue('')
   })
 
   test('"Zurück zu den Liegenschaften" returns to the list with its search', async ({
@@ -207,7 +207,7 @@ test.describe('the table state in the address', () => {
     await login('verwalter')
     await page.goto('/properties')
     const table = propertiesTable(page)
-    await page.getByRole('searchbox', { name: 'Suchen' }).fill('Mainz')
+    await page.getByRole('searchbox', { name: 'Suchen', exact: true }).fill('Mainz')
     await expect(page).toHaveURL(/[?&]q=Mainz(&|$)/)
     // the address changes first, the table filters on the next render
     await expect.poll(() => table.locator('tbody tr').count()).toBeLessThan(10)
@@ -218,7 +218,7 @@ test.describe('the table state in the address', () => {
     await table.locator('tbody tr').first().getByRole('link').click()
     await page.getByRole('link', { name: 'Zurück zu den Liegenschaften' }).click()
     await expect(page).toHaveURL(/\/properties\?q=Mainz$/)
-    await expect(page.getByRole('searchbox', { name: 'Suchen' })).toHaveValue('Mainz')
+    await expect(page.getByRole('searchbox', { name: 'Suchen', exact: true })).toHaveValue('Mainz')
     await expect.poll(() => firstCells(table)).toEqual(found)
   })
 
@@ -227,7 +227,7 @@ test.describe('the table state in the address', () => {
     await page.goto('/properties/1000000007')
     const table = unitsTable(page)
     await expect(table.locator('tbody tr th').first()).toContainText('NE-')
-    await page.getByRole('searchbox', { name: 'Suchen' }).fill('OG')
+    await page.getByRole('searchbox', { name: 'Nutzeinheiten durchsuchen' }).fill('OG')
     await expect(page).toHaveURL(/[?&]units\.q=OG(&|$)/)
     await expect
       .poll(async () =>
@@ -241,7 +241,9 @@ test.describe('the table state in the address', () => {
     await table.locator('tbody tr').first().getByRole('link').click()
     await expect(page).toHaveURL(/\/units\//)
     await page.getByRole('link', { name: 'Zurück zur Liegenschaft' }).click()
-    await expect(page.getByRole('searchbox', { name: 'Suchen' })).toHaveValue('OG')
+    await expect(page.getByRole('searchbox', { name: 'Nutzeinheiten durchsuchen' })).toHaveValue(
+      'OG',
+    )
     await expect(table.locator('tbody tr th')).toHaveText(found)
   })
 })

@@ -253,6 +253,7 @@ export function Component() {
           getRowId={(u) => u.pointOfDelivery}
           stateKey="units"
           searchable
+          searchLabel={t('properties.detail.unitsSearch')}
           rowHref={(u) =>
             `/properties/${encodeURIComponent(connection)}/units/${encodeURIComponent(u.pointOfDelivery)}`
           }

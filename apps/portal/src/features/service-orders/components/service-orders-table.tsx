@@ -167,6 +167,7 @@ export function ServiceOrdersTable({
       stateKey={stateKey}
       initialOptions={{ sortBy: [{ key: 'createdOn', order: 'desc' }] }}
       searchable
+      searchLabel={t('serviceOrders.search')}
       renderDetail={detail}
       emptyText={t('serviceOrders.empty')}
       size="small"
