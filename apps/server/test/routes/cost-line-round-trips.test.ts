@@ -1,0 +1,61 @@
+/**
+ * Decisions 060 and 071: a cost line's change, as the portal sends it (with an Idempotency-Key),
+ * costs a fixed number of statements, each a round trip to the database. Counted on PostgreSQL,
+ * where a round trip waits for the event loop's turn under load; PGlite has no network.
+ */
+import { SERVICE_FLAT_FEE } from '@portal/domain'
+import { ne } from 'drizzle-orm'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { verifyAuditChain } from '../../src/platform/persistence/audit'
+import { operatingCostsExpenses } from '../../src/platform/persistence/schema'
+import { openDistributionWithLine } from '../expense-lines'
+import { createTestContext, type TestContext } from '../helper'
+
+const isPostgres = inject('testDatabaseKind') === 'postgres'
+
+/**
+ * The token check, the key's look-up, the 404 check, BEGIN, the key's claim, the distribution, the
+ * line, the UPDATE, the audit entry with its chain's lock, the entry's link, the key's answer, COMMIT.
+ */
+const STATEMENTS_OF_A_CHANGE = 12
+
+describe.skipIf(!isPostgres)('a cost line’s change', () => {
+  let ctx: TestContext
+  let as: { authorization: string }
+
+  beforeAll(async () => {
+    ctx = await createTestContext()
+    as = await ctx.login('verwalter')
+  })
+  afterAll(async () => ctx.close())
+
+  it(`runs ${STATEMENTS_OF_A_CHANGE} statements and leaves the audit chains whole`, async () => {
+    const { distribution, line } = await openDistributionWithLine(
+      ctx,
+      ne(operatingCostsExpenses.tariffComponent, SERVICE_FLAT_FEE),
+    )
+    const statements: string[] = []
+    const query = pg.Client.prototype.query
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const [first] = args
+      statements.push(typeof first === 'string' ? first : String((first as { text?: string }).text))
+      return (query as (...a: unknown[]) => unknown).apply(this, args)
+    } as typeof query
+    let status: number
+    try {
+      const answer = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/persistence/operating-costs/${distribution.operatingCostsDistribution}/${line.kind}-expenses/${line.guid}`,
+        headers: { ...as, 'idempotency-key': `round-trips-${line.guid}` },
+        payload: { note: 'Gezählt', version: line.version },
+      })
+      status = answer.statusCode
+    } finally {
+      pg.Client.prototype.query = query
+    }
+    expect(status).toBe(200)
+    expect(statements, statements.join('\n---\n')).toHaveLength(STATEMENTS_OF_A_CHANGE)
+    expect((await verifyAuditChain(ctx.database.db)).problem).toBeUndefined()
+  })
+})
