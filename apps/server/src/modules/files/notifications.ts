@@ -18,6 +18,7 @@ import {
   type AlarmKind,
   type Notification,
   type NotificationProperty,
+  type NotificationUnit,
   type NotificationsRead,
   type NotificationsReadRequest,
 } from '@portal/domain'
@@ -80,6 +81,32 @@ function propertyOf(connection: string, row: PropertyRow): NotificationProperty 
   }
 }
 
+/** The columns of the usage unit a notification names (joined, so null when it is gone). */
+const unitColumns = {
+  reference: pointsOfDelivery.reference,
+  unitStreet: pointsOfDelivery.street,
+  unitHouseNumber: pointsOfDelivery.houseNumber,
+  unitHouseNumberSuffix: pointsOfDelivery.houseNumberSuffix,
+  position: pointsOfDelivery.position,
+  locationAddendum: pointsOfDelivery.locationAddendum,
+}
+
+type UnitRow = { [K in keyof typeof unitColumns]: string | null }
+
+/** The unit as a notification names it; its key stands in for a reference it lacks. */
+function unitOf(pointOfDelivery: string, row: UnitRow): NotificationUnit {
+  return {
+    pointOfDelivery,
+    reference: row.reference ?? pointOfDelivery,
+    location: [row.position, row.locationAddendum].filter(Boolean).join(' · ') || null,
+    address: formatStreetAddress({
+      street: row.unitStreet,
+      houseNumber: row.unitHouseNumber,
+      houseNumberSuffix: row.unitHouseNumberSuffix,
+    }),
+  }
+}
+
 /**
  * A notification and the key its read mark is stored under: the id and the state of its news, so
  * that a tenant change whose status moves on, or a distribution released again, is unread again.
@@ -105,12 +132,7 @@ async function serviceOrderEntries(db: Executor, user: SessionUser): Promise<Ent
       plannedDate: serviceOrders.plannedDate,
       cancelReason: serviceOrders.cancelReason,
       statusChangedAt: serviceOrders.statusChangedAt,
-      reference: pointsOfDelivery.reference,
-      unitStreet: pointsOfDelivery.street,
-      unitHouseNumber: pointsOfDelivery.houseNumber,
-      unitHouseNumberSuffix: pointsOfDelivery.houseNumberSuffix,
-      position: pointsOfDelivery.position,
-      locationAddendum: pointsOfDelivery.locationAddendum,
+      ...unitColumns,
       ...propertyColumns,
     })
     .from(serviceOrders)
@@ -152,18 +174,7 @@ async function serviceOrderEntries(db: Executor, user: SessionUser): Promise<Ent
           ? `${propertyLink}/units/${encodeURIComponent(row.pointOfDelivery)}`
           : propertyLink,
         property,
-        unit: row.pointOfDelivery
-          ? {
-              pointOfDelivery: row.pointOfDelivery,
-              reference: reference!,
-              location: [row.position, row.locationAddendum].filter(Boolean).join(' · ') || null,
-              address: formatStreetAddress({
-                street: row.unitStreet,
-                houseNumber: row.unitHouseNumber,
-                houseNumberSuffix: row.unitHouseNumberSuffix,
-              }),
-            }
-          : null,
+        unit: row.pointOfDelivery ? unitOf(row.pointOfDelivery, row) : null,
       },
     }
   })
@@ -239,12 +250,7 @@ async function entriesFor(db: Executor, user: SessionUser, today: string): Promi
       propertyConnection: activities.propertyConnection,
       payload: activities.payload,
       createdAt: activities.createdAt,
-      reference: pointsOfDelivery.reference,
-      unitStreet: pointsOfDelivery.street,
-      unitHouseNumber: pointsOfDelivery.houseNumber,
-      unitHouseNumberSuffix: pointsOfDelivery.houseNumberSuffix,
-      position: pointsOfDelivery.position,
-      locationAddendum: pointsOfDelivery.locationAddendum,
+      ...unitColumns,
       ...propertyColumns,
     })
     .from(activities)
@@ -280,16 +286,7 @@ async function entriesFor(db: Executor, user: SessionUser, today: string): Promi
         date: new Date(change.createdAt).toISOString(),
         link: `/properties/${encodeURIComponent(change.propertyConnection)}/units/${encodeURIComponent(change.objectKey)}`,
         property,
-        unit: {
-          pointOfDelivery: change.objectKey,
-          reference,
-          location: [change.position, change.locationAddendum].filter(Boolean).join(' · ') || null,
-          address: formatStreetAddress({
-            street: change.unitStreet,
-            houseNumber: change.unitHouseNumber,
-            houseNumberSuffix: change.unitHouseNumberSuffix,
-          }),
-        },
+        unit: unitOf(change.objectKey, change),
       },
     })
   }
