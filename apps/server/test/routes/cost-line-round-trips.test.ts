@@ -6,7 +6,7 @@
 import { SERVICE_FLAT_FEE } from '@portal/domain'
 import { ne } from 'drizzle-orm'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { verifyAuditChain } from '../../src/platform/persistence/audit'
 import { operatingCostsExpenses } from '../../src/platform/persistence/schema'
 import { openDistributionWithLine } from '../expense-lines'
@@ -35,14 +35,9 @@ describe.skipIf(!isPostgres)('a cost line’s change', () => {
       ctx,
       ne(operatingCostsExpenses.tariffComponent, SERVICE_FLAT_FEE),
     )
-    const statements: string[] = []
-    const query = pg.Client.prototype.query
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const [first] = args
-      statements.push(typeof first === 'string' ? first : String((first as { text?: string }).text))
-      return (query as (...a: unknown[]) => unknown).apply(this, args)
-    } as typeof query
+    const query = vi.spyOn(pg.Client.prototype, 'query')
     let status: number
+    let statements: string[]
     try {
       const answer = await ctx.app.inject({
         method: 'PATCH',
@@ -51,8 +46,11 @@ describe.skipIf(!isPostgres)('a cost line’s change', () => {
         payload: { note: 'Gezählt', version: line.version },
       })
       status = answer.statusCode
+      statements = query.mock.calls.map(([first]) =>
+        typeof first === 'string' ? first : String((first as { text?: string }).text),
+      )
     } finally {
-      pg.Client.prototype.query = query
+      query.mockRestore()
     }
     expect(status).toBe(200)
     expect(statements, statements.join('\n---\n')).toHaveLength(STATEMENTS_OF_A_CHANGE)
