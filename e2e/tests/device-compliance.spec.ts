@@ -54,6 +54,22 @@ test('the dashboard tile leads to every property’s counts; a property lists it
   })
   await expect(table.locator('tbody tr').first()).toBeVisible()
   await checkWidths(page, 'device-compliance-portfolio', checkScreen)
+  // a phone shows the property and its counts in the row's details, without a sideways scroll
+  await page.setViewportSize({ width: 320, height: 900 })
+  await expect(table.getByRole('columnheader', { name: 'Anschrift' })).toBeHidden()
+  await expect
+    .poll(() =>
+      table.evaluate((element) => element.scrollWidth - element.parentElement!.clientWidth),
+    )
+    .toBeLessThanOrEqual(0)
+  const details = table.getByRole('button', { name: /^Einzelheiten zu/ }).first()
+  await details.click()
+  const shown = page.locator(`[id="${await details.getAttribute('aria-controls')}"]`)
+  await expect(shown).toBeVisible()
+  await expect(shown).toContainText(/Nachzurüsten\s*\d+/)
+  await details.click()
+  await expect(shown).toHaveCount(0)
+  await page.setViewportSize({ width: 1440, height: 900 })
 
   // sorted by what is to be retrofitted, most first
   await page.setViewportSize({ width: 1440, height: 900 })

@@ -139,8 +139,10 @@ export function PortfolioCompliancePanel() {
     exportDigits: 0,
     align: 'right',
   })
+  // decision 045: a phone shows the property, its counts in the row's details (a count column
+  // beside it would hide under the sticky details column at 320 px)
   const columns: DataTableColumn<PropertyRow>[] = [
-    { key: 'name', header: t('deviceCompliance.column.property'), primary: true },
+    { key: 'name', header: t('deviceCompliance.column.property'), primary: true, phone: true },
     { key: 'address', header: t('deviceCompliance.column.address') },
     count('devices'),
     count('retrofitDue'),
