@@ -34,7 +34,8 @@ async function checkDialog(page: Page, name: string, open: () => Promise<void>) 
 
 test.describe('reflow and axe at every width', () => {
   // about thirty screens and dialogs at six widths, each with a full-page screenshot and axe
-  test.describe.configure({ timeout: 300_000 })
+  // the screens are only looked at: its tests spread over the workers instead of queueing in one
+  test.describe.configure({ mode: 'parallel', timeout: 300_000 })
   test('signed out: sign-in, password reset and the legal notices', async ({ page }) => {
     await page.goto('/authenticate')
     await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible()
