@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 process.env.TZ = 'Europe/Berlin'
@@ -29,6 +30,9 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
 export default defineConfig({
   test: {
     env: { TZ: 'Europe/Berlin' },
+    // one worker more than the cores: the server suite waits on PostgreSQL, on the servers and
+    // commands it starts and on their shutdowns; with a worker per core a third of two cores idled
+    maxWorkers: availableParallelism() + 1,
     projects: [
       { extends: true, test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
       {
