@@ -8,6 +8,7 @@ import {
   endsAfter,
   formatDate,
   formatShortDate,
+  startOfBerlinDay,
   startOfYear,
   toCalendarDate,
   toCalendarDateOrThrow,
@@ -175,5 +176,35 @@ describe('date sort orders', () => {
     expect(ends).toEqual([null, '2023-01-01', '2021-01-01'])
     const starts = [null, '2021-01-01', '2023-01-01'].sort(compareStartDatesDescending)
     expect(starts).toEqual(['2023-01-01', '2021-01-01', null])
+  })
+})
+
+describe('startOfBerlinDay', () => {
+  it('is 23:00 UTC of the day before in winter and 22:00 in summer', () => {
+    expect(startOfBerlinDay('2026-12-03')).toBe('2026-12-02T23:00:00.000Z')
+    expect(startOfBerlinDay('2026-07-01')).toBe('2026-06-30T22:00:00.000Z')
+  })
+
+  it('follows the clock change on the days it happens and the days around them', () => {
+    // summer time from 29 March 2026, 02:00; winter time from 25 October 2026, 03:00
+    expect(startOfBerlinDay('2026-03-28')).toBe('2026-03-27T23:00:00.000Z')
+    expect(startOfBerlinDay('2026-03-29')).toBe('2026-03-28T23:00:00.000Z')
+    expect(startOfBerlinDay('2026-03-30')).toBe('2026-03-29T22:00:00.000Z')
+    expect(startOfBerlinDay('2026-10-25')).toBe('2026-10-24T22:00:00.000Z')
+    expect(startOfBerlinDay('2026-10-26')).toBe('2026-10-25T23:00:00.000Z')
+  })
+
+  it('is an instant of that very day in Berlin, and a millisecond earlier is the day before', () => {
+    fc.assert(
+      fc.property(isoDate(), (day) => {
+        const start = new Date(startOfBerlinDay(day))
+        expect(toIsoDate(start)).toBe(day)
+        expect(toIsoDate(new Date(start.getTime() - 1))).not.toBe(day)
+      }),
+    )
+  })
+
+  it('refuses what is not a calendar date', () => {
+    expect(() => startOfBerlinDay('2026-02-30')).toThrow(RangeError)
   })
 })

@@ -76,6 +76,18 @@ export function toIsoDate(date: Date): string {
 }
 
 /**
+ * The instant a calendar day (YYYY-MM-DD) begins in Europe/Berlin, as an ISO string: 23:00 UTC of
+ * the day before in winter, 22:00 in summer (the clocks change at night, never at midnight).
+ */
+export function startOfBerlinDay(day: string): string {
+  const { year, month, day: date } = requireCalendarDate(day)
+  const utcMidnight = Date.UTC(year, month - 1, date)
+  const hour = 3_600_000
+  const summer = new Date(utcMidnight - 2 * hour)
+  return (toIsoDate(summer) === day ? summer : new Date(utcMidnight - hour)).toISOString()
+}
+
+/**
  * Normalizes what the backend sends to a calendar date (YYYY-MM-DD): 'YYYY-MM-DD' and wall-clock
  * times without offset keep their day, instants (with 'Z' or an offset) and Dates take their day in
  * Europe/Berlin. Returns null for empty or invalid input.

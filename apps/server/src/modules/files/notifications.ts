@@ -14,6 +14,7 @@ import {
   formatStreetAddress,
   serviceOrderKindLabel,
   serviceOrderStatusLabel,
+  startOfBerlinDay,
   TENANT_CHANGE_ACTIVITY,
   type AlarmKind,
   type Notification,
@@ -218,7 +219,8 @@ async function alarmEntries(db: Executor, user: SessionUser): Promise<Entry[]> {
     const total = kinds.reduce((sum, row) => sum + row.alarms, 0)
     const id = `ALARMS-${key}`
     return {
-      sortKey: `${first.detectedOn}T00:00:00.000Z`,
+      // found by the day's job: at the start of that day in Berlin, before what happened later
+      sortKey: startOfBerlinDay(first.detectedOn),
       readKey: `${id}@${total}`,
       notification: {
         id,
@@ -338,7 +340,7 @@ async function entriesFor(db: Executor, user: SessionUser, today: string): Promi
       const dueId = `APPROVAL_DUE-${row.operatingCostsDistribution}`
       entries.push({
         // the nearer the automatic approval, the newer the notice
-        sortKey: `${addDays(autoApproval, -APPROVAL_DUE_WITHIN_DAYS)}T00:00:00.000Z`,
+        sortKey: startOfBerlinDay(addDays(autoApproval, -APPROVAL_DUE_WITHIN_DAYS)),
         readKey: `${dueId}@${autoApproval}`,
         notification: {
           id: dueId,
