@@ -122,7 +122,12 @@ describe.skipIf(!isPostgres || !hasPgDump)('docs/operations.md run as written', 
     const server = new URL(serverUrl)
     const backup = path.join(folder, 'backup')
     await mkdir(backup)
-    const today = spawnSync('date', ['+%F'], { encoding: 'utf8' }).stdout.trim()
+    // the day as the documented `date +%F` prints it in the operator's shell below, which has no TZ
+    // of the test runner's (Berlin: between its midnight and UTC's the two name different files)
+    const today = spawnSync('date', ['+%F'], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH },
+    }).stdout.trim()
     const origin = `${server.protocol}//${server.username}${server.password ? `:${server.password}` : ''}@${server.host}/`
     // the operator's machine, named in the docs, and this test's: nothing else changes
     const substitutions: [string, string][] = [
