@@ -19,7 +19,7 @@ import { buildApp } from '../src/app'
 import { DATABASE_UNAVAILABLE } from '../src/platform/persistence/database-errors'
 import { openDatabase } from '../src/platform/persistence/database'
 import { DEMO_PASSWORD } from '../src/platform/auth/demo-password'
-import { testConfig } from './helper'
+import { TEST_BACK_PRESSURE, testConfig } from './helper'
 import { reportTenantChange, searchConnections, signIn } from './portal-requests'
 
 import { createPostgresCluster } from './postgres-cluster'
@@ -285,7 +285,11 @@ describe('a PostgreSQL server that refuses connections (down for a restart)', ()
     // port 1: nothing listens, the connection is refused at once (on every address of localhost)
     const database = await openDatabase({ databaseUrl: 'postgres://portal@localhost:1/portal' })
     const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-refused-'))
-    const app = await buildApp({ config: testConfig(dataDir), database })
+    const app = await buildApp({
+      config: testConfig(dataDir),
+      database,
+      backPressure: TEST_BACK_PRESSURE,
+    })
     try {
       for (const request of [
         { method: 'GET' as const, url: '/api/health' },

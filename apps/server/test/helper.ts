@@ -33,11 +33,17 @@ export interface TestContextOptions {
   logger?: AppOptions['logger']
   /** The database; default: a copy of the seeded template (`openTestDatabase`). */
   database?: () => Promise<DatabaseHandle>
-  /**
-   * Thresholds of the overload answer; default: no event-loop threshold, as a test's own burst on
-   * a busy machine may hold the loop for seconds (the overload answer has its own test).
-   */
+  /** Thresholds of the overload answer; default `TEST_BACK_PRESSURE` (it has its own test). */
   backPressure?: AppOptions['backPressure']
+}
+
+/**
+ * A test server's overload answer: no event-loop threshold. A test's own burst, or PGlite working
+ * in the test's process, may hold the loop for seconds on a busy machine; an app a test builds
+ * itself takes this too, or it answers 503 where the test expects its answer.
+ */
+export const TEST_BACK_PRESSURE: NonNullable<AppOptions['backPressure']> = {
+  maxEventLoopDelayMs: 0,
 }
 
 /**
@@ -92,7 +98,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     config,
     database,
     logger: options.logger,
-    backPressure: options.backPressure ?? { maxEventLoopDelayMs: 0 },
+    backPressure: options.backPressure ?? TEST_BACK_PRESSURE,
   })
   await app.ready()
   return {

@@ -26,7 +26,7 @@ import { users } from '../src/platform/persistence/schema'
 import { providerTerminal } from './fixtures/provider-command'
 import { DEMO_USERS } from '../src/demo/demo-users'
 import { DEMO_PASSWORD } from '../src/platform/auth/demo-password'
-import { createTestContext, signInRequest, type TestContext } from './helper'
+import { createTestContext, signInRequest, TEST_BACK_PRESSURE, type TestContext } from './helper'
 import { openEmptyDatabase } from './test-database'
 
 const TABLES = [...INTERCHANGE_TABLES.map((t) => t.name), 'attachment_contents']
@@ -97,7 +97,11 @@ beforeAll(async () => {
   const seededUsers = await source.database.db.select().from(users)
   await importFolder(target.db, dump, { bulkThreshold: 1 })
   await target.db.insert(users).values(seededUsers)
-  targetApp = await buildApp({ config: source.config, database: target })
+  targetApp = await buildApp({
+    config: source.config,
+    database: target,
+    backPressure: TEST_BACK_PRESSURE,
+  })
   await targetApp.ready()
 }, 300_000)
 
@@ -147,6 +151,7 @@ describe('dump and import', () => {
     for (const { userName: user, resident } of DEMO_USERS) {
       const sourceAuth = await source.login(user)
       const token = await signInRequest(targetApp, { username: user, password: DEMO_PASSWORD })
+      expect(token.statusCode, token.body).toBe(200)
       const targetAuth = { authorization: `Bearer ${token.json<{ token: string }>().token}` }
       for (const route of searches) {
         const call = { method: 'POST' as const, url: `${route.url}?limit=9999`, payload: {} }

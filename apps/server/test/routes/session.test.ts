@@ -20,7 +20,7 @@ import {
 import { revokedSessions, users } from '../../src/platform/persistence/schema'
 import { pruneRevokedSessions } from '../../src/platform/auth/session-user'
 import { DEMO_PASSWORD } from '../../src/platform/auth/demo-password'
-import { ownUserSearch, signInRequest, useTestContext } from '../helper'
+import { ownUserSearch, signInRequest, TEST_BACK_PRESSURE, useTestContext } from '../helper'
 
 const { ctx } = useTestContext()
 /** The immutable id of verwalter, the subject of his tokens. */
@@ -188,7 +188,11 @@ describe('logout ends this session only (decision 022)', () => {
   })
 
   it('is seen by another server process on the same database', async () => {
-    const second = await buildApp({ config: ctx.config, database: ctx.database })
+    const second = await buildApp({
+      config: ctx.config,
+      database: ctx.database,
+      backPressure: TEST_BACK_PRESSURE,
+    })
     await second.ready()
     try {
       const token = await ctx.login('verwalter')
