@@ -13,6 +13,7 @@ import {
   type Expense,
   type ExpenseInput,
 } from '@portal/domain'
+import { randomUUID } from 'node:crypto'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -20,6 +21,7 @@ import {
   operatingCostsDistributions,
   operatingCostsExpenses,
 } from '../../src/platform/persistence/schema'
+import { EXPENSE_NOT_FOUND_MESSAGE } from '../../src/modules/costs/expense-rules'
 import { heatingLine, valueListOf } from '../expense-lines'
 import { rowOf, useTestContext, useOwnedAndNotOwned } from '../helper'
 
@@ -288,6 +290,19 @@ describe('expenses', () => {
         expect(response.statusCode, status).toBe(409)
         expect(response.json()).toMatchObject({ code: 'DISTRIBUTION_NOT_OPEN' })
       }
+      // a line the list lacks is not found, open or not
+      const unknownLine = `${BASE}/${id}/heating-expenses/${randomUUID()}`
+      for (const response of [
+        await call('PATCH', unknownLine, { note: 'x', version: 1 }),
+        await call('PATCH', unknownLine, { note: 7 }),
+        await call('DELETE', unknownLine),
+      ]) {
+        expect(response.statusCode, status).toBe(404)
+        expect(response.json()).toEqual({
+          code: 'NOT_FOUND',
+          detail: EXPENSE_NOT_FOUND_MESSAGE,
+        })
+      }
     }
     const [still] = await ctx.database.db
       .select()
@@ -400,6 +415,9 @@ describe('visibility', () => {
         await call('POST', `${BASE}/${distributions.notOwned}/heating-expenses`, {}, user),
         await call('POST', `${BASE}/${distributions.notOwned}/working-expenses`, {}, user),
         await call('PATCH', path, { note: 'x', version: line!.version }, user),
+        // an invalid change learns nothing either: no validation message before the 404
+        await call('PATCH', path, { note: 7, version: 'alt', unknown: true }, user),
+        await call('PATCH', `${path.slice(0, -line!.guid.length)}kein-guid`, { note: 7 }, user),
         await call('DELETE', path, undefined, user),
         await call(
           'POST',

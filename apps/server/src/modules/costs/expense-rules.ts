@@ -27,8 +27,8 @@ import type { Executor } from '../../platform/persistence/database'
 import { inTransaction } from '../../platform/persistence/transaction'
 import {
   EXPENSE_ENTITY,
-  findExpense,
   findVisibleDistribution,
+  findVisibleDistributionLine,
   type DistributionRow,
   type ExpenseRow,
 } from './repositories/operating-costs'
@@ -45,6 +45,14 @@ export const DISTRIBUTION_NOT_OPEN_MESSAGE =
   'Die Kostenerfassung für diese Verteilung ist abgeschlossen.'
 export const EXPENSE_NOT_FOUND_MESSAGE = 'Die Kostenzeile wurde nicht gefunden.'
 
+/** 409 for a change of a distribution whose cost entry is closed. */
+function assertOpenForEntry(row: DistributionRow): DistributionRow {
+  if (!isOpenForEntry(row.operatingCostsDistributionStatus)) {
+    throw conflict(DISTRIBUTION_NOT_OPEN_MESSAGE, 'DISTRIBUTION_NOT_OPEN')
+  }
+  return row
+}
+
 /** Locks the distribution of an expense change: 404 when invisible, 409 when not open. */
 export async function lockOpenDistribution(
   tx: Executor,
@@ -53,10 +61,7 @@ export async function lockOpenDistribution(
 ): Promise<DistributionRow> {
   const row = await findVisibleDistribution(tx, user, id, { forUpdate: true })
   if (!row) throw notFound(DISTRIBUTION_NOT_FOUND_MESSAGE)
-  if (!isOpenForEntry(row.operatingCostsDistributionStatus)) {
-    throw conflict(DISTRIBUTION_NOT_OPEN_MESSAGE, 'DISTRIBUTION_NOT_OPEN')
-  }
-  return row
+  return assertOpenForEntry(row)
 }
 
 /** Runs a change of a distribution's expenses in one transaction, the distribution locked and open. */
@@ -76,17 +81,29 @@ export interface ExpenseLineRef {
   guid: string
 }
 
-/** The same for a change of one stored line, which `change` gets too: 404 when the list lacks it. */
+/**
+ * The same for a change of one stored line, which `change` gets too: the distribution locked and
+ * the line read in one statement; 404 when the list lacks the line, before the 409 of a closed
+ * distribution (as the route's check before the body answers).
+ */
 export function changeExpenseLine<Result>(
   db: Executor,
   user: SessionUser,
   line: ExpenseLineRef,
   change: (tx: Executor, row: DistributionRow, existing: ExpenseRow) => Promise<Result>,
 ): Promise<Result> {
-  return changeOpenDistribution(db, user, line.distribution, async (tx, row) => {
-    const existing = await findExpense(tx, line.distribution, line.kind, line.guid)
-    if (!existing) throw notFound(EXPENSE_NOT_FOUND_MESSAGE)
-    return change(tx, row, existing)
+  return inTransaction(db, async (tx) => {
+    const found = await findVisibleDistributionLine(
+      tx,
+      user,
+      line.distribution,
+      line.kind,
+      line.guid,
+      { forUpdate: true },
+    )
+    if (!found) throw notFound(DISTRIBUTION_NOT_FOUND_MESSAGE)
+    if (!found.line) throw notFound(EXPENSE_NOT_FOUND_MESSAGE)
+    return change(tx, assertOpenForEntry(found.distribution), found.line)
   })
 }
 

@@ -162,23 +162,10 @@ export async function listExpenses(
     )
 }
 
-export async function findExpense(
-  db: Executor,
-  distribution: string,
-  kind: ExpenseType,
-  guid: string,
-): Promise<ExpenseRow | undefined> {
-  return firstRow(db, operatingCostsExpenses, [
-    eq(operatingCostsExpenses.operatingCostsDistribution, distribution),
-    eq(operatingCostsExpenses.kind, kind),
-    eq(operatingCostsExpenses.guid, guid),
-  ])
-}
-
 /**
- * A visible distribution and, in the same statement, whether its list of `kind` holds the line
- * `guid`: undefined when the distribution is not visible, `line: false` when the list lacks it
- * (`guid` null: an id that cannot be a line's).
+ * A visible distribution and, in the same statement, the line `guid` of its list of `kind`:
+ * undefined when the distribution is not visible, `line` null when the list lacks it (`guid` null:
+ * an id that cannot be a line's). `forUpdate` locks the distribution's row, not the line's.
  */
 export async function findVisibleDistributionLine(
   db: Executor,
@@ -186,9 +173,10 @@ export async function findVisibleDistributionLine(
   id: string,
   kind: ExpenseType,
   guid: string | null,
-): Promise<{ distribution: DistributionRow; line: boolean } | undefined> {
-  const [row] = await db
-    .select({ distribution: operatingCostsDistributions, line: operatingCostsExpenses.guid })
+  options: { forUpdate?: boolean } = {},
+): Promise<{ distribution: DistributionRow; line: ExpenseRow | null } | undefined> {
+  const query = db
+    .select({ distribution: operatingCostsDistributions, line: operatingCostsExpenses })
     .from(operatingCostsDistributions)
     .leftJoin(
       operatingCostsExpenses,
@@ -207,7 +195,10 @@ export async function findVisibleDistributionLine(
         visibleThroughProperty(user, operatingCostsDistributions),
       ),
     )
-  return row && { distribution: row.distribution, line: row.line !== null }
+  const [row] = options.forUpdate
+    ? await query.for('update', { of: operatingCostsDistributions })
+    : await query
+  return row
 }
 
 /** The whole record of §3 with both expense lists (all lines, excluded components included). */

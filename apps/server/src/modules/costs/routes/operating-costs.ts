@@ -79,14 +79,20 @@ async function assertVisible(request: FastifyRequest, kind?: ExpenseType) {
 }
 
 /**
- * A change of one stored line of a kind's list: the line checked visible before the body; 403 for
- * the service flat fee, 409 and 422 as every change.
+ * A change of one stored line of a kind's list; 403 for the service flat fee, 409 and 422 as every
+ * change. An invalid request is checked visible before its validation message is answered (404
+ * first, as every route). A valid one needs no statement for it: the change's transaction reads
+ * the distribution and the line with the user's scope and answers the same 404s
+ * (`changeExpenseLine`), one round trip less on the path every cost entry takes (issue 28).
  */
 const lineChangeRoute = <Schema extends FastifySchema>(kind: ExpenseType, schema: Schema) => ({
-  preValidation: [
-    replayCompletedRequest,
-    (request: FastifyRequest) => assertVisible(request, kind),
-  ],
+  preValidation: replayCompletedRequest,
+  attachValidation: true,
+  preHandler: async (request: FastifyRequest) => {
+    if (!request.validationError) return
+    await assertVisible(request, kind)
+    throw request.validationError
+  },
   schema: {
     errors: [403, ...CHANGE],
     tags: ['operating-costs'],
