@@ -83,7 +83,7 @@ async function assertVisible(request: FastifyRequest, kind?: ExpenseType) {
  * change. An invalid request is checked visible before its validation message is answered (404
  * first, as every route). A valid one needs no statement for it: the change's transaction reads
  * the distribution and the line with the user's scope and answers the same 404s
- * (`changeExpenseLine`), one round trip less on the path every cost entry takes (issue 28).
+ * (`changeExpenseLine`), one round trip less on the path every cost entry takes (decision 072).
  */
 const lineChangeRoute = <Schema extends FastifySchema>(kind: ExpenseType, schema: Schema) => ({
   preValidation: replayCompletedRequest,
