@@ -16,12 +16,17 @@
  * only when it keeps none (an error, a non-200) does each compute its own.
  */
 import { createHash } from 'node:crypto'
-import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip } from 'node:zlib'
 import { toIsoDate } from '@portal/domain'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { LRUCache } from 'lru-cache'
+import {
+  acceptedEncoding,
+  COMPRESS_FROM,
+  compressed as compressedWith,
+  varyOnEncoding,
+  type Encoding,
+} from './compression'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -53,11 +58,7 @@ declare module 'fastify' {
 
 /** What the cache may hold, in bytes (answers and their compressed forms). */
 const CACHE_BYTES = 64 * 1024 * 1024
-/** Answers below this size are sent uncompressed (the compression plugin's threshold). */
-const COMPRESS_FROM = 1024
 const JSON_TYPE = 'application/json; charset=utf-8'
-
-type Encoding = 'br' | 'gzip'
 
 interface KeptAnswer {
   version: string
@@ -76,32 +77,6 @@ function startFlight(key: string): Flight {
   let settle!: (answer: KeptAnswer | null) => void
   const answer = new Promise<KeptAnswer | null>((resolve) => (settle = resolve))
   return { key, answer, settle }
-}
-
-const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
-  br: (body) =>
-    promisify(brotliCompress)(body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 4,
-        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
-  gzip: (body) => promisify(gzip)(body),
-}
-
-/** The encoding to send: brotli, else gzip, when the client accepts it (q=0 refuses). */
-function acceptedEncoding(header: string | undefined): Encoding | null {
-  if (!header) return null
-  const accepted = new Set(
-    header
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, q]) => !q || !/^\s*q=0(?:\.0*)?\s*$/.test(q))
-      .map(([name]) => name!.trim().toLowerCase()),
-  )
-  if (accepted.has('br')) return 'br'
-  if (accepted.has('gzip')) return 'gzip'
-  return null
 }
 
 /** Whether `If-None-Match` names the ETag (weak comparison, as RFC 9110 asks for GET and HEAD). */
@@ -157,10 +132,9 @@ export default fp(
           : null
       reply.type(JSON_TYPE).header('etag', etag)
       if (!encoding) return reply.send(answer.body)
-      const compressed = (answer.compressed[encoding] ??= compressors[encoding](answer.body))
+      const compressed = (answer.compressed[encoding] ??= compressedWith(answer.body, encoding))
       // as the compression plugin does: Vary only on an answer it compresses
-      return reply
-        .header('vary', 'accept-encoding')
+      return varyOnEncoding(reply)
         .header('content-encoding', encoding)
         .send(await compressed)
     }
