@@ -91,10 +91,7 @@ export default fp(
     app.addHook('onRoute', (route) => {
       if ((route as { compress?: unknown }).compress === false) return
       const own = route.onSend
-      route.onSend = [
-        ...(own === undefined ? [] : Array.isArray(own) ? own : [own]),
-        compressWhole,
-      ]
+      route.onSend = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), compressWhole]
     })
     await app.register(compress, {
       global: true,
