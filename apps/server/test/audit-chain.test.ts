@@ -125,6 +125,29 @@ describe('verify-audit', () => {
     expect(command.out).toContain(`--anchor 1000:${company.seq}:${(await entryAt(company)).hash}`)
   })
 
+  it('hashes in the database exactly as the verifier does: control characters, quotes, backslashes, umlauts, an emoji, U+2028', async () => {
+    // decision 075: the database hashes the entry as it inserts it, the verifier in the server
+    // every control character but NUL, which no PostgreSQL text holds
+    const controls = Array.from({ length: 31 }, (_, code) => String.fromCharCode(code + 1)).join('')
+    const text = `${controls} "zitiert" \\ \\u0041 / Größe ß € 🏠 \u2028\u2029 \u007f`
+    const place = await writeAudit(db(), {
+      userName: `verwalter ${text}`,
+      companyCode: '1000',
+      action: 'TEST_ENTRY',
+      entity: text,
+      entityKey: 'zeichen',
+      before: { note: text, [text]: [text, 1.5, null] },
+      after: { note: null, amount: '1234.50' },
+    })
+    const [row] = await db()
+      .select(CONTENT_COLUMNS)
+      .from(auditLog)
+      .where(and(eq(auditLog.chain, place.chain), eq(auditLog.seq, place.seq)))
+    expect(row!.entity).toBe(text)
+    expect((await entryAt(place)).contentHash).toBe(contentHashOf(row!))
+    expectWhole(await verifyAuditChain(db()))
+  })
+
   it("keeps one chain per company code, each from the genesis hash, numbered after the installation's entries", async () => {
     const installation = await writeAudit(db(), {
       userName: 'provider',

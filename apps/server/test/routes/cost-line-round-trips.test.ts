@@ -16,10 +16,10 @@ const isPostgres = inject('testDatabaseKind') === 'postgres'
 
 /**
  * The token check, the key's look-up, BEGIN, the key's claim, the distribution with the line, the
- * UPDATE, the audit entry with its chain's lock, the entry's link, the key's answer, COMMIT. A valid
+ * UPDATE, the audit entry chained with its chain's lock (decision 075), the key's answer, COMMIT. A valid
  * change is checked visible in its transaction only (no statement before it).
  */
-const STATEMENTS_OF_A_CHANGE = 10
+const STATEMENTS_OF_A_CHANGE = 9
 
 describe.skipIf(!isPostgres)('a cost line’s change', () => {
   let ctx: TestContext

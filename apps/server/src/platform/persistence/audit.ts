@@ -15,12 +15,13 @@
  *
  * The canonical content is a JSON array of the entry's columns as PostgreSQL prints them: the time
  * in UTC to the microsecond, the texts, and the before/after documents as jsonb text (keys sorted,
- * numbers exact). The writer reads it back from the row it has just inserted, the verifier reads
- * it the same way, so both hash exactly what the database holds.
+ * numbers exact). The database computes it as it inserts an entry (`audit_append`, decision 075),
+ * the verifier and the chaining of bulk entries read it back from the row, so all hash exactly what
+ * the database holds.
  */
 import { createHash } from 'node:crypto'
 import { setImmediate } from 'node:timers/promises'
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import { PgTransaction } from 'drizzle-orm/pg-core'
 import type { Executor } from './database'
 import { groupBy } from './group-by'
@@ -183,59 +184,21 @@ async function chainRows(
  * Writes who changed what and chains it into the chain of its company code; call it inside the
  * transaction of the change itself (given the database instead, it opens a transaction of its own,
  * as the chain's lock lasts a transaction). Answers the entry's chain and place.
+ *
+ * One round trip (decision 075): the database function `audit_append` (migration 0025) takes the
+ * chain's lock, reads the head after it and inserts the entry chained, its content hashed as
+ * `contentHashOf` hashes it, so that `verify-audit` checks it like every other entry.
  */
 export async function writeAudit(db: Executor, entry: AuditEntry): Promise<AuditPlace> {
   if (!(db instanceof PgTransaction)) return db.transaction((tx) => writeAudit(tx, entry))
   const chain = chainOf(entry)
-  // the entry is inserted outside the chain and the chain's lock taken in the same statement; the
-  // next statement, whose snapshot is taken with the lock held, reads the head and links the entry
-  // (two round trips in all)
-  const inserted = await db
-    .insert(auditLog)
-    .values({
-      chain,
-      userName: entry.userName,
-      companyCode: entry.companyCode ?? null,
-      action: entry.action,
-      entity: entry.entity,
-      entityKey: entry.entityKey,
-      before: entry.before ?? null,
-      after: entry.after ?? null,
-    })
-    .returning({ ...CONTENT_COLUMNS, locked: sql`${chainLock(chain)}::text` })
-  return { chain, seq: await chainAfterHead(db, chain, inserted[0]!) }
-}
-
-/**
- * Chains one inserted row after its chain's head in one statement: the head is read and the link's
- * hash computed by the database (`chainHashOf` in SQL: the JSON array of a number and two hex
- * strings needs no escaping), the content's hash by the caller. The caller holds the chain's lock,
- * taken in an earlier statement, so this statement's snapshot sees every entry chained before.
- * The head's rule is `chainHead`'s: the chain's last entry, else the place the chain starts behind.
- */
-async function chainAfterHead(db: Executor, chain: string, row: ContentRow): Promise<number> {
-  const contentHash = contentHashOf(row)
-  // candidates for the head, the first by rank wins: the chain's last entry, the installation's
-  // last entry (a company code's chain starts behind it, after the genesis hash), the start
-  const lastOf = (name: string, hash: SQL, rank: number) =>
-    sql`(select seq, ${hash} as hash, ${sql.raw(String(rank))} as rank from ${auditLog} as entry
-      where entry.chain = ${name} and entry.seq is not null order by entry.seq desc limit 1)`
-  const genesis = sql`${GENESIS_HASH}::text`
-  const candidates = [
-    lastOf(chain, sql`entry.hash`, 0),
-    ...(chain === INSTALLATION_CHAIN ? [] : [lastOf(INSTALLATION_CHAIN, genesis, 1)]),
-    sql`(select 0::bigint, ${genesis}, 2)`,
-  ]
-  const linked = (await db.execute(sql`
-    update ${auditLog} set seq = head.seq + 1, prev_hash = head.hash, content_hash = ${contentHash},
-      hash = encode(sha256(convert_to(
-        '[' || (head.seq + 1)::text || ',"' || head.hash || '","' || ${contentHash}::text || '"]',
-        'UTF8')), 'hex')
-    from (select seq, hash from (${sql.join(candidates, sql` union all `)}) as candidate
-      order by rank limit 1) as head
-    where ${auditLog.id} = ${row.id}
-    returning ${auditLog.seq} as seq`)) as { rows: { seq: string | number }[] }
-  return Number(linked.rows[0]!.seq)
+  const document = (value: unknown) => (value == null ? null : JSON.stringify(value))
+  const appended = (await db.execute(sql`select audit_append(${chain}, ${entry.userName},
+    ${entry.companyCode ?? null}, ${entry.action}, ${entry.entity}, ${entry.entityKey},
+    ${document(entry.before)}::jsonb, ${document(entry.after)}::jsonb) as seq`)) as {
+    rows: { seq: string | number }[]
+  }
+  return { chain, seq: Number(appended.rows[0]!.seq) }
 }
 
 /** The first `limit` entries outside the chain, in the order they were written. */
