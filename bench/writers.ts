@@ -4,8 +4,9 @@
  * portal sends the second time. Each run reports the reads, their share of 304s and the writes'
  * p50 and p99.
  */
+import http from 'node:http'
 import { isProviderExpense } from '@portal/domain'
-import { call, expenseLines, openDistributions, signIn, withValidators } from './api'
+import { expenseLines, openDistributions, signIn, withValidators } from './api'
 import { duration, log } from './config'
 import { percentile } from './raw-sql'
 import type { ScenarioResult } from './report'
@@ -62,12 +63,60 @@ async function writableLines(baseUrl: string, token: string): Promise<WritableLi
 }
 
 /**
+ * A cost line's change as a user's browser sends it, over a kept-alive connection. The writer stands
+ * in for users on other machines, yet shares this machine's two cores with the reads it disturbs:
+ * it sends with `node:http`, which costs this process about half of what `fetch` costs per change
+ * (1.7 against 3.5 ms of CPU at 20 changes a second).
+ */
+function changeNote(
+  agent: http.Agent,
+  baseUrl: string,
+  token: string,
+  line: WritableLine,
+  note: string,
+): Promise<{ status: number; version?: number }> {
+  const body = JSON.stringify({ note, version: line.version })
+  const url = new URL(
+    `/api/persistence/operating-costs/${line.distribution}/working-expenses/${line.guid}`,
+    baseUrl,
+  )
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        agent,
+        method: 'PATCH',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('error', reject)
+        response.on('end', () => {
+          const status = response.statusCode ?? 0
+          if (status !== 200) return resolve({ status })
+          const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { version: number }
+          resolve({ status, version: answer.version })
+        })
+      },
+    )
+    request.on('error', reject)
+    request.end(body)
+  })
+}
+
+/**
  * Changes the note of `lines` in turn, `rate` times a second, each write started on time whether
  * the one before has answered or not (as users do); `stop` waits for the writes in flight.
  */
 function startWriter(baseUrl: string, token: string, lines: WritableLine[], rate: number) {
   const latencies: number[] = []
   const inFlight = new Set<Promise<void>>()
+  const agent = new http.Agent({ keepAlive: true })
   let failed = 0
   let count = 0
   async function write() {
@@ -75,15 +124,11 @@ function startWriter(baseUrl: string, token: string, lines: WritableLine[], rate
     count += 1
     written += 1
     const started = performance.now()
-    const answer = await call(
-      baseUrl,
-      token,
-      'PATCH',
-      `/api/persistence/operating-costs/${line.distribution}/working-expenses/${line.guid}`,
-      { note: `Schreiber ${written}`, version: line.version },
+    const answer = await changeNote(agent, baseUrl, token, line, `Schreiber ${written}`).catch(
+      () => ({ status: 0, version: undefined }),
     )
     latencies.push(performance.now() - started)
-    if (answer.status === 200) line.version = (answer.json as { version: number }).version
+    if (answer.version !== undefined) line.version = answer.version
     else failed += 1
   }
   const timer = setInterval(() => {
@@ -94,6 +139,7 @@ function startWriter(baseUrl: string, token: string, lines: WritableLine[], rate
     async stop(): Promise<WriterFigures> {
       clearInterval(timer)
       await Promise.all(inFlight)
+      agent.destroy()
       const sorted = latencies.sort((a, b) => a - b)
       return {
         writes: sorted.length,
