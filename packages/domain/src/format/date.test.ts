@@ -71,6 +71,33 @@ describe('toIsoDate', () => {
     expect(() => toIsoDate(new Date(Number.NaN))).toThrow(RangeError)
   })
 
+  it('gives the day of each instant when asked in turn within one hour and across midnight', () => {
+    const berlin = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' })
+    const hour = 3_600_000
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1850-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }),
+        fc.array(fc.integer({ min: -2 * hour, max: 2 * hour }), { minLength: 1, maxLength: 8 }),
+        (date, steps) => {
+          for (const step of [0, ...steps]) {
+            const instant = new Date(date.getTime() + step)
+            expect(toIsoDate(instant)).toBe(berlin.format(instant))
+          }
+        },
+      ),
+    )
+    // the last millisecond of a day and the first of the next, in winter, in summer, in 1890
+    for (const [before, after] of [
+      ['2026-12-03T22:59:59.999Z', '2026-12-03T23:00:00.000Z'],
+      ['2026-07-01T21:59:59.999Z', '2026-07-01T22:00:00.000Z'],
+      ['1890-06-01T23:06:31.999Z', '1890-06-01T23:06:32.000Z'],
+    ] as const) {
+      expect(toIsoDate(new Date(before))).toBe(berlin.format(new Date(before)))
+      expect(toIsoDate(new Date(after))).toBe(berlin.format(new Date(after)))
+      expect(toIsoDate(new Date(after))).not.toBe(toIsoDate(new Date(before)))
+    }
+  })
+
   it('agrees with formatDate for every instant', () => {
     fc.assert(
       fc.property(

@@ -66,13 +66,28 @@ function requireCalendarDate(value: string): CalendarParts {
   return parts
 }
 
+const HOUR_MS = 3_600_000
+/**
+ * Since 1 April 1893 Berlin's offsets from UTC are whole hours, so its days begin on a full UTC
+ * hour and every instant of a UTC hour falls on the same day (before, Berlin kept its local mean
+ * time, 0:53:28 ahead of UTC).
+ */
+const WHOLE_HOUR_OFFSETS_FROM = Date.UTC(1893, 3, 1)
+/** The day of the UTC hour asked last: the server asks for today's date on every request. */
+let lastHour = { hour: Number.NaN, day: '' }
+
 /** The calendar date (YYYY-MM-DD) of an instant in Europe/Berlin. Throws on an invalid Date. */
 export function toIsoDate(date: Date): string {
-  if (Number.isNaN(date.getTime())) throw new RangeError('Invalid Date')
+  const time = date.getTime()
+  if (Number.isNaN(time)) throw new RangeError('Invalid Date')
+  const hour = Math.floor(time / HOUR_MS)
+  if (hour === lastHour.hour) return lastHour.day
   const parts = berlinParts.formatToParts(date)
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     Number(parts.find((p) => p.type === type)?.value)
-  return isoFromParts(part('year'), part('month'), part('day'))
+  const day = isoFromParts(part('year'), part('month'), part('day'))
+  if (time >= WHOLE_HOUR_OFFSETS_FROM) lastHour = { hour, day }
+  return day
 }
 
 /**
