@@ -60,15 +60,24 @@ describe.skipIf(!isPostgres)('two server processes on one database', () => {
         .split('\n')
         .filter((line) => line.includes('another process ran it')).length
     // the first run starts with the process: wait until both have logged theirs
-    await expect
-      .poll(
-        () =>
-          claimed(servers[0]!) + skipped(servers[0]!) + claimed(servers[1]!) + skipped(servers[1]!),
-        {
-          timeout: 180_000,
-        },
+    try {
+      await expect
+        .poll(
+          () =>
+            claimed(servers[0]!) +
+            skipped(servers[0]!) +
+            claimed(servers[1]!) +
+            skipped(servers[1]!),
+          { timeout: 170_000 },
+        )
+        .toBe(2)
+    } catch (error) {
+      // what both processes said, so that a run that never claims shows why
+      const lastLines = (server: ServerProcess) => server.output().split('\n').slice(-30).join('\n')
+      throw new Error(
+        `${(error as Error).message}\n${servers.map(lastLines).join('\n--- zweiter Prozess ---\n')}`,
       )
-      .toBe(2)
+    }
     expect(claimed(servers[0]!) + claimed(servers[1]!)).toBe(1)
     expect(skipped(servers[0]!) + skipped(servers[1]!)).toBe(1)
   })
