@@ -207,6 +207,7 @@ export function renderMarkdown(report: BenchReport): string {
         'max (ms)',
         'Durchsatz',
         'Fehler',
+        'Host-Steal',
         'Ziel',
         'erreicht',
       ],
@@ -223,6 +224,7 @@ export function renderMarkdown(report: BenchReport): string {
           ms(run.latencyMs.max),
           megabytes(run.throughputBytesPerSecond),
           failures(run),
+          run.stolenPercent === undefined ? '' : `${run.stolenPercent.toFixed(1)} %`,
           target?.text ?? '',
           verdict(target),
         ]

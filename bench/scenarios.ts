@@ -17,6 +17,7 @@ import {
   log,
 } from './config'
 import type { RunningServer } from './servers'
+import { processorTimes, stolenPercent } from './host'
 import {
   call,
   withToken,
@@ -197,16 +198,21 @@ export function figures(result: autocannon.Result, answer?: string): RunFigures 
     errors: result.errors,
     timeouts: result.timeouts,
     answer,
+    stolenPercent: (result as Measured).stolenPercent,
   }
 }
+
+/** A run's result with the share of the machine's time the host took meanwhile (decision 076). */
+type Measured = autocannon.Result & { stolenPercent?: number }
 
 export async function load(
   baseUrl: string,
   token: string,
   requests: ReplayedCall[],
   seconds: number,
-): Promise<autocannon.Result> {
-  return autocannon({
+): Promise<Measured> {
+  const before = processorTimes()
+  const result: Measured = await autocannon({
     url: baseUrl,
     connections: CONNECTIONS,
     pipelining: 1,
@@ -227,6 +233,8 @@ export async function load(
       }
     }),
   })
+  result.stolenPercent = stolenPercent(before, processorTimes())
+  return result
 }
 
 /** Decision 010: the reference beside the product, the demo users' tokens, and where its results go. */
@@ -259,8 +267,10 @@ export async function demoUserTokens(baseUrl: string): Promise<Reference['users'
 
 export function logRun(who: string, run: RunFigures): void {
   const failed = run.errors + run.timeouts + run.non2xx > 0 ? ' – MIT FEHLERN' : ''
+  const stolen =
+    run.stolenPercent === undefined ? '' : `, Host-Steal ${run.stolenPercent.toFixed(1)} %`
   log(
-    `  ${who}${run.requestsPerSecond.toFixed(1)} req/s, p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms${failed}`,
+    `  ${who}${run.requestsPerSecond.toFixed(1)} req/s, p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms${stolen}${failed}`,
   )
 }
 

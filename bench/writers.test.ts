@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { alternatingAnswer, writingAnswer } from './writers'
+import { alternatingAnswer, disturbed, writingAnswer } from './writers'
 
 describe('reads while writing: the answer column', () => {
   it('gives the share of 304s, and the writes with their p50 and p99 when someone wrote', () => {
@@ -19,5 +19,27 @@ describe('reads while writing: alternating runs', () => {
     expect(
       alternatingAnswer({ withoutWrites: [1_500.4, 1_400, 1_600], withWrites: [1_300, 1_450.6] }),
     ).toBe('req/s ohne Schreiben 1500, 1400, 1600 (Median 1500), mit 1300, 1451 (Median 1375)')
+  })
+
+  it('names the runs measured again because the host took more than the limit, with their share', () => {
+    expect(
+      alternatingAnswer({
+        withoutWrites: [1_500, 1_400, 1_600],
+        withWrites: [1_300, 1_450, 1_500],
+        discarded: [
+          { writing: true, requestsPerSecond: 900.2, stolenPercent: 31.04 },
+          { writing: false, requestsPerSecond: 1_100, stolenPercent: 4.5 },
+        ],
+      }),
+    ).toBe(
+      'req/s ohne Schreiben 1500, 1400, 1600 (Median 1500), mit 1300, 1450, 1500 (Median 1450); noch einmal gemessen (Host-Steal): mit 900 req/s bei 31.0 %, ohne 1100 req/s bei 4.5 %',
+    )
+  })
+
+  it('measures a run again when the host took more than 3 % of the machine, not at 3 % or unknown', () => {
+    expect(disturbed({ stolenPercent: 3.01 })).toBe(true)
+    expect(disturbed({ stolenPercent: 3 })).toBe(false)
+    expect(disturbed({ stolenPercent: 0 })).toBe(false)
+    expect(disturbed({})).toBe(false)
   })
 })
