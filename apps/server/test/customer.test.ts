@@ -321,6 +321,25 @@ describe('the built portal', () => {
     expect(nonceAgain).not.toBe(nonce)
   })
 
+  it('gives a nonce to the portal answers alone: those of the API share one policy without it (decision 077)', async () => {
+    const page = String(
+      (await ctx.app.inject({ method: 'GET', url: '/dashboard' })).headers[
+        'content-security-policy'
+      ],
+    )
+    // the page admits no inline script either: the nonce is the styles'
+    expect(page).toMatch(/script-src 'self';/)
+    const api = await ctx.app.inject({ method: 'GET', url: '/api/health' })
+    const refused = await ctx.app.inject({ method: 'POST', url: '/api/token', payload: {} })
+    expect(refused.statusCode).toBe(400)
+    const policy = String(api.headers['content-security-policy'])
+    expect(policy).toContain("style-src 'self';")
+    expect(policy).not.toContain('nonce-')
+    expect(refused.headers['content-security-policy']).toBe(policy)
+    expect(page.replace(/ 'nonce-[0-9a-f]{32}'/, '')).toBe(policy)
+    expect(api.headers['x-content-type-options']).toBe('nosniff')
+  })
+
   it('writes the configuration and FAQ of the routes into the page, as data that cannot end it', async () => {
     const page = await ctx.app.inject({ method: 'GET', url: '/authenticate' })
     const block =

@@ -80,7 +80,7 @@ const portalRoutes: FastifyPluginAsync<{ root: string }> = async (app, { root })
   await app.register(fastifyStatic, { root: distRoot, serve: false, preCompressed: true })
   const dataBlock = customerDataBlock(clientCustomerData(app.config.customer))
 
-  const options = { config: { public: true }, schema: { hide: true } }
+  const options = { config: { public: true, styleNonce: true }, schema: { hide: true } }
   app.get<{ Params: { '*': string } }>('/*', options, async (request, reply) => {
     const urlPath = request.url.split('?', 1)[0] ?? '/'
     if (SERVER_PATHS.test(urlPath)) {
@@ -100,7 +100,7 @@ const portalRoutes: FastifyPluginAsync<{ root: string }> = async (app, { root })
     }
     // read on each request: a rebuilt portal has new asset names, and the files are small
     const html = portalPage(await readFile(indexFile, 'utf8'), {
-      styleNonce: reply.cspNonce.style,
+      styleNonce: reply.cspNonce!.style,
       headEnd: `${await modulePreloads(distRoot, urlPath)}${dataBlock}`,
     })
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html)
