@@ -36,6 +36,22 @@ describe('reads while writing: alternating runs', () => {
     )
   })
 
+  it('says when the last repetition was disturbed too', () => {
+    expect(
+      alternatingAnswer({
+        withoutWrites: [1_500, 900, 1_600],
+        withWrites: [1_300, 1_450, 1_500],
+        discarded: [
+          { writing: false, requestsPerSecond: 950, stolenPercent: 12 },
+          { writing: false, requestsPerSecond: 920, stolenPercent: 13 },
+        ],
+        disturbedKept: true,
+      }),
+    ).toBe(
+      'req/s ohne Schreiben 1500, 900, 1600 (Median 1500), mit 1300, 1450, 1500 (Median 1450); noch einmal gemessen (Host-Steal): ohne 950 req/s bei 12.0 %, ohne 920 req/s bei 13.0 %; auch die letzte Wiederholung gestört: nicht bewertet',
+    )
+  })
+
   it('measures a run again when the host took more than 3 % of the machine, not at 3 % or unknown', () => {
     expect(disturbed({ stolenPercent: 3.01 })).toBe(true)
     expect(disturbed({ stolenPercent: 3 })).toBe(false)

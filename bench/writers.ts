@@ -265,6 +265,7 @@ async function alternating(
   const withoutWrites: number[] = []
   const withWrites: RunFigures[] = []
   const discarded: NonNullable<RunFigures['alternation']>['discarded'] = []
+  let disturbedKept = false
   async function measure(pair: number, writing: boolean): Promise<RunFigures> {
     const requests = await withValidators(baseUrl, token, scenario.requests)
     log(
@@ -290,6 +291,7 @@ async function alternating(
         })
         run = await measure(pair, writing)
       }
+      if (disturbed(run)) disturbedKept = true
       if (writing) withWrites.push(run)
       else withoutWrites.push(run.requestsPerSecond)
     }
@@ -301,6 +303,7 @@ async function alternating(
     withoutWrites,
     withWrites: withWrites.map((run) => run.requestsPerSecond),
     discarded,
+    disturbedKept,
   }
   return {
     ...middle,
@@ -322,6 +325,7 @@ export function alternatingAnswer({
   withoutWrites,
   withWrites,
   discarded = [],
+  disturbedKept = false,
 }: NonNullable<RunFigures['alternation']>): string {
   const list = (values: number[]) => values.map((value) => Math.round(value)).join(', ')
   const again =
@@ -332,6 +336,8 @@ export function alternatingAnswer({
             (run) =>
               `${run.writing ? 'mit' : 'ohne'} ${Math.round(run.requestsPerSecond)} req/s bei ${run.stolenPercent.toFixed(1)} %`,
           )
-          .join(', ')}`
+          .join(
+            ', ',
+          )}${disturbedKept ? '; auch die letzte Wiederholung gestört: nicht bewertet' : ''}`
   return `req/s ohne Schreiben ${list(withoutWrites)} (Median ${Math.round(median(withoutWrites))}), mit ${list(withWrites)} (Median ${Math.round(median(withWrites))})${again}`
 }
