@@ -22,7 +22,13 @@ export interface RunFigures {
   /** The share of the machine's processor time the host took during the run, in % (decision 076). */
   stolenPercent?: number
   /** While a writer wrote beside the run (reads while writing): its writes' figures. */
-  writer?: { writes: number; failed: number; p50: number; p99: number }
+  writer?: {
+    writes: number
+    failed: number
+    failures?: Record<string, number>
+    p50: number
+    p99: number
+  }
   /**
    * Runs taken in turn with nobody writing and with a writer (issue 28's "as fast as with no
    * writes, within the run's noise"): the req/s of each, in the order they ran.

@@ -11,6 +11,18 @@ describe('reads while writing: the answer column', () => {
     expect(writingAnswer(10, 10, { writes: 40, failed: 2, p50: 30, p99: 310 })).toBe(
       '100 % 304, 40 Schreibvorgänge p50 30 ms, p99 310 ms, 2 gescheitert',
     )
+    // the failed writes by status, the most frequent first; 0 is a write without an answer
+    expect(
+      writingAnswer(10, 10, {
+        writes: 40,
+        failed: 4,
+        failures: { '0': 1, '409': 2, '503': 1 },
+        p50: 30,
+        p99: 310,
+      }),
+    ).toBe(
+      '100 % 304, 40 Schreibvorgänge p50 30 ms, p99 310 ms, 4 gescheitert (409: 2, keine Antwort: 1, 503: 1)',
+    )
   })
 })
 

@@ -44,6 +44,8 @@ interface WritableLine {
 export interface WriterFigures {
   writes: number
   failed: number
+  /** The failed writes by their status (0: no answer). */
+  failures?: Record<string, number>
   p50: number
   p99: number
 }
@@ -118,6 +120,7 @@ function startWriter(baseUrl: string, token: string, lines: WritableLine[], rate
   const inFlight = new Set<Promise<void>>()
   const agent = new http.Agent({ keepAlive: true })
   let failed = 0
+  const failures: Record<string, number> = {}
   let count = 0
   async function write() {
     const line = lines[count % lines.length]!
@@ -129,7 +132,10 @@ function startWriter(baseUrl: string, token: string, lines: WritableLine[], rate
     )
     latencies.push(performance.now() - started)
     if (answer.version !== undefined) line.version = answer.version
-    else failed += 1
+    else {
+      failed += 1
+      failures[answer.status] = (failures[answer.status] ?? 0) + 1
+    }
   }
   const timer = setInterval(() => {
     const running = write().finally(() => inFlight.delete(running))
@@ -144,6 +150,7 @@ function startWriter(baseUrl: string, token: string, lines: WritableLine[], rate
       return {
         writes: sorted.length,
         failed,
+        failures,
         p50: Math.round(percentile(sorted, 50)),
         p99: Math.round(percentile(sorted, 99)),
       }
@@ -151,11 +158,19 @@ function startWriter(baseUrl: string, token: string, lines: WritableLine[], rate
   }
 }
 
+/** The failed writes' statuses, most frequent first: " (409: 9, 503: 1)". */
+function failuresText(failures: Record<string, number> = {}): string {
+  const counts = Object.entries(failures).sort(([, a], [, b]) => b - a)
+  return counts.length === 0
+    ? ''
+    : ` (${counts.map(([status, count]) => `${status === '0' ? 'keine Antwort' : status}: ${count}`).join(', ')})`
+}
+
 /** What the answer column shows of a run while writing. */
 export function writingAnswer(notModified: number, reads: number, writer: WriterFigures | null) {
   const share = reads > 0 ? (100 * notModified) / reads : 0
   const written = writer
-    ? `, ${writer.writes} Schreibvorgänge p50 ${writer.p50} ms, p99 ${writer.p99} ms${writer.failed > 0 ? `, ${writer.failed} gescheitert` : ''}`
+    ? `, ${writer.writes} Schreibvorgänge p50 ${writer.p50} ms, p99 ${writer.p99} ms${writer.failed > 0 ? `, ${writer.failed} gescheitert${failuresText(writer.failures)}` : ''}`
     : ''
   return `${share.toFixed(0)} % 304${written}`
 }
