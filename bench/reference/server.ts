@@ -8,7 +8,6 @@
  * function); anything else is a 404 or a 400 in the product's error shape.
  * Answers are never compressed: autocannon, like the benchmark's equality check, asks for none.
  */
-import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import { SEARCH_LIMIT, SEARCH_LIMIT_DEFAULT, toIsoDate } from '@portal/domain'
 import { jwtVerify } from 'jose'
@@ -90,34 +89,30 @@ interface VerifiedToken {
 
 /**
  * Helmet's headers as the product sends them on every API answer (its default customer: no other
- * origin in `connect-src`); the two CSP nonces are new per answer, as helmet makes them.
+ * origin in `connect-src`): the same for every answer, without a nonce (decision 077).
  */
-function securityHeaders(): [string, string][] {
-  const script = randomBytes(16).toString('hex')
-  const style = randomBytes(16).toString('hex')
-  return [
-    [
-      'Content-Security-Policy',
-      `default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';img-src 'self' data:;object-src 'none';script-src 'self' 'nonce-${script}';script-src-attr 'none';style-src 'self' 'nonce-${style}';connect-src 'self'`,
-    ],
-    ['Cross-Origin-Opener-Policy', 'same-origin'],
-    ['Cross-Origin-Resource-Policy', 'same-origin'],
-    ['Origin-Agent-Cluster', '?1'],
-    ['Referrer-Policy', 'no-referrer'],
-    // no Strict-Transport-Security: like the product, only an answer over TLS carries it, and the
-    // benchmark speaks plain HTTP
-    ['X-Content-Type-Options', 'nosniff'],
-    ['X-DNS-Prefetch-Control', 'off'],
-    ['X-Download-Options', 'noopen'],
-    ['X-Frame-Options', 'SAMEORIGIN'],
-    ['X-Permitted-Cross-Domain-Policies', 'none'],
-    ['X-XSS-Protection', '0'],
-  ]
-}
+const SECURITY_HEADERS: [string, string][] = [
+  [
+    'Content-Security-Policy',
+    "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';img-src 'self' data:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self';connect-src 'self'",
+  ],
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ['Cross-Origin-Resource-Policy', 'same-origin'],
+  ['Origin-Agent-Cluster', '?1'],
+  ['Referrer-Policy', 'no-referrer'],
+  // no Strict-Transport-Security: like the product, only an answer over TLS carries it, and the
+  // benchmark speaks plain HTTP
+  ['X-Content-Type-Options', 'nosniff'],
+  ['X-DNS-Prefetch-Control', 'off'],
+  ['X-Download-Options', 'noopen'],
+  ['X-Frame-Options', 'SAMEORIGIN'],
+  ['X-Permitted-Cross-Domain-Policies', 'none'],
+  ['X-XSS-Protection', '0'],
+]
 
 function sendJson(response: http.ServerResponse, status: number, body: string): void {
   response.writeHead(status, [
-    ...securityHeaders(),
+    ...SECURITY_HEADERS,
     ['content-type', 'application/json; charset=utf-8'],
     ['cache-control', 'no-store'],
     ['content-length', String(Buffer.byteLength(body))],
@@ -286,7 +281,7 @@ export function createReferenceServer({ pool, secret }: ReferenceOptions): http.
     const file = rows[0]
     if (!file) throw notFound
     response.writeHead(200, [
-      ...securityHeaders(),
+      ...SECURITY_HEADERS,
       ['content-type', file.media_type],
       ['content-disposition', contentDisposition(file.file_name)],
       ['content-length', String(file.content.length)],
