@@ -25,6 +25,7 @@ export interface RunFigures {
   writer?: {
     writes: number
     failed: number
+    /** The failed writes by their status (0: no answer). */
     failures?: Record<string, number>
     p50: number
     p99: number

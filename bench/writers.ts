@@ -41,14 +41,8 @@ interface WritableLine {
   version: number
 }
 
-export interface WriterFigures {
-  writes: number
-  failed: number
-  /** The failed writes by their status (0: no answer). */
-  failures?: Record<string, number>
-  p50: number
-  p99: number
-}
+/** A writer's figures, as a run keeps them. */
+export type WriterFigures = NonNullable<RunFigures['writer']>
 
 /** The first lines a user may change (not the provider's flat fee, §6) of his open distributions. */
 async function writableLines(baseUrl: string, token: string): Promise<WritableLine[]> {
