@@ -35,10 +35,12 @@ import {
 } from '../src/platform/persistence/files'
 import { measurementRecords } from '../src/modules/master-data/repositories/legacy-records'
 import {
+  costTypeNames,
   expenseEntity,
   listExpenses,
   operatingCostsEntity,
 } from '../src/modules/costs/repositories/operating-costs'
+import { costTypes, keysAndObjects, VALUE_LIST_TABLE_OF } from '../src/modules/costs/value-list'
 import { findVisiblePartner } from '../src/modules/master-data/repositories/partners'
 import {
   CONNECTION_OBJECT,
@@ -346,6 +348,23 @@ describe('hot-path queries use their indexes', () => {
       'billing_vouchers',
       'billing_vouchers_operating_costs_distribution_index',
     ])
+  })
+
+  it('the catalogue of a distribution (decision 078): its cost types, their keys and objects, their names', async () => {
+    const [distribution] = await handle.db
+      .select()
+      .from(schema.operatingCostsDistributions)
+      .where(eq(schema.operatingCostsDistributions.companyCode, '1000'))
+      .limit(1)
+    const table = VALUE_LIST_TABLE_OF.working
+    const [costType] = await costTypes(handle.db, distribution!, table)
+    const catalogue: [string, string] = ['value_list_entries', 'value_list_entries_catalogue_index']
+    expectIndexScans(await plansOf(() => costTypes(db, distribution!, table)), catalogue)
+    expectIndexScans(
+      await plansOf(() => keysAndObjects(db, distribution!, table, costType!.key)),
+      catalogue,
+    )
+    expectIndexScans(await plansOf(() => costTypeNames(db, distribution!)), catalogue)
   })
 
   it('notifications: the tenant changes of the user and the released distributions', async () => {

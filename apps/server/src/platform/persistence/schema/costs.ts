@@ -103,7 +103,16 @@ export const valueListEntries = pgTable(
     /** A cost type's key of table K of the bved exchange (decision 061). */
     bvedCode: text(),
   },
-  (t) => [index().on(t.tableName, t.product, t.productVersion)],
+  // decision 078: every read of the catalogue names the company code, product, version and obj
+  (t) => [
+    index('value_list_entries_catalogue_index').on(
+      t.companyCode,
+      t.product,
+      t.productVersion,
+      t.obj,
+      t.tableName,
+    ),
+  ],
 )
 
 /**
