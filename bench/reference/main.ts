@@ -24,6 +24,8 @@ const pool = new pg.Pool({
   max: 10,
   connectionTimeoutMillis: 10_000,
   keepAlive: true,
+  // decision 079: an idle connection is kept five minutes, as the product keeps it
+  idleTimeoutMillis: 5 * 60_000,
 })
 pool.on('error', () => {})
 const server = createReferenceServer({ pool, secret: new TextEncoder().encode(secretText) })

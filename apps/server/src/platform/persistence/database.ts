@@ -186,6 +186,9 @@ function dataFolder(dataDir: string | undefined): string | undefined {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(dataDir) ? undefined : dataDir
 }
 
+/** Decision 079: how long the PostgreSQL pool keeps a connection that no request uses. */
+export const POOL_IDLE_TIMEOUT_MS = 5 * 60_000
+
 /**
  * PostgreSQL through `pg` when a URL is given, otherwise the embedded PGlite (in `dataDir`, or in
  * memory). A PGlite data folder is locked for this process until `close()`; a folder another live
@@ -203,6 +206,11 @@ export async function openDatabase(options: {
       // a server that does not answer fails the request (503) instead of holding it for ever
       connectionTimeoutMillis: 10_000,
       keepAlive: true,
+      // decision 079: a connection is kept for five idle minutes, not pg-pool's ten seconds: a new
+      // one costs its first statements tens of milliseconds (catalogue caches, PL/pgSQL, prepared
+      // statements); idle connections do not keep a command's process alive
+      idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS,
+      allowExitOnIdle: true,
     })
     // a connection the server ends (restart, administrator, a dropped database) emits
     // 'error' on its client. pg-pool listens only while the client is idle; a client checked out
