@@ -117,6 +117,17 @@ export function sqlP50(report: Pick<BenchReport, 'sql'>, scenario: string, datab
     .p50
 }
 
+/**
+ * What the server under load and PostgreSQL used of the processors during a run, in % of one
+ * (decision 080): the server alone on PGlite, whose database runs inside it.
+ */
+export function processorShare(run: Pick<RunFigures, 'cpu'>): string {
+  if (!run.cpu) return ''
+  const server = `${Math.round(run.cpu.serverPercent)} %`
+  const database = run.cpu.databasePercent
+  return database === undefined ? server : `${server} / ${Math.round(database)} %`
+}
+
 /** A note on a run that had errors: these figures are not a clean measurement. */
 function failures(run: RunFigures): string {
   const parts = [
@@ -208,6 +219,7 @@ export function renderMarkdown(report: BenchReport): string {
         'Durchsatz',
         'Fehler',
         'Host-Steal',
+        'CPU Server / DB',
         'Ziel',
         'erreicht',
       ],
@@ -225,6 +237,7 @@ export function renderMarkdown(report: BenchReport): string {
           megabytes(run.throughputBytesPerSecond),
           failures(run),
           run.stolenPercent === undefined ? '' : `${run.stolenPercent.toFixed(1)} %`,
+          processorShare(run),
           target?.text ?? '',
           verdict(target),
         ]

@@ -1,4 +1,5 @@
 /** The load scenarios, how each is checked and driven with autocannon, and the figures of a run. */
+import { availableParallelism } from 'node:os'
 import autocannon from 'autocannon'
 import { MAX_REQUESTS_PER_SOCKET } from '../apps/server/src/platform/http/request-limits'
 import { DEMO_USERS } from '../apps/server/src/demo/demo-users'
@@ -16,8 +17,14 @@ import {
   duration,
   log,
 } from './config'
-import type { RunningServer } from './servers'
-import { processorTimes, stolenPercent } from './host'
+import { running, type RunningServer } from './servers'
+import {
+  postgresProcesses,
+  processorTimes,
+  processPercent,
+  processTicks,
+  stolenPercent,
+} from './host'
 import {
   call,
   withToken,
@@ -199,11 +206,15 @@ export function figures(result: autocannon.Result, answer?: string): RunFigures 
     timeouts: result.timeouts,
     answer,
     stolenPercent: (result as Measured).stolenPercent,
+    cpu: (result as Measured).cpu,
   }
 }
 
-/** A run's result with the share of the machine's time the host took meanwhile (decision 076). */
-type Measured = autocannon.Result & { stolenPercent?: number }
+/**
+ * A run's result with the share of the machine's time the host took meanwhile (decision 076) and
+ * what the server under load and PostgreSQL used of it (decision 080).
+ */
+type Measured = autocannon.Result & { stolenPercent?: number; cpu?: RunFigures['cpu'] }
 
 export async function load(
   baseUrl: string,
@@ -211,6 +222,11 @@ export async function load(
   requests: ReplayedCall[],
   seconds: number,
 ): Promise<Measured> {
+  const started = [...running].find((candidate) => candidate.baseUrl === baseUrl)
+  const server = started?.process.pid === undefined ? [] : [started.process.pid]
+  const database = started?.onPostgres ? postgresProcesses() : []
+  const serverBefore = processTicks(server)
+  const databaseBefore = processTicks(database)
   const before = processorTimes()
   const result: Measured = await autocannon({
     url: baseUrl,
@@ -233,7 +249,19 @@ export async function load(
       }
     }),
   })
-  result.stolenPercent = stolenPercent(before, processorTimes())
+  const after = processorTimes()
+  const serverAfter = processTicks(server)
+  // a connection opened during the run is a new process: counted from its start
+  const databaseAfter = processTicks(started?.onPostgres ? postgresProcesses() : [])
+  result.stolenPercent = stolenPercent(before, after)
+  const processors = availableParallelism()
+  const serverPercent = processPercent(serverBefore, serverAfter, before, after, processors)
+  if (serverPercent !== undefined) {
+    result.cpu = {
+      serverPercent,
+      databasePercent: processPercent(databaseBefore, databaseAfter, before, after, processors),
+    }
+  }
   return result
 }
 

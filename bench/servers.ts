@@ -12,6 +12,8 @@ import { ROOT, DATA, SERVER, REFERENCE_SOURCE, REFERENCE, REFERENCE_PORT, PORTS 
 export interface RunningServer {
   baseUrl: string
   process: ChildProcess
+  /** Whether its database is the PostgreSQL server (not PGlite inside the process). */
+  onPostgres?: boolean
   stop(): Promise<void>
 }
 
@@ -85,7 +87,9 @@ export async function startServer(
   delete env.INIT_CWD
   delete env.NODE_ENV
   if (url) env.DATABASE_URL = url
-  return startProcess(`${kind}-server`, SERVER, PORTS[kind], env)
+  const server = await startProcess(`${kind}-server`, SERVER, PORTS[kind], env)
+  server.onPostgres = url !== undefined
+  return server
 }
 
 /**
@@ -120,7 +124,9 @@ export async function buildReference(): Promise<void> {
  */
 export async function startReference(dataDir: string, url: string): Promise<RunningServer> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: url, DATA_DIR: dataDir }
-  return startProcess('postgres-reference', REFERENCE, REFERENCE_PORT, env)
+  const server = await startProcess('postgres-reference', REFERENCE, REFERENCE_PORT, env)
+  server.onPostgres = true
+  return server
 }
 
 export async function stopAll(): Promise<void> {

@@ -21,6 +21,11 @@ export interface RunFigures {
   answer?: string
   /** The share of the machine's processor time the host took during the run, in % (decision 076). */
   stolenPercent?: number
+  /**
+   * What the server under load and PostgreSQL's processes on this machine used during the run, in
+   * % of one processor (decision 080); PostgreSQL's share only where its server runs here.
+   */
+  cpu?: { serverPercent: number; databasePercent?: number }
   /** While a writer wrote beside the run (reads while writing): its writes' figures. */
   writer?: {
     writes: number
@@ -44,6 +49,11 @@ export interface RunFigures {
      * nothing about the product, and the target stays open (decision 076).
      */
     disturbedKept?: boolean
+    /**
+     * The server's processor time per read of each run, in ms, in the order they ran (decision
+     * 080); null for a run without the figure.
+     */
+    serverMsPerRead?: Record<'withoutWrites' | 'withWrites', (number | null)[]>
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { alternatingAnswer, disturbed, writingAnswer } from './writers'
+import { alternatingAnswer, disturbed, serverMsPerRequest, writingAnswer } from './writers'
 
 describe('reads while writing: the answer column', () => {
   it('gives the share of 304s, and the writes with their p50 and p99 when someone wrote', () => {
@@ -31,6 +31,22 @@ describe('reads while writing: alternating runs', () => {
     expect(
       alternatingAnswer({ withoutWrites: [1_500.4, 1_400, 1_600], withWrites: [1_300, 1_450.6] }),
     ).toBe('req/s ohne Schreiben 1500, 1400, 1600 (Median 1500), mit 1300, 1451 (Median 1375)')
+  })
+
+  it("adds each run's server processor time per read where it was measured", () => {
+    expect(
+      alternatingAnswer({
+        withoutWrites: [5_000, 5_200],
+        withWrites: [4_200, 4_000],
+        serverMsPerRead: { withoutWrites: [0.1862, 0.18], withWrites: [0.2, null] },
+      }),
+    ).toBe(
+      'req/s ohne Schreiben 5000, 5200 (Median 5100), mit 4200, 4000 (Median 4100); Server-CPU je Anfrage ohne Schreiben 0.186, 0.180 ms, mit 0.200, – ms (Schreibvorgänge eingerechnet)',
+    )
+    // 93 % of one processor at 5,000 req/s: 0.186 ms each
+    expect(serverMsPerRequest({ cpu: { serverPercent: 93 }, requestsPerSecond: 5_000 })).toBe(0.186)
+    expect(serverMsPerRequest({ requestsPerSecond: 5_000 })).toBeNull()
+    expect(serverMsPerRequest({ cpu: { serverPercent: 93 }, requestsPerSecond: 0 })).toBeNull()
   })
 
   it('names the runs measured again because the host took more than the limit, with their share', () => {

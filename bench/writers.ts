@@ -273,6 +273,10 @@ async function alternating(
   const rate = TARGETS.writing.rate
   const withoutWrites: number[] = []
   const withWrites: RunFigures[] = []
+  const serverMsPerRead: Record<'withoutWrites' | 'withWrites', (number | null)[]> = {
+    withoutWrites: [],
+    withWrites: [],
+  }
   const discarded: NonNullable<RunFigures['alternation']>['discarded'] = []
   let disturbedKept = false
   async function measure(pair: number, writing: boolean): Promise<RunFigures> {
@@ -303,6 +307,7 @@ async function alternating(
       if (disturbed(run)) disturbedKept = true
       if (writing) withWrites.push(run)
       else withoutWrites.push(run.requestsPerSecond)
+      serverMsPerRead[writing ? 'withWrites' : 'withoutWrites'].push(serverMsPerRequest(run))
     }
   }
   const middle = [...withWrites].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[
@@ -313,12 +318,24 @@ async function alternating(
     withWrites: withWrites.map((run) => run.requestsPerSecond),
     discarded,
     disturbedKept,
+    serverMsPerRead,
   }
   return {
     ...middle,
     answer: `${alternatingAnswer(alternation)}; ${writingAnswer(middle.notModified ?? 0, middle.requests, middle.writer ?? null)}`,
     alternation,
   }
+}
+
+/**
+ * The server's processor time per read of a run, in ms (decision 080); with a writer, the writes'
+ * time is in it.
+ */
+export function serverMsPerRequest(
+  run: Pick<RunFigures, 'cpu' | 'requestsPerSecond'>,
+): number | null {
+  if (!run.cpu || !(run.requestsPerSecond > 0)) return null
+  return (run.cpu.serverPercent * 10) / run.requestsPerSecond
 }
 
 /** Whether the host took more of the machine during `run` than the alternating runs allow. */
@@ -335,8 +352,18 @@ export function alternatingAnswer({
   withWrites,
   discarded = [],
   disturbedKept = false,
+  serverMsPerRead,
 }: NonNullable<RunFigures['alternation']>): string {
   const list = (values: number[]) => values.map((value) => Math.round(value)).join(', ')
+  const perRead = (values: (number | null)[]) =>
+    values.map((value) => (value === null ? '–' : value.toFixed(3))).join(', ')
+  const cpu =
+    serverMsPerRead &&
+    [...serverMsPerRead.withoutWrites, ...serverMsPerRead.withWrites].some(
+      (value) => value !== null,
+    )
+      ? `; Server-CPU je Anfrage ohne Schreiben ${perRead(serverMsPerRead.withoutWrites)} ms, mit ${perRead(serverMsPerRead.withWrites)} ms (Schreibvorgänge eingerechnet)`
+      : ''
   const again =
     discarded.length === 0
       ? ''
@@ -348,5 +375,5 @@ export function alternatingAnswer({
           .join(
             ', ',
           )}${disturbedKept ? '; auch die letzte Wiederholung gestört: nicht bewertet' : ''}`
-  return `req/s ohne Schreiben ${list(withoutWrites)} (Median ${Math.round(median(withoutWrites))}), mit ${list(withWrites)} (Median ${Math.round(median(withWrites))})${again}`
+  return `req/s ohne Schreiben ${list(withoutWrites)} (Median ${Math.round(median(withoutWrites))}), mit ${list(withWrites)} (Median ${Math.round(median(withWrites))})${cpu}${again}`
 }
