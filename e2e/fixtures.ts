@@ -109,6 +109,26 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   baseURL: async ({ portal }, use) => {
     await use(portal.url)
   },
+  // A failing test keeps what the browser saw go wrong: a screen that fell to the portal's error
+  // screen says in its page errors, console errors and answers of 5xx or none why it did.
+  page: async ({ page }, use, testInfo) => {
+    const trail: string[] = []
+    const note = (line: string) => trail.push(`${new Date().toISOString()} ${line}`)
+    page.on('pageerror', (error) => note(`page error: ${error.stack ?? error.message}`))
+    page.on('console', (message) => {
+      if (message.type() === 'error') note(`console error: ${message.text()}`)
+    })
+    page.on('response', (response) => {
+      if (response.status() >= 500) note(`${response.status()} ${response.url()}`)
+    })
+    page.on('requestfailed', (request) =>
+      note(`no answer (${request.failure()?.errorText ?? '?'}): ${request.url()}`),
+    )
+    await use(page)
+    if (testInfo.status !== testInfo.expectedStatus && trail.length > 0) {
+      await testInfo.attach('browser-trail', { body: trail.join('\n'), contentType: 'text/plain' })
+    }
+  },
   login: async ({ page }, use) => {
     await use((userName, password) => signIn(page, userName, password))
   },
