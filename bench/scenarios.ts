@@ -224,9 +224,10 @@ export async function load(
 ): Promise<Measured> {
   const started = [...running].find((candidate) => candidate.baseUrl === baseUrl)
   const server = started?.process.pid === undefined ? [] : [started.process.pid]
-  const database = started?.onPostgres ? postgresProcesses() : []
+  // read again after the run: a connection opened during it is a new process, counted from its start
+  const database = () => (started?.onPostgres ? postgresProcesses() : [])
   const serverBefore = processTicks(server)
-  const databaseBefore = processTicks(database)
+  const databaseBefore = processTicks(database())
   const before = processorTimes()
   const result: Measured = await autocannon({
     url: baseUrl,
@@ -251,8 +252,7 @@ export async function load(
   })
   const after = processorTimes()
   const serverAfter = processTicks(server)
-  // a connection opened during the run is a new process: counted from its start
-  const databaseAfter = processTicks(started?.onPostgres ? postgresProcesses() : [])
+  const databaseAfter = processTicks(database())
   result.stolenPercent = stolenPercent(before, after)
   const processors = availableParallelism()
   const serverPercent = processPercent(serverBefore, serverAfter, before, after, processors)
