@@ -10,7 +10,7 @@ import {
 } from '../apps/server/src/modules/master-data/repositories/connections'
 import { users } from '../apps/server/src/platform/persistence/schema'
 import { searchAnswerStatement } from '../apps/server/src/platform/persistence/search'
-import type { Database, RunFigures } from './targets'
+import { percentile, type Database, type RunFigures } from './targets'
 import { USER, CONNECTIONS, duration, log } from './config'
 
 // -- raw SQL ------------------------------------------------------------------------------------
@@ -35,11 +35,6 @@ export async function searchSql(db: Db, limit: number) {
     { field: 'items', item: storedConnectionJson },
   )
   return (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(statement)
-}
-
-export function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
 }
 
 /** `CONNECTIONS` loops running `query` for `seconds`; latencies in ms. */

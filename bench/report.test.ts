@@ -112,7 +112,7 @@ describe('renderMarkdown', () => {
         'Demodaten auf PostgreSQL: 2.3 s',
         'Import des Austauschformats in eine leere Datenbank auf PostgreSQL: 1.3 s (32408 Datensätze)',
         // with the share of the machine the host took during the run (decision 076)
-        '| connections-search, limit=50 | PostgreSQL | 50 Zeilen | 1600 | 4.00 | 8.00 | 12.0 | 20.0 | 2.0 MB/s | 0 | 0.4 % | 97 % / 35 % | >= 1500 req/s, p99 <= 15 ms, p50 <= 1.5 x SQL p50 | **nein** |',
+        '| connections-search, limit=50 | PostgreSQL | 50 Zeilen | 1600 | 4.00 | 8.00 | 12.0 | 20.0 | 2.0 MB/s | 0 | 0.4 % | 97 % / 35 % / – | >= 1500 req/s, p99 <= 15 ms, p50 <= 1.5 x SQL p50 | **nein** |',
         // a run without the reading (not Linux) leaves the column empty
         '| Download 5 MB | PostgreSQL |  | 1600 | 30.0 | 60.0 | 90.0 | 150.0 | 2.0 MB/s | **7 nicht-2xx** |  |  |  |',
         // the ratio 4 / 2 = 2 misses the 1.5, and the table says why
@@ -235,11 +235,15 @@ describe('memory soak windows', () => {
 })
 
 describe('processorShare', () => {
-  it('gives the server and PostgreSQL in % of one processor, the server alone on PGlite', () => {
-    expect(processorShare({ cpu: { serverPercent: 96.6, databasePercent: 35.2 } })).toBe(
-      '97 % / 35 %',
+  it('gives the server, PostgreSQL and the load in % of one processor, "–" where not measured', () => {
+    expect(
+      processorShare({ cpu: { serverPercent: 96.6, databasePercent: 35.2, loadPercent: 61.5 } }),
+    ).toBe('97 % / 35 % / 62 %')
+    // on PGlite the database runs in the server
+    expect(processorShare({ cpu: { serverPercent: 104.4, loadPercent: 40 } })).toBe(
+      '104 % / – / 40 %',
     )
-    expect(processorShare({ cpu: { serverPercent: 104.4 } })).toBe('104 %')
+    expect(processorShare({ cpu: { serverPercent: 104.4 } })).toBe('104 % / – / –')
     expect(processorShare({})).toBe('')
   })
 })

@@ -118,14 +118,16 @@ export function sqlP50(report: Pick<BenchReport, 'sql'>, scenario: string, datab
 }
 
 /**
- * What the server under load and PostgreSQL used of the processors during a run, in % of one
- * (decision 080): the server alone on PGlite, whose database runs inside it.
+ * What the server under load, PostgreSQL and the benchmark's own process (autocannon) used of the
+ * processors during a run, in % of one (decisions 080, 081): on PGlite the database runs inside the
+ * server and has no share of its own; a share not measured is "–".
  */
 export function processorShare(run: Pick<RunFigures, 'cpu'>): string {
   if (!run.cpu) return ''
-  const server = `${Math.round(run.cpu.serverPercent)} %`
-  const database = run.cpu.databasePercent
-  return database === undefined ? server : `${server} / ${Math.round(database)} %`
+  const share = (percent: number | undefined) =>
+    percent === undefined ? '–' : `${Math.round(percent)} %`
+  const { serverPercent, databasePercent, loadPercent } = run.cpu
+  return [serverPercent, databasePercent, loadPercent].map(share).join(' / ')
 }
 
 /** A note on a run that had errors: these figures are not a clean measurement. */
@@ -219,7 +221,7 @@ export function renderMarkdown(report: BenchReport): string {
         'Durchsatz',
         'Fehler',
         'Host-Steal',
-        'CPU Server / DB',
+        'CPU Server / DB / Last',
         'Ziel',
         'erreicht',
       ],

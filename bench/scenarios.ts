@@ -228,6 +228,7 @@ export async function load(
   const database = () => (started?.onPostgres ? postgresProcesses() : [])
   const serverBefore = processTicks(server)
   const databaseBefore = processTicks(database())
+  const loadBefore = processTicks([process.pid])
   const before = processorTimes()
   const result: Measured = await autocannon({
     url: baseUrl,
@@ -253,6 +254,7 @@ export async function load(
   const after = processorTimes()
   const serverAfter = processTicks(server)
   const databaseAfter = processTicks(database())
+  const loadAfter = processTicks([process.pid])
   result.stolenPercent = stolenPercent(before, after)
   const processors = availableParallelism()
   const serverPercent = processPercent(serverBefore, serverAfter, before, after, processors)
@@ -260,6 +262,7 @@ export async function load(
     result.cpu = {
       serverPercent,
       databasePercent: processPercent(databaseBefore, databaseAfter, before, after, processors),
+      loadPercent: processPercent(loadBefore, loadAfter, before, after, processors),
     }
   }
   return result

@@ -25,7 +25,12 @@ export interface RunFigures {
    * What the server under load and PostgreSQL's processes on this machine used during the run, in
    * % of one processor (decision 080); PostgreSQL's share only where its server runs here.
    */
-  cpu?: { serverPercent: number; databasePercent?: number }
+  cpu?: {
+    serverPercent: number
+    databasePercent?: number
+    /** The benchmark's own process, which drives the reads with autocannon (decision 081). */
+    loadPercent?: number
+  }
   /** While a writer wrote beside the run (reads while writing): its writes' figures. */
   writer?: {
     writes: number
@@ -34,6 +39,8 @@ export interface RunFigures {
     failures?: Record<string, number>
     p50: number
     p99: number
+    /** The writer's own processor time per write, in ms (its process, decision 081). */
+    cpuMsPerWrite?: number
   }
   /**
    * Runs taken in turn with nobody writing and with a writer (issue 28's "as fast as with no
@@ -84,6 +91,12 @@ export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   const middle = Math.floor(sorted.length / 2)
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+/** The `p`th percentile of ascending `sorted` values (nearest rank); NaN of none. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
 }
 
 /** Change from `from` to `to` in percent of `from`. */

@@ -1,5 +1,15 @@
+import { once } from 'node:events'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { setTimeout } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
-import { alternatingAnswer, disturbed, serverMsPerRequest, writingAnswer } from './writers'
+import {
+  alternatingAnswer,
+  disturbed,
+  serverMsPerRequest,
+  startWriter,
+  writingAnswer,
+} from './writers'
 
 describe('reads while writing: the answer column', () => {
   it('gives the share of 304s, and the writes with their p50 and p99 when someone wrote', () => {
@@ -22,6 +32,12 @@ describe('reads while writing: the answer column', () => {
       }),
     ).toBe(
       '100 % 304, 40 Schreibvorgänge p50 30 ms, p99 310 ms, 4 gescheitert (409: 2, keine Antwort: 1, 503: 1)',
+    )
+    // the writer's own processor time per write (its process, decision 081)
+    expect(
+      writingAnswer(10, 10, { writes: 20, failed: 0, p50: 9, p99: 20, cpuMsPerWrite: 1.84 }),
+    ).toBe(
+      '100 % 304, 20 Schreibvorgänge p50 9 ms, p99 20 ms, Schreiber 1,8 ms CPU je Schreibvorgang',
     )
   })
 })
@@ -85,5 +101,55 @@ describe('reads while writing: alternating runs', () => {
     expect(disturbed({ stolenPercent: 3 })).toBe(false)
     expect(disturbed({ stolenPercent: 0 })).toBe(false)
     expect(disturbed({})).toBe(false)
+  })
+})
+
+describe('the writer process (decision 081)', () => {
+  it('changes the lines in turn in its own process, and carries their versions and notes over', async () => {
+    const notes: string[] = []
+    const server = http.createServer((request, response) => {
+      const chunks: Buffer[] = []
+      request.on('data', (chunk: Buffer) => chunks.push(chunk))
+      request.on('end', () => {
+        const { note, version } = JSON.parse(Buffer.concat(chunks).toString()) as {
+          note: string
+          version: number
+        }
+        notes.push(`${request.method} ${request.url} ${note}`)
+        response.setHeader('content-type', 'application/json')
+        response.end(JSON.stringify({ version: version + 1 }))
+      })
+    })
+    server.listen(0, '127.0.0.1')
+    await once(server, 'listening')
+    const { port } = server.address() as AddressInfo
+    const lines = [
+      { distribution: 'V1', guid: 'a', version: 1 },
+      { distribution: 'V1', guid: 'b', version: 7 },
+    ]
+    try {
+      const writer = await startWriter(`http://127.0.0.1:${port}`, 'token', lines, 50)
+      await setTimeout(300)
+      const figures = await writer.stop()
+      expect(figures.failed).toBe(0)
+      expect(figures.writes).toBe(notes.length)
+      expect(figures.writes).toBeGreaterThanOrEqual(2)
+      expect(figures.cpuMsPerWrite).toBeGreaterThan(0)
+      // the lines in turn, each write with the version the one before it left
+      const perLine = (guid: string) => notes.filter((note) => note.includes(`/${guid} `)).length
+      expect(lines[0]!.version).toBe(1 + perLine('a'))
+      expect(lines[1]!.version).toBe(7 + perLine('b'))
+      expect(notes[0]).toBe(
+        'PATCH /api/persistence/operating-costs/V1/working-expenses/a Schreiber 1',
+      )
+      // a second writer goes on with the next note
+      const next = await startWriter(`http://127.0.0.1:${port}`, 'token', lines, 50)
+      await setTimeout(100)
+      await next.stop()
+      const numbers = notes.map((note) => Number(note.split(' ').at(-1))).sort((a, b) => a - b)
+      expect(numbers).toEqual(numbers.map((_, index) => index + 1))
+    } finally {
+      server.close()
+    }
   })
 })

@@ -4,15 +4,19 @@
  * portal sends the second time. Each run reports the reads, their share of 304s and the writes'
  * p50 and p99.
  */
-import http from 'node:http'
+import { fork } from 'node:child_process'
+import { once } from 'node:events'
 import { isProviderExpense } from '@portal/domain'
 import { expenseLines, openDistributions, signIn, withValidators } from './api'
 import { duration, log } from './config'
-import { percentile } from './raw-sql'
 import type { ScenarioResult } from './report'
 import { referenceRatios } from './compare'
 import { figures, load, logRun, type Reference, type Scenario } from './scenarios'
 import { median, TARGETS, type Database, type RunFigures } from './targets'
+import type { WritableLine, WriterJob, WriterOutcome } from './writer-process'
+
+/** The writer's own process (decision 081). */
+const WRITER_PROCESS = new URL('./writer-process.ts', import.meta.url)
 
 /** Writes per second of the runs; 0 is the same reads with nobody writing. */
 export const WRITE_RATES = [0, 2, 10, 20] as const
@@ -35,12 +39,6 @@ const LINES_PER_WRITER = 20
  */
 let written = 0
 
-interface WritableLine {
-  distribution: string
-  guid: string
-  version: number
-}
-
 /** A writer's figures, as a run keeps them. */
 export type WriterFigures = NonNullable<RunFigures['writer']>
 
@@ -59,95 +57,38 @@ async function writableLines(baseUrl: string, token: string): Promise<WritableLi
 }
 
 /**
- * A cost line's change as a user's browser sends it, over a kept-alive connection. The writer stands
- * in for users on other machines, yet shares this machine's two cores with the reads it disturbs:
- * it sends with `node:http`, which costs this process about half of what `fetch` costs per change
- * (1.7 against 3.5 ms of CPU at 20 changes a second).
+ * Starts a writer process (decision 081) that changes the note of `lines` in turn, `rate` times a
+ * second, and answers once it writes; `stop` waits for its writes in flight and carries the lines'
+ * new versions over to `lines`.
  */
-function changeNote(
-  agent: http.Agent,
+export async function startWriter(
   baseUrl: string,
   token: string,
-  line: WritableLine,
-  note: string,
-): Promise<{ status: number; version?: number }> {
-  const body = JSON.stringify({ note, version: line.version })
-  const url = new URL(
-    `/api/persistence/operating-costs/${line.distribution}/working-expenses/${line.guid}`,
-    baseUrl,
-  )
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      url,
-      {
-        agent,
-        method: 'PATCH',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = []
-        response.on('data', (chunk: Buffer) => chunks.push(chunk))
-        response.on('error', reject)
-        response.on('end', () => {
-          const status = response.statusCode ?? 0
-          if (status !== 200) return resolve({ status })
-          const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { version: number }
-          resolve({ status, version: answer.version })
-        })
-      },
-    )
-    request.on('error', reject)
-    request.end(body)
-  })
-}
-
-/**
- * Changes the note of `lines` in turn, `rate` times a second, each write started on time whether
- * the one before has answered or not (as users do); `stop` waits for the writes in flight.
- */
-function startWriter(baseUrl: string, token: string, lines: WritableLine[], rate: number) {
-  const latencies: number[] = []
-  const inFlight = new Set<Promise<void>>()
-  const agent = new http.Agent({ keepAlive: true })
-  let failed = 0
-  const failures: Record<string, number> = {}
-  let count = 0
-  async function write() {
-    const line = lines[count % lines.length]!
-    count += 1
-    written += 1
-    const started = performance.now()
-    const answer = await changeNote(agent, baseUrl, token, line, `Schreiber ${written}`).catch(
-      () => ({ status: 0, version: undefined }),
-    )
-    latencies.push(performance.now() - started)
-    if (answer.version !== undefined) line.version = answer.version
-    else {
-      failed += 1
-      failures[answer.status] = (failures[answer.status] ?? 0) + 1
-    }
-  }
-  const timer = setInterval(() => {
-    const running = write().finally(() => inFlight.delete(running))
-    inFlight.add(running)
-  }, 1000 / rate)
+  lines: WritableLine[],
+  rate: number,
+) {
+  const child = fork(WRITER_PROCESS, { execArgv: ['--import', 'tsx'] })
+  const exited = once(child, 'exit')
+  const answer = <T>() =>
+    Promise.race([
+      once(child, 'message').then(([message]) => message as T),
+      exited.then(() => {
+        throw new Error('Der Schreiber ist vorzeitig beendet.')
+      }),
+    ])
+  const job: WriterJob = { baseUrl, token, lines, rate, firstNote: written }
+  const started = answer<'started'>()
+  child.send(job)
+  await started
   return {
     async stop(): Promise<WriterFigures> {
-      clearInterval(timer)
-      await Promise.all(inFlight)
-      agent.destroy()
-      const sorted = latencies.sort((a, b) => a - b)
-      return {
-        writes: sorted.length,
-        failed,
-        failures,
-        p50: Math.round(percentile(sorted, 50)),
-        p99: Math.round(percentile(sorted, 99)),
-      }
+      const outcome = answer<WriterOutcome>()
+      child.send('stop')
+      const { lines: linesAfter, nextNote, cpuMs, ...figures } = await outcome
+      await exited
+      lines.forEach((line, index) => (line.version = linesAfter[index]!.version))
+      written = nextNote
+      return { ...figures, cpuMsPerWrite: figures.writes > 0 ? cpuMs / figures.writes : 0 }
     },
   }
 }
@@ -163,8 +104,12 @@ function failuresText(failures: Record<string, number> = {}): string {
 /** What the answer column shows of a run while writing. */
 export function writingAnswer(notModified: number, reads: number, writer: WriterFigures | null) {
   const share = reads > 0 ? (100 * notModified) / reads : 0
+  const cpu =
+    writer?.cpuMsPerWrite === undefined
+      ? ''
+      : `, Schreiber ${writer.cpuMsPerWrite.toFixed(1).replace('.', ',')} ms CPU je Schreibvorgang`
   const written = writer
-    ? `, ${writer.writes} Schreibvorgänge p50 ${writer.p50} ms, p99 ${writer.p99} ms${writer.failed > 0 ? `, ${writer.failed} gescheitert${failuresText(writer.failures)}` : ''}`
+    ? `, ${writer.writes} Schreibvorgänge p50 ${writer.p50} ms, p99 ${writer.p99} ms${writer.failed > 0 ? `, ${writer.failed} gescheitert${failuresText(writer.failures)}` : ''}${cpu}`
     : ''
   return `${share.toFixed(0)} % 304${written}`
 }
@@ -206,7 +151,7 @@ export async function readsWhileWriting(
         const requests = await withValidators(baseUrl, token, scenario.requests)
         const description = `${scenario.description}, wiederholt mit If-None-Match, ${rate} Schreibvorgänge/s${writer ? ` (${writer.label})` : ''}`
         log(`${kind}: ${description}, ${duration} s …`)
-        const running = writer ? startWriter(baseUrl, writer.token, writer.lines, rate) : null
+        const running = writer ? await startWriter(baseUrl, writer.token, writer.lines, rate) : null
         const run = figures(await load(baseUrl, token, requests, duration))
         const written = running ? await running.stop() : null
         run.answer = writingAnswer(run.notModified ?? 0, run.requests, written)
@@ -220,7 +165,7 @@ export async function readsWhileWriting(
         // the reference knows no validators: it gets the reads as a first visit sends them
         log(`${kind}: ${description} auf der Referenz, ${duration} s …`)
         const referenceWriter = writer
-          ? startWriter(baseUrl, writer.token, writer.lines, rate)
+          ? await startWriter(baseUrl, writer.token, writer.lines, rate)
           : null
         const referenceRun = figures(
           await load(reference.server.baseUrl, token, scenario.requests, duration),
@@ -284,7 +229,7 @@ async function alternating(
     log(
       `${kind}: ${scenario.scenario} abwechselnd, Paar ${pair + 1}, ${writing ? `${rate} Schreibvorgänge/s` : 'ohne Schreiben'}, ${duration} s …`,
     )
-    const running = writing ? startWriter(baseUrl, writer.token, writer.lines, rate) : null
+    const running = writing ? await startWriter(baseUrl, writer.token, writer.lines, rate) : null
     const run = figures(await load(baseUrl, token, requests, duration))
     const written = running ? await running.stop() : null
     if (written) run.writer = written
