@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import axe from 'axe-core'
 import path from 'node:path'
 import { startPortal, type PortalServer } from './server'
@@ -34,6 +34,25 @@ type TestFixtures = {
 export function field(page: Page, label: string) {
   const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   return page.getByLabel(new RegExp(`^${escaped}[\\s\u2009]*\\*?$`)).and(page.locator('input'))
+}
+
+/**
+ * Chooses an option of a select: the named one, or the first when no name is given (or `first`
+ * asks for the first of several that match). The select opens by keyboard, not by a click: MUI's
+ * select picks the option under the pointer when a press lasts over 200 ms (press, drag, release),
+ * and on a busy machine a click's press can last that long, choosing another option and closing
+ * the list.
+ */
+export async function chooseOption(
+  combobox: Locator,
+  option: { name?: string | RegExp; exact?: boolean; first?: boolean } = {},
+) {
+  await combobox.press('ArrowDown')
+  const listbox = combobox.page().getByRole('listbox')
+  const { first = option.name === undefined, ...name } = option
+  const options = listbox.getByRole('option', name)
+  await (first ? options.first() : options).click()
+  await expect(listbox).toBeHidden()
 }
 
 /** Signs in on the sign-in page that is open (with its deep link), without waiting for a page. */

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, field, signIn } from '../fixtures'
+import { chooseOption, expect, field, signIn } from '../fixtures'
 
 /** '1.234,56 €' as hundredths of a euro, exactly. */
 export function cents(text: string): number {
@@ -39,11 +39,10 @@ export async function openDistribution(page: Page, status: string) {
   await page.goto('/properties/1000000002')
   await page.getByRole('link', { name: 'Kostenverteilung öffnen' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Kostenverteilung' })).toBeVisible()
-  await page.getByRole('combobox', { name: 'Kostenverteilung' }).click()
-  await page
-    .getByRole('option', { name: new RegExp(`· ${status}$`) })
-    .first()
-    .click()
+  await chooseOption(page.getByRole('combobox', { name: 'Kostenverteilung' }), {
+    name: new RegExp(`· ${status}$`),
+    first: true,
+  })
   await expect(page.getByRole('region', { name: 'Übersicht' })).toContainText(status)
 }
 
@@ -78,15 +77,13 @@ export async function openCostEntry(page: Page): Promise<Locator> {
 }
 
 /** Chooses the cost list in the entry dialog. */
-export async function chooseCostList(page: Page, dialog: Locator, list: CostList) {
-  await dialog.getByRole('combobox', { name: 'Kostenliste' }).click()
-  await page.getByRole('option', { name: list }).click()
+export async function chooseCostList(dialog: Locator, list: CostList) {
+  await chooseOption(dialog.getByRole('combobox', { name: 'Kostenliste' }), { name: list })
 }
 
 /** Picks the first offered entry of a value-list select in the entry dialog. */
 async function chooseFirst(page: Page, label: string) {
-  await page.getByRole('dialog').getByRole('combobox', { name: label }).click()
-  await page.getByRole('listbox').getByRole('option').first().click()
+  await chooseOption(page.getByRole('dialog').getByRole('combobox', { name: label }))
 }
 
 /**
@@ -94,8 +91,10 @@ async function chooseFirst(page: Page, label: string) {
  * allocation key.
  */
 export async function chooseCostType(page: Page, dialog: Locator, costType: string) {
-  await dialog.getByRole('combobox', { name: 'Kostenart' }).click()
-  await page.getByRole('option', { name: costType, exact: true }).click()
+  await chooseOption(dialog.getByRole('combobox', { name: 'Kostenart' }), {
+    name: costType,
+    exact: true,
+  })
   for (const select of ['Objekt', 'Bezug', 'Umlageschlüssel']) await chooseFirst(page, select)
 }
 
@@ -118,7 +117,7 @@ export async function addLine(
 ) {
   const dialog = await openCostEntry(page)
   await expect(dialog).toBeVisible()
-  await chooseCostList(page, dialog, list)
+  await chooseCostList(dialog, list)
   await chooseCostType(page, dialog, costType)
   await fillAmounts(page, gross, apportionable)
   await dialog.getByRole('button', { name: 'Speichern' }).click()

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { field } from '../fixtures'
+import { chooseOption, field } from '../fixtures'
 import { typeDate } from './date-field'
 
 /**
@@ -10,8 +10,7 @@ export async function openTenantChangeFromCosts(page: Page): Promise<Locator> {
   await page.goto('/properties/1000000002/costs')
   await page.getByRole('button', { name: 'Mieterwechsel melden' }).click()
   const dialog = page.getByRole('dialog', { name: 'Mieterwechsel melden' })
-  await dialog.getByRole('combobox', { name: 'Nutzeinheit' }).click()
-  await page.getByRole('option').first().click()
+  await chooseOption(dialog.getByRole('combobox', { name: 'Nutzeinheit' }))
   return dialog
 }
 
@@ -21,8 +20,10 @@ export async function fillPrivateTenant(
   dialog: Locator,
   tenant: { salutation: string; firstName: string; lastName: string },
 ) {
-  await dialog.getByRole('combobox', { name: 'Anrede' }).click()
-  await page.getByRole('option', { name: tenant.salutation, exact: true }).click()
+  await chooseOption(dialog.getByRole('combobox', { name: 'Anrede' }), {
+    name: tenant.salutation,
+    exact: true,
+  })
   await field(page, 'Vorname').fill(tenant.firstName)
   await field(page, 'Nachname').fill(tenant.lastName)
 }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { startPortal } from '../server'
-import { checkScreen, DEMO_PASSWORD, expect, signIn, test } from '../fixtures'
+import { checkScreen, chooseOption, DEMO_PASSWORD, expect, signIn, test } from '../fixtures'
 
 /**
  * Decision 067: the annual billing information of § 6a Abs. 3 HeizkostenV. A resident of a
@@ -99,8 +99,10 @@ test('a resident and his manager read the billing information of his last billed
       name: 'Abrechnungsinformation (§ 6a Abs. 3 HeizkostenV)',
     })
     await expect(managers).toBeVisible()
-    await managers.getByRole('combobox', { name: 'Nutzeinheit' }).click()
-    await manager.getByRole('option', { name: info.units[0]!.reference, exact: true }).click()
+    await chooseOption(managers.getByRole('combobox', { name: 'Nutzeinheit' }), {
+      name: info.units[0]!.reference,
+      exact: true,
+    })
     await expect(managers.getByRole('row', { name: /Heizung, gemessen/ })).toContainText(german)
     await checkWidths(manager, 'billing-information')
   } finally {

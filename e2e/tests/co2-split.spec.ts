@@ -1,4 +1,4 @@
-import { checkScreen, expect, field, signIn, test } from '../fixtures'
+import { checkScreen, chooseOption, expect, field, signIn, test } from '../fixtures'
 import { fillAmounts, openDistribution, openDistributionAsManager } from '../pages/costs'
 
 /**
@@ -64,8 +64,9 @@ test('the CO2 split shows the server’s figures and stores corrections from the
 
   // the invoice's CO2 costs and § 9 halving: the server computes, the panel shows
   await field(page, 'CO2-Kosten laut Rechnung (€, brutto)').fill('1.000,00')
-  await panel.getByRole('combobox', { name: 'Beschränkung' }).click()
-  await page.getByRole('option', { name: /Anteil halbiert/ }).click()
+  await chooseOption(panel.getByRole('combobox', { name: 'Beschränkung' }), {
+    name: /Anteil halbiert/,
+  })
   await panel.getByRole('button', { name: 'Angaben speichern' }).click()
   await expect(figure('CO2-Kosten')).toHaveText('1.000,00\u00a0€ laut Rechnung')
   const halved = await server()
@@ -82,8 +83,10 @@ test('the CO2 split shows the server’s figures and stores corrections from the
   // back to the defaults: the figures are the first ones again
   await field(page, 'kg CO2 laut Rechnung').fill('')
   await field(page, 'CO2-Kosten laut Rechnung (€, brutto)').fill('')
-  await panel.getByRole('combobox', { name: 'Beschränkung' }).click()
-  await page.getByRole('option', { name: 'keine', exact: true }).click()
+  await chooseOption(panel.getByRole('combobox', { name: 'Beschränkung' }), {
+    name: 'keine',
+    exact: true,
+  })
   await panel.getByRole('button', { name: 'Angaben speichern' }).click()
   await expect(panel.getByText(/stimmt mit der Berechnung überein/)).toBeVisible()
   expect((await server()).landlordAmount).toBe(figures.landlordAmount)

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { formatMonth } from '../../packages/domain/src/consumption/monthly-consumption.ts'
-import { checkScreen, expect, signIn, test } from '../fixtures'
+import { checkScreen, chooseOption, expect, signIn, test } from '../fixtures'
 
 /**
  * Decision 033, monthly consumption information (§6a HeizkostenV): a user's chart read by
@@ -181,8 +181,9 @@ test('a unit’s months: the chart by keyboard, its table, the CSV and the PDF s
   expect(lines[0]).toContain('Änderung zum Vormonat (%)')
 
   // the month's PDF: the month chosen drives the summary and the chart too
-  await section.getByRole('combobox', { name: 'Monat der Verbrauchsinformation' }).click()
-  await page.getByRole('option', { name: formatMonth(before.month) }).click()
+  await chooseOption(section.getByRole('combobox', { name: 'Monat der Verbrauchsinformation' }), {
+    name: formatMonth(before.month),
+  })
   await expect(section.getByTestId('consumption-summary')).toContainText(
     `Im ${formatMonth(before.month)} verbrauchten Sie`,
   )
@@ -249,8 +250,7 @@ test('after a tenant change the new tenant is shown no month before his move-in,
   await checkScreen(page, 'consumption-tenant-change')
 
   // the tenant before him: only his months, none from the new tenant's move-in on
-  await chooser.click()
-  await page.getByRole('option', { name: new RegExp(`^${before.name} `) }).click()
+  await chooseOption(chooser, { name: new RegExp(`^${before.name} `) })
   await expect(chooser).toContainText(before.name)
   const earlier = await rows.evaluateAll((cells) =>
     cells.map((row) => row.querySelector('th, td')?.textContent ?? ''),

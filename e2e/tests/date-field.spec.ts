@@ -1,4 +1,4 @@
-import { checkScreen, expect, field, signIn, test } from '../fixtures'
+import { checkScreen, chooseOption, expect, field, signIn, test } from '../fixtures'
 import { dateField, typeDate } from '../pages/date-field'
 
 // an English browser: the native date input would ask for mm/dd/yyyy here
@@ -42,8 +42,7 @@ test('an English browser still shows and takes dates as TT.MM.JJJJ, typed or fro
   await expect(calendar).toBeHidden()
   await expect(moveOut.getByRole('spinbutton')).toHaveText(['01', '12', '2026'])
 
-  await dialog.getByRole('combobox', { name: 'Nutzeinheit' }).click()
-  await page.getByRole('option').first().click()
+  await chooseOption(dialog.getByRole('combobox', { name: 'Nutzeinheit' }))
   await field(page, 'Vorname').fill('Jonas')
   await field(page, 'Nachname').fill('Weber')
   await field(page, 'Straße').fill('Lindenstraße')

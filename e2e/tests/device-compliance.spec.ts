@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Locator, Page } from '@playwright/test'
 import { readSheet } from 'read-excel-file/node'
-import { expect, test } from '../fixtures'
+import { chooseOption, expect, test } from '../fixtures'
 
 /**
  * Decision 068: the dashboard's tile while devices are due, the devices of all properties by
@@ -79,8 +79,7 @@ test('the dashboard tile leads to every property’s counts; a property lists it
     await column.getByRole('button').click()
   }
   await expect(column).toHaveAttribute('aria-sort', 'descending')
-  await page.getByRole('combobox', { name: /Zeilen pro Seite/ }).click()
-  await page.getByRole('option', { name: 'Alle' }).click()
+  await chooseOption(page.getByRole('combobox', { name: /Zeilen pro Seite/ }), { name: 'Alle' })
   // the export has the rows shown, in their order (every page), the counts as numbers
   const xlsx = await download(
     page,

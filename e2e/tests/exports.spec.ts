@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Locator, Page } from '@playwright/test'
 import { readSheet } from 'read-excel-file/node'
-import { checkScreen, expect, test } from '../fixtures'
+import { checkScreen, chooseOption, expect, test } from '../fixtures'
 import { openDistributionAsManager, showCostList } from '../pages/costs'
 
 /**
@@ -46,8 +46,7 @@ test('the cost table exports what it shows as XLSX and as CSV for German Excel',
   await expect(amountHeader).toHaveAttribute('aria-sort', 'ascending')
   await amountHeader.getByRole('button').click()
   await expect(amountHeader).toHaveAttribute('aria-sort', 'descending')
-  await page.getByRole('combobox', { name: /Zeilen pro Seite/ }).click()
-  await page.getByRole('option', { name: 'Alle' }).click()
+  await chooseOption(page.getByRole('combobox', { name: /Zeilen pro Seite/ }), { name: 'Alle' })
   const headers = (await table.locator('thead th').allInnerTexts()).map((text) => text.trim())
   const shown = await shownRows(table)
   expect(shown.length).toBeGreaterThan(1)

@@ -73,7 +73,7 @@ test('last year’s lines are taken over; a cost type 50 % above last year is fl
   const added = Math.round(cents(fuel.previous) * 1.5) - cents(fuel.current)
   expect(added).toBeGreaterThan(0)
   const entry = await openCostEntry(page)
-  await chooseCostList(page, entry, 'Heiz- und Nebenkosten')
+  await chooseCostList(entry, 'Heiz- und Nebenkosten')
   await chooseCostType(page, entry, 'Brennstoffkosten')
   await expect(entry).toContainText(
     `Vorjahr für diese Kostenart: ${fuel.previous.replace(' €', '\u00a0€')}`,

@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures'
+import { chooseOption, expect, test } from '../fixtures'
 import { mainNavigation, mainNavigationLink, propertyTiles } from '../pages/navigation'
 
 test.describe('screens of a signed-in user', () => {
@@ -60,8 +60,7 @@ test.describe('screens of a signed-in user', () => {
     await cityHeader.getByRole('button').click()
     await expect(cityHeader).not.toHaveAttribute('aria-sort', /ascending|descending/)
 
-    await page.getByRole('combobox', { name: /Zeilen pro Seite/ }).click()
-    await page.getByRole('option', { name: '25' }).click()
+    await chooseOption(page.getByRole('combobox', { name: /Zeilen pro Seite/ }), { name: '25' })
     await expect(bodyRows).toHaveCount(12)
 
     await page.getByLabel('Suchen', { exact: true }).fill('Mainz')

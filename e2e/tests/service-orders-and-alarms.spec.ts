@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from '@playwright/test'
 import { createHash, randomUUID } from 'node:crypto'
-import { checkScreen, expect, signIn, test } from '../fixtures'
+import { checkScreen, chooseOption, expect, signIn, test } from '../fixtures'
 import { firstUnitLink, unitsTable } from '../pages/navigation'
 import { fillMoveOut, fillPrivateTenant } from '../pages/tenant-change'
 import { startPortal, type PortalServer } from '../server'
@@ -197,8 +197,10 @@ test('a manager marks an alarm done; it leaves the open alarms and shows among t
   await expect(status).toBeFocused()
   await expect(page.getByRole('button', { name: `Erledigt: ${name}` })).toHaveCount(0)
 
-  await page.getByRole('combobox', { name: 'Zustand' }).click()
-  await page.getByRole('option', { name: 'erledigt', exact: true }).click()
+  await chooseOption(page.getByRole('combobox', { name: 'Zustand' }), {
+    name: 'erledigt',
+    exact: true,
+  })
   await expect(page).toHaveURL(/state=ERLEDIGT/)
   await expect(page.getByRole('button', { name: `Wieder öffnen: ${name}` })).toBeVisible()
   await checkWidths(page, 'alarms-done')

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { compareAddresses } from '../../packages/domain/src/format/address.ts'
-import { expect, test } from '../fixtures'
+import { chooseOption, expect, test } from '../fixtures'
 import { showCostList } from '../pages/costs'
 import { unitsTable } from '../pages/navigation'
 
@@ -66,8 +66,7 @@ function rowsPerPage(table: Locator) {
 }
 
 async function showAllRows(page: Page, table: Locator) {
-  await rowsPerPage(table).click()
-  await page.getByRole('option', { name: 'Alle' }).click()
+  await chooseOption(rowsPerPage(table), { name: 'Alle' })
   await expect(table.locator('tbody tr').first()).toBeVisible()
 }
 
@@ -152,13 +151,14 @@ test('a new page size keeps the first row of the page on screen', async ({ page,
   const table = propertiesTable(page)
   await expect(page.getByText('11–12 von 12')).toBeVisible()
   const first = (await firstCells(table))[0]!
-  await page.getByRole('combobox', { name: /Zeilen pro Seite/ }).click()
-  await page.getByRole('option', { name: '10', exact: true }).click()
+  await chooseOption(page.getByRole('combobox', { name: /Zeilen pro Seite/ }), {
+    name: '10',
+    exact: true,
+  })
   // row 11 is the first of page 2 of 10, not of page 1
   await expect(page.getByText('11–12 von 12')).toBeVisible()
   expect((await firstCells(table))[0]).toBe(first)
-  await page.getByRole('combobox', { name: /Zeilen pro Seite/ }).click()
-  await page.getByRole('option', { name: '25' }).click()
+  await chooseOption(page.getByRole('combobox', { name: /Zeilen pro Seite/ }), { name: '25' })
   await expect(page.getByText('1–12 von 12')).toBeVisible()
   expect(await firstCells(table)).toContain(first)
 })
