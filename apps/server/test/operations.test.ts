@@ -3,8 +3,10 @@
  * and the overload answer.
  */
 import { randomBytes } from 'node:crypto'
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import { describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { openDatabase } from '../src/platform/persistence/database'
 import { DATABASE_UNAVAILABLE } from '../src/platform/persistence/database-errors'
 import { OVERLOADED } from '../src/platform/http/back-pressure'
@@ -14,6 +16,7 @@ import {
   createTestContext,
   ownedPropertiesOf,
   signInRequest,
+  useTemporaryDirs,
   useTestContext,
   firstOf1000,
 } from './helper'
@@ -199,11 +202,23 @@ describe.skipIf(inject('testDatabaseKind') !== 'postgres')('on a database not mi
 })
 
 describe('under pressure', () => {
+  const temporaryDir = useTemporaryDirs()
+  let portalDist: string
+  beforeAll(async () => {
+    portalDist = await temporaryDir('portal-dist-')
+    await mkdir(path.join(portalDist, 'assets'))
+    await writeFile(
+      path.join(portalDist, 'index.html'),
+      '<!doctype html><head></head><body></body>',
+    )
+    await writeFile(path.join(portalDist, 'assets', 'unit-page-Bx3k9a_Q.js'), 'export {}\n')
+  })
   // the health check reports the process overloaded: the same path as a slow event loop
-  const { ctx } = useTestContext([], {
+  const { ctx } = useTestContext([], () => ({
     config: { metricsToken: TOKEN },
     backPressure: { healthCheck: async () => false },
-  })
+    portalDist,
+  }))
 
   it('answers 503 with Retry-After and the German detail at once, but stays live and measurable', async () => {
     // the plugin asks the health check every 100 ms; wait for its first answer
@@ -225,5 +240,25 @@ describe('under pressure', () => {
     })
     expect(metrics.statusCode).toBe(200)
     expect(metrics.body).toContain('status="503"')
+  })
+
+  it('still serves the portal: its page and the code of a screen cost no database work', async () => {
+    await expect
+      .poll(
+        async () => (await ctx.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode,
+        { timeout: 180_000 },
+      )
+      .toBe(503)
+    for (const url of [
+      '/properties/1000000002/units/V1000000013',
+      '/assets/unit-page-Bx3k9a_Q.js',
+    ]) {
+      const response = await ctx.app.inject({ method: 'GET', url })
+      expect(response.statusCode, url).toBe(200)
+    }
+    const signIn = await signInRequest(ctx.app, { username: 'verwalter', password: 'egal' })
+    expect(signIn.statusCode).toBe(503)
+    // an unknown address of the server passes through the portal's route to its 404
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/unknown' })).statusCode).toBe(404)
   })
 })

@@ -4,7 +4,8 @@
  * behind: far above what a busy machine shows in normal work. The event loop's utilisation is not
  * a threshold: a process serving at full speed is near 100 % busy and still answers in
  * milliseconds. The load balancer sees the 503 and `Retry-After` and tries another process. The liveness probe and the metrics
- * stay answered, so that an overloaded process is not restarted for being slow and can be seen.
+ * stay answered, so that an overloaded process is not restarted for being slow and can be seen, and
+ * so do the portal's own files (decision 083), so that a screen's code always loads.
  */
 import underPressure from '@fastify/under-pressure'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'

@@ -80,7 +80,12 @@ const portalRoutes: FastifyPluginAsync<{ root: string }> = async (app, { root })
   await app.register(fastifyStatic, { root: distRoot, serve: false, preCompressed: true })
   const dataBlock = customerDataBlock(clientCustomerData(app.config.customer))
 
-  const options = { config: { public: true, styleNonce: true }, schema: { hide: true } }
+  // answered under overload too (decision 083): a file of the portal costs no database work, and a
+  // refused one is a screen that fails to load
+  const options = {
+    config: { public: true, styleNonce: true, unpressured: true },
+    schema: { hide: true },
+  }
   app.get<{ Params: { '*': string } }>('/*', options, async (request, reply) => {
     const urlPath = request.url.split('?', 1)[0] ?? '/'
     if (SERVER_PATHS.test(urlPath)) {
