@@ -1,5 +1,11 @@
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type Locator, type Page } from '@playwright/test'
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test'
 import axe from 'axe-core'
 import path from 'node:path'
 import { startPortal, type PortalServer } from './server'
@@ -18,6 +24,8 @@ type WorkerFixtures = {
   portal: PortalServer
 }
 type TestFixtures = {
+  /** Attaches what the browser saw go wrong to a failing test (an automatic fixture). */
+  browserTrail: void
   /** Signs in through the login screen and waits for the dashboard. */
   login: (userName: string, password?: string) => Promise<void>
   /**
@@ -129,25 +137,51 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(portal.url)
   },
   // A failing test keeps what the browser saw go wrong: a screen that fell to the portal's error
-  // screen says in its page errors, console errors and answers of 5xx or none why it did.
-  page: async ({ page }, use, testInfo) => {
-    const trail: string[] = []
-    const note = (line: string) => trail.push(`${new Date().toISOString()} ${line}`)
-    page.on('pageerror', (error) => note(`page error: ${error.stack ?? error.message}`))
-    page.on('console', (message) => {
-      if (message.type() === 'error') note(`console error: ${message.text()}`)
-    })
-    page.on('response', (response) => {
-      if (response.status() >= 500) note(`${response.status()} ${response.url()}`)
-    })
-    page.on('requestfailed', (request) =>
-      note(`no answer (${request.failure()?.errorText ?? '?'}): ${request.url()}`),
-    )
-    await use(page)
-    if (testInfo.status !== testInfo.expectedStatus && trail.length > 0) {
-      await testInfo.attach('browser-trail', { body: trail.join('\n'), contentType: 'text/plain' })
-    }
-  },
+  // screen says in its page errors, console errors and answers of 5xx or none why it did. Every
+  // browser context of the test is watched: the default one and those a test opens itself (a second
+  // user, a server of its own).
+  browserTrail: [
+    async ({ browser, context }, use, testInfo) => {
+      const trail: string[] = []
+      const watch = (watched: BrowserContext, name: string) => {
+        const note = (line: string) => trail.push(`${new Date().toISOString()} ${name}: ${line}`)
+        watched.on('weberror', (webError) => {
+          const error = webError.error()
+          note(`page error: ${error.stack ?? error.message}`)
+        })
+        watched.on('console', (message) => {
+          if (message.type() === 'error') note(`console error: ${message.text()}`)
+        })
+        watched.on('response', (response) => {
+          if (response.status() >= 500) note(`${response.status()} ${response.url()}`)
+        })
+        watched.on('requestfailed', (request) =>
+          note(`no answer (${request.failure()?.errorText ?? '?'}): ${request.url()}`),
+        )
+      }
+      watch(context, 'context')
+      // the browser is the worker's: its own method is shadowed for this test and bared after it
+      const openContext = browser.newContext.bind(browser)
+      let opened = 0
+      browser.newContext = async (options) => {
+        const created = await openContext(options)
+        watch(created, `context ${++opened} of the test`)
+        return created
+      }
+      try {
+        await use()
+      } finally {
+        Reflect.deleteProperty(browser, 'newContext')
+      }
+      if (testInfo.status !== testInfo.expectedStatus && trail.length > 0) {
+        await testInfo.attach('browser-trail', {
+          body: trail.join('\n'),
+          contentType: 'text/plain',
+        })
+      }
+    },
+    { auto: true },
+  ],
   login: async ({ page }, use) => {
     await use((userName, password) => signIn(page, userName, password))
   },
