@@ -219,15 +219,17 @@ describe('under pressure', () => {
     backPressure: { healthCheck: async () => false },
     portalDist,
   }))
-
-  it('answers 503 with Retry-After and the German detail at once, but stays live and measurable', async () => {
-    // the plugin asks the health check every 100 ms; wait for its first answer
-    await expect
+  /** The plugin asks the health check every 100 ms: waits for its first answer. */
+  const untilOverloaded = () =>
+    expect
       .poll(
         async () => (await ctx.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode,
         { timeout: 180_000 },
       )
       .toBe(503)
+
+  it('answers 503 with Retry-After and the German detail at once, but stays live and measurable', async () => {
+    await untilOverloaded()
     const response = await signInRequest(ctx.app, { username: 'verwalter', password: 'egal' })
     expect(response.statusCode).toBe(503)
     expect(response.headers['retry-after']).toBe('5')
@@ -243,12 +245,7 @@ describe('under pressure', () => {
   })
 
   it('still serves the portal: its page and the code of a screen cost no database work', async () => {
-    await expect
-      .poll(
-        async () => (await ctx.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode,
-        { timeout: 180_000 },
-      )
-      .toBe(503)
+    await untilOverloaded()
     for (const url of [
       '/properties/1000000002/units/V1000000013',
       '/assets/unit-page-Bx3k9a_Q.js',
