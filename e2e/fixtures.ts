@@ -57,8 +57,8 @@ export async function chooseOption(
 ) {
   await combobox.press('ArrowDown')
   const listbox = combobox.page().getByRole('listbox')
-  const { first = option.name === undefined, ...name } = option
-  const options = listbox.getByRole('option', name)
+  const { first = option.name === undefined, ...byName } = option
+  const options = listbox.getByRole('option', byName)
   await (first ? options.first() : options).click()
   await expect(listbox).toBeHidden()
 }
